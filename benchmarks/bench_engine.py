@@ -1,0 +1,69 @@
+"""Engine speed: perft from the start position and random playouts.
+
+Run: ``python benchmarks/bench_engine.py`` (add ``--quick`` for a short run).
+Prints the figures; each is the best of several repetitions, because a shared
+machine's timings vary by tens of per cent from run to run.
+
+Targets (issue 2): perft 6 under the traditional rules (1,159,009 leaves) in
+under 1.5 s; random playouts at 300,000 plies per second or more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+
+from lessons_lib.game import random_playout
+from lessons_lib.perft import perft
+from lessons_lib.rules import VARIANTS
+from lessons_lib.state import Position
+
+
+def best_perft_seconds(position: Position, depth: int, repeats: int) -> tuple[int, float]:
+    best = float("inf")
+    count = 0
+    for _ in range(repeats):
+        started = time.perf_counter()
+        count = perft(position, depth)
+        best = min(best, time.perf_counter() - started)
+    return count, best
+
+
+def playout_rate(variant: str, seconds: float, seed: int) -> tuple[float, int, int]:
+    """Plies per second of random playouts from the start for ``seconds``; also games and plies."""
+    rng = random.Random(seed)
+    start = Position.start(VARIANTS[variant])
+    plies = games = 0
+    began = time.perf_counter()
+    while time.perf_counter() - began < seconds:
+        _, played = random_playout(start, rng)
+        plies += played
+        games += 1
+    return plies / (time.perf_counter() - began), games, plies
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    args = parser.parse_args()
+    repeats = 2 if args.quick else 5
+    print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}")
+
+    print("\nperft from the start position (best of", repeats, "runs)")
+    for variant, depth in (("traditional", 6), ("forced", 6), ("continue", 5)):
+        count, seconds = best_perft_seconds(Position.start(VARIANTS[variant]), depth, repeats)
+        print(f"  {variant:<12} depth {depth}: {count:>9,} leaves in {seconds:6.3f} s ({count / seconds:>10,.0f} leaves/s)")
+
+    print("\nrandom playouts from the start (best of", repeats, "one-second runs)")
+    for variant in VARIANTS:
+        runs = [playout_rate(variant, 1.0, seed) for seed in range(repeats)]
+        rate, games, plies = max(runs)
+        print(f"  {variant:<12} {rate:>10,.0f} plies/s  ({games} games, {plies / games:.0f} plies a game)")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Shologuti Lab: a Shologuti engine and game-playing agents for teaching."""

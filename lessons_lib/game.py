@@ -1,0 +1,88 @@
+"""The small interface between a game and the agents that play it.
+
+An agent sees a game only through these few members, so any two-player game
+that offers them (Shologuti here; Bagh-Chal, Hus or Shobu later) can be played
+by the same agents without changing them. Players are numbered 0 (moves first)
+and 1. Turns need not alternate: after a capture in Shologuti the same player
+moves again, so an agent must always read ``to_move`` and never assume that
+the player changes every ply.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import Any, NamedTuple, Protocol, Self, TypeVar
+
+MoveT = TypeVar("MoveT", bound=Hashable)
+
+
+class Outcome(NamedTuple):
+    """How a finished game ended.
+
+    Attributes:
+        winner: the winning player (0 or 1), or None for a draw.
+        reason: why the game ended, in a few words (for example ``"no move"``).
+    """
+
+    winner: int | None
+    reason: str
+
+    def score_for(self, player: int) -> float:
+        """1.0 if ``player`` won, 0.0 if they lost, 0.5 for a draw.
+
+        >>> Outcome(winner=1, reason="no move").score_for(0)
+        0.0
+        """
+        if self.winner is None:
+            return 0.5
+        return 1.0 if self.winner == player else 0.0
+
+
+class GameState(Protocol[MoveT]):
+    """An immutable game position, as the agents see it."""
+
+    @property
+    def to_move(self) -> int:
+        """The player to move: 0 or 1."""
+        ...
+
+    @property
+    def key(self) -> int:
+        """A 64-bit Zobrist key: equal positions have equal keys."""
+        ...
+
+    def legal_moves(self) -> list[MoveT]:
+        """The legal moves, in a fixed order; empty once the game is over."""
+        ...
+
+    def play(self, move: MoveT) -> Self:
+        """The position after ``move``; this position is left unchanged."""
+        ...
+
+    def is_game_over(self) -> bool:
+        """True once the game has ended (won, lost or drawn)."""
+        ...
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        ...
+
+
+StateT = TypeVar("StateT", bound=GameState[Any])
+
+
+def random_playout(state: StateT, rng: random.Random, max_plies: int | None = None) -> tuple[StateT, int]:
+    """Play uniformly random legal moves from ``state`` until the game ends.
+
+    Stops early after ``max_plies`` plies if given. Returns the last state and
+    the number of plies played. Uses only the interface above, so it works
+    for any game.
+    """
+    plies = 0
+    moves = state.legal_moves()
+    while moves and (max_plies is None or plies < max_plies):
+        state = state.play(rng.choice(moves))
+        plies += 1
+        moves = state.legal_moves()
+    return state, plies

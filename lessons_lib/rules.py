@@ -1,0 +1,65 @@
+"""The rule variants of Shologuti: two switches, three named presets and the draw clock.
+
+>>> FORCED.must_capture, TRADITIONAL.must_continue
+(True, False)
+>>> Rules.named("continue") == CONTINUE
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lessons_lib.errors import VariantError
+
+DEFAULT_DRAW_PLIES = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Which rules a game is played under.
+
+    Attributes:
+        must_capture: if any capture is available, only captures are legal.
+        must_continue: a capture chain must go on while the piece can capture;
+            when off, the player may also play ``stop`` to end the turn.
+        draw_plies: the game is drawn after this many consecutive plies
+            without a capture.
+    """
+
+    must_capture: bool = True
+    must_continue: bool = True
+    draw_plies: int = DEFAULT_DRAW_PLIES
+
+    def __post_init__(self) -> None:
+        if self.draw_plies < 1:
+            raise VariantError(f"draw_plies must be at least 1, not {self.draw_plies}")
+
+    @property
+    def name(self) -> str:
+        """The name of the preset with these two switches (the draw clock aside), or ``custom``."""
+        for name, preset in VARIANTS.items():
+            if (preset.must_capture, preset.must_continue) == (self.must_capture, self.must_continue):
+                return name
+        return "custom"
+
+    @staticmethod
+    def named(name: str, draw_plies: int = DEFAULT_DRAW_PLIES) -> Rules:
+        """The preset called ``name``, optionally with another draw clock limit."""
+        key = name.strip().lower()
+        if key not in VARIANTS:
+            raise VariantError(f"unknown variant {name!r}; choose one of: {', '.join(VARIANTS)}")
+        preset = VARIANTS[key]
+        return Rules(preset.must_capture, preset.must_continue, draw_plies)
+
+
+FORCED = Rules(must_capture=True, must_continue=True)
+"""Both switches on: how the seed application's AI plays. The default."""
+
+TRADITIONAL = Rules(must_capture=False, must_continue=False)
+"""Both off: the written rules (captures optional, a chain may stop at any time)."""
+
+CONTINUE = Rules(must_capture=False, must_continue=True)
+"""Captures optional, but a chain once begun must go on."""
+
+VARIANTS: dict[str, Rules] = {"forced": FORCED, "traditional": TRADITIONAL, "continue": CONTINUE}

@@ -1,0 +1,85 @@
+"""Property tests with hypothesis over random playouts: hypothesis picks every move."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lessons_lib.perft import perft
+from lessons_lib.record import GameRecord
+from lessons_lib.rules import VARIANTS, Rules
+from lessons_lib.state import Position
+from lessons_lib.zobrist import compute_key
+
+variants = st.sampled_from(list(VARIANTS.values()))
+lengths = st.integers(min_value=0, max_value=160)
+
+
+def playout(data: st.DataObject, rules: Rules, plies: int) -> list[Position]:
+    """The positions of a game whose moves hypothesis draws (stops early if the game ends)."""
+    positions = [Position.start(rules)]
+    for _ in range(plies):
+        moves = positions[-1].legal_moves()
+        if not moves:
+            break
+        positions.append(positions[-1].play(data.draw(st.sampled_from(moves))))
+    return positions
+
+
+@given(st.data(), variants, lengths)
+def test_piece_counts_never_grow_and_a_capture_takes_exactly_one(data: st.DataObject, rules: Rules, plies: int) -> None:
+    positions = playout(data, rules, plies)
+    for before, after in zip(positions, positions[1:]):
+        assert after.piece_count(0) <= before.piece_count(0) and after.piece_count(1) <= before.piece_count(1)
+        lost = before.piece_count(0) + before.piece_count(1) - after.piece_count(0) - after.piece_count(1)
+        assert lost in (0, 1)
+        assert (after.clock == 0) == (lost == 1) or after.pending
+
+
+@given(st.data(), variants, lengths)
+def test_the_incremental_key_equals_the_recomputed_key(data: st.DataObject, rules: Rules, plies: int) -> None:
+    for position in playout(data, rules, plies):
+        assert position.key == compute_key(position.green, position.red, position.to_move, position.pending)
+        assert 0 <= position.key < 2**64
+
+
+@given(st.data(), variants, lengths)
+def test_printing_then_parsing_a_position_gives_it_back(data: st.DataObject, rules: Rules, plies: int) -> None:
+    for position in playout(data, rules, plies):
+        again = Position.from_string(str(position), rules)
+        assert again == position and again.key == position.key
+        assert again.legal_moves() == position.legal_moves()
+
+
+@given(st.data(), variants, lengths)
+def test_a_pending_chain_keeps_the_side_to_move(data: st.DataObject, rules: Rules, plies: int) -> None:
+    positions = playout(data, rules, plies)
+    for before, after in zip(positions, positions[1:]):
+        if after.pending:
+            assert after.to_move == before.to_move
+            assert all(m.origin == after.pending for m in after.legal_moves() if not m.is_stop)
+
+
+@given(st.data(), variants, lengths)
+def test_undo_restores_the_exact_position_and_redo_replays(data: st.DataObject, rules: Rules, plies: int) -> None:
+    positions = playout(data, rules, plies)
+    game = GameRecord(positions[0])
+    for before, after in zip(positions, positions[1:]):
+        move = next(m for m in before.legal_moves() if before.play(m) == after)
+        game.play(move)
+    undone = data.draw(st.integers(min_value=0, max_value=len(positions) - 1))
+    for _ in range(undone):
+        game.undo()
+    assert game.position == positions[-1 - undone]
+    for _ in range(undone):
+        game.redo()
+    assert game.position == positions[-1]
+    assert GameRecord.from_text(game.to_text()).position == positions[-1]
+
+
+@given(st.data(), variants, st.integers(min_value=0, max_value=80))
+def test_the_mirror_has_the_same_perft(data: st.DataObject, rules: Rules, plies: int) -> None:
+    position = playout(data, rules, plies)[-1]
+    mirror = position.mirrored()
+    assert perft(mirror, 2) == perft(position, 2)
+    assert len(mirror.legal_moves()) == len(position.legal_moves())
