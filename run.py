@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Set up Shologuti Lab in a local .venv, then open the notebooks or run every test.
+
+    python run.py lab     set up, then open JupyterLab on notebooks/
+    python run.py test    set up, then run every test: types, unit, property, doctests, notebooks
+
+Works the same on Linux, macOS and Windows with Python 3.11 or newer and pip.
+The first run installs the packages (a few minutes); later runs reuse .venv and
+reinstall only when pyproject.toml or constraints.txt has changed.
+Extra arguments go to JupyterLab or pytest, for example
+``python run.py test -k perft`` or ``python run.py lab --port 8890``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+STAMP = VENV / "shologuti-lab-installed.txt"
+MINIMUM_PYTHON = (3, 11)
+COMMANDS = ("lab", "test")
+
+
+def venv_python() -> Path:
+    if os.name == "nt":
+        return VENV / "Scripts" / "python.exe"
+    return VENV / "bin" / "python"
+
+
+def run(*command: str | Path) -> None:
+    """Run a command in the project folder; stop with its status if it fails."""
+    status = subprocess.call([str(part) for part in command], cwd=ROOT)
+    if status != 0:
+        sys.exit(status)
+
+
+def install_fingerprint() -> str:
+    digest = hashlib.sha256(sys.version.encode())
+    for name in ("pyproject.toml", "constraints.txt"):
+        digest.update((ROOT / name).read_bytes())
+    return digest.hexdigest()
+
+
+def set_up() -> Path:
+    """Create .venv and install the project with everything the lab and the tests need."""
+    if sys.version_info < MINIMUM_PYTHON:
+        sys.exit(f"Shologuti Lab needs Python {'.'.join(map(str, MINIMUM_PYTHON))} or newer; this is {sys.version.split()[0]}.")
+    python = venv_python()
+    if not python.exists():
+        print(f"Creating a virtual environment in {VENV} ...", flush=True)
+        venv.create(VENV, with_pip=True, clear=True)
+    wanted = install_fingerprint()
+    if not STAMP.exists() or STAMP.read_text() != wanted:
+        print("Installing Shologuti Lab and its packages into .venv ...", flush=True)
+        run(python, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
+        run(python, "-m", "pip", "install", "--quiet", "-c", "constraints.txt", "-e", ".[lab,test]")
+        STAMP.write_text(wanted)
+    return python
+
+
+def main(argv: list[str]) -> None:
+    if not argv or argv[0] not in COMMANDS:
+        sys.exit(f"usage: python run.py {{{'|'.join(COMMANDS)}}} [extra arguments]\n{__doc__}")
+    command, extra = argv[0], argv[1:]
+    python = set_up()
+    if command == "lab":
+        run(python, "-m", "jupyter", "lab", "notebooks", *extra)
+    else:
+        print("Type check (mypy --strict) ...", flush=True)
+        run(python, "-m", "mypy")
+        print("Tests: unit, property, doctests and notebooks (pytest, hypothesis, nbval) ...", flush=True)
+        run(python, "-m", "pytest", *extra)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
