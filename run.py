@@ -70,6 +70,9 @@ def main(argv: list[str]) -> None:
     command, extra = argv[0], argv[1:]
     python = set_up()
     if command == "lab":
+        if getattr(os, "geteuid", lambda: -1)() == 0 and "--allow-root" not in extra:
+            print("Running as root (as in many containers): starting JupyterLab with --allow-root.", flush=True)
+            extra.append("--allow-root")
         run(python, "-m", "jupyter", "lab", "notebooks", *extra)
     else:
         print("Type check (mypy --strict) ...", flush=True)

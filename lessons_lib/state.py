@@ -16,11 +16,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from lessons_lib.board import ALL_POINTS_MASK, GREEN_START_MASK, NEIGHBOUR_MASK, POINT_COUNT, POINTS, RED_START_MASK, bit
 from lessons_lib.board import mirror_point, points_of
 from lessons_lib.errors import IllegalMoveError, PositionError
-from lessons_lib.game import Outcome
+from lessons_lib.game import GameState, Outcome
 from lessons_lib.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, STEPS_TO, STOP, Move
 from lessons_lib.rules import FORCED, TRADITIONAL, Rules
 from lessons_lib.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
@@ -417,3 +418,9 @@ def generate_moves(own: int, enemy: int, pending: int, rules: Rules) -> list[Mov
     if rules.must_capture:
         return captures
     return captures + steps
+
+
+if TYPE_CHECKING:
+
+    def _is_a_game_state(position: Position) -> GameState[Move]:
+        return position  # mypy checks here that Position offers the whole game interface

@@ -1,0 +1,61 @@
+"""The project around the package: the wheel carries the board, and run.py's lab command serves the notebooks."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_built_wheel_carries_the_board_data_and_the_type_marker(tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", str(tmp_path), str(ROOT)],
+        check=True, capture_output=True, timeout=300,
+    )
+    (wheel,) = tmp_path.glob("shologuti_lab-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "lessons_lib/data/board.json" in names and "lessons_lib/py.typed" in names
+
+
+def test_run_py_without_a_command_explains_itself() -> None:
+    result = subprocess.run([sys.executable, str(ROOT / "run.py")], capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0 and "usage: python run.py {lab|test}" in result.stderr
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.skipif(not (ROOT / ".venv").exists(), reason="run.py lab needs the .venv that run.py makes")
+def test_run_py_lab_serves_the_notebooks(tmp_path: Path) -> None:
+    port = free_port()
+    command = [
+        sys.executable, str(ROOT / "run.py"), "lab", "--no-browser", f"--ServerApp.port={port}",
+        "--IdentityProvider.token=lab-test", f"--ServerApp.root_dir={ROOT / 'notebooks'}",
+    ]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path)
+    url = f"http://127.0.0.1:{port}/api/contents/01_board_graph.ipynb?token=lab-test&content=0"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=5) as response:
+                    assert response.status == 200
+                    break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    pytest.fail("JupyterLab did not serve notebooks/01_board_graph.ipynb")
+                time.sleep(0.5)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
