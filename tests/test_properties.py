@@ -5,6 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lessons_lib.errors import MoveError, PositionError
+from lessons_lib.moves import Move
 from lessons_lib.perft import perft
 from lessons_lib.record import GameRecord
 from lessons_lib.rules import VARIANTS, Rules
@@ -83,3 +85,37 @@ def test_the_mirror_has_the_same_perft(data: st.DataObject, rules: Rules, plies:
     mirror = position.mirrored()
     assert perft(mirror, 2) == perft(position, 2)
     assert len(mirror.legal_moves()) == len(position.legal_moves())
+
+
+cell_text = st.text(alphabet="GR.x-gr 0123456789", max_size=45)
+position_like = st.one_of(
+    st.text(max_size=60),
+    st.builds(lambda cells, side, rest: f"{cells} {side} {rest}", cell_text, st.sampled_from("grx"), cell_text),
+)
+
+
+@given(position_like)
+def test_any_text_is_a_position_or_a_position_error(text: str) -> None:
+    """A fuzzer for the position format: nothing but PositionError ever comes out."""
+    try:
+        position = Position.from_string(text)
+    except PositionError:
+        return
+    assert Position.from_string(str(position)) == position
+
+
+@given(st.text(alphabet="0123456789x- stopSTOP", max_size=12) | st.text(max_size=12))
+def test_any_text_is_a_move_or_a_move_error(text: str) -> None:
+    try:
+        move = Move.parse(text)
+    except MoveError:
+        return
+    assert Move.parse(str(move)) == move
+
+
+@given(st.text(alphabet='[]"ViarntPosPly 0123456789x-.GR\n#', max_size=80))
+def test_any_text_is_a_game_record_or_a_value_error(text: str) -> None:
+    try:
+        GameRecord.from_text(text)
+    except ValueError:
+        return
