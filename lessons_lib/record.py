@@ -22,7 +22,7 @@ from lessons_lib.errors import MoveError, PositionError
 from lessons_lib.game import Outcome
 from lessons_lib.moves import Move
 from lessons_lib.rules import DEFAULT_DRAW_PLIES, FORCED, Rules
-from lessons_lib.state import START_STRING, Position
+from lessons_lib.state import START_STRING, Position, is_whole_number
 
 _TAG = re.compile(r'\[(\w+)\s+"([^"]*)"\]')
 _MOVES_PER_LINE = 12
@@ -141,7 +141,7 @@ class GameRecord:
             except MoveError as error:
                 raise type(error)(f"line {number}, move {index} ({word}): {error}") from None
         if "Ply" in tags:
-            if not tags["Ply"].isdigit() or int(tags["Ply"]) > len(words):
+            if not is_whole_number(tags["Ply"]) or int(tags["Ply"]) > len(words):
                 raise PositionError(f"Ply tag: {tags['Ply']!r} should be a number from 0 to {len(words)}")
             game._cursor = int(tags["Ply"])
         return game
@@ -149,7 +149,7 @@ class GameRecord:
 
 def _rules_from_tags(tags: dict[str, str]) -> Rules:
     draw_text = tags.get("DrawPlies", str(DEFAULT_DRAW_PLIES))
-    if not draw_text.isdigit() or int(draw_text) < 1:
+    if not is_whole_number(draw_text) or int(draw_text) < 1:
         raise PositionError(f"DrawPlies tag: {draw_text!r} should be a whole number, 1 or more")
     variant = tags.get("Variant", "forced")
     if variant != "custom":

@@ -94,10 +94,12 @@ class Position:
         >>> str(Position.from_points(green=[23], red=[18], rules=TRADITIONAL))
         '.................R....G.............. g -'
         """
-        for point in (*green, *red):
+        green_points, red_points = set(green), set(red)
+        for point in green_points | red_points:
             if point not in POINTS:
                 raise PositionError(f"cells: there is no point {point!r} (points are 1 to 37)")
-        return cls(sum(bit(p) for p in set(green)), sum(bit(p) for p in set(red)), to_move, pending, clock, rules)
+        green_mask = sum(bit(p) for p in green_points)
+        return cls(green_mask, sum(bit(p) for p in red_points), to_move, pending, clock, rules)
 
     @classmethod
     def from_string(cls, text: str, rules: Rules = FORCED) -> Position:
@@ -126,13 +128,13 @@ class Position:
             raise PositionError(f"side to move: {side!r} should be 'g' (Green) or 'r' (Red)")
         if pending_text == "-":
             pending = 0
-        elif pending_text.isdigit() and 1 <= int(pending_text) <= POINT_COUNT:
+        elif is_whole_number(pending_text) and 1 <= int(pending_text) <= POINT_COUNT:
             pending = int(pending_text)
         else:
             raise PositionError(f"pending chain point: {pending_text!r} should be '-' or a point from 1 to 37")
         clock = 0
         if len(parts) == 4:
-            if not parts[3].isdigit():
+            if not is_whole_number(parts[3]):
                 raise PositionError(f"clock: {parts[3]!r} should be a whole number of plies, 0 or more")
             clock = int(parts[3])
         green = sum(bit(p) for p, c in zip(POINTS, cells) if c == "G")
@@ -347,6 +349,11 @@ class Position:
 
 
 MAX_PIECES = 16
+
+
+def is_whole_number(text: str) -> bool:
+    """True for text made of the digits 0-9 only."""
+    return text.isascii() and text.isdigit()
 
 
 def _check_position(green: int, red: int, to_move: int, pending: int, clock: int, rules: Rules) -> None:

@@ -57,6 +57,8 @@ def test_pending_and_clock_are_read() -> None:
         ("RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g 30", "has no capture"),
         ("RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g - -1", "clock"),
         ("RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g - ten", "clock"),
+        ("RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g - ²", "clock"),
+        ("RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g ٣", "pending chain point"),
         ("RRRRRRRRRRRRRRRRR....GGGGGGGGGGGGGGGG g -", "Red has 17 pieces"),
         ("start now", "3 or 4 parts"),
     ],

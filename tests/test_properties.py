@@ -87,7 +87,7 @@ def test_the_mirror_has_the_same_perft(data: st.DataObject, rules: Rules, plies:
     assert len(mirror.legal_moves()) == len(position.legal_moves())
 
 
-cell_text = st.text(alphabet="GR.x-gr 0123456789", max_size=45)
+cell_text = st.text(alphabet="GR.x-gr 0123456789²٣", max_size=45)
 position_like = st.one_of(
     st.text(max_size=60),
     st.builds(lambda cells, side, rest: f"{cells} {side} {rest}", cell_text, st.sampled_from("grx"), cell_text),

@@ -84,6 +84,7 @@ def test_long_games_wrap_and_comments_are_ignored() -> None:
         ("[Variant forced]", PositionError, "line 1: a tag"),
         ('[DrawPlies "0"]', PositionError, "DrawPlies"),
         ('[Ply "9"]\n23-18', PositionError, "Ply tag"),
+        ('[Ply "²"]\n23-18', PositionError, "Ply tag"),
         ('[Variant "custom"]', PositionError, "MustCapture"),
     ],
 )
