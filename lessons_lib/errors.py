@@ -15,3 +15,8 @@ class IllegalMoveError(MoveError):
 
 class VariantError(ValueError):
     """An unknown rule variant name."""
+
+
+def quoted(text: str, limit: int = 40) -> str:
+    """``repr(text)``, cut short for an error message if it is long."""
+    return repr(text) if len(text) <= limit else repr(text[: limit - 3] + "...")

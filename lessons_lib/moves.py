@@ -18,7 +18,7 @@ import re
 from typing import NamedTuple
 
 from lessons_lib.board import JUMPS, NEIGHBOURS, POINTS, bit
-from lessons_lib.errors import MoveError
+from lessons_lib.errors import MoveError, quoted
 
 
 class Move(NamedTuple):
@@ -64,23 +64,23 @@ class Move(NamedTuple):
             return STOP
         match = _MOVE_PATTERN.fullmatch(cleaned)
         if match is None:
-            raise MoveError(f"{text!r} is not a move: write a step '23-18', a capture '23x13' or 'stop'")
+            raise MoveError(f"{quoted(text)} is not a move: write a step '23-18', a capture '23x13' or 'stop'")
         origin, sign, target = int(match[1]), match[2], int(match[3])
         for point in (origin, target):
             if point not in POINTS:
-                raise MoveError(f"{text!r}: there is no point {point} (points are 1 to 37)")
+                raise MoveError(f"{quoted(text)}: there is no point {point} (points are 1 to 37)")
         if sign == "-":
             if (origin, target) not in STEP_MOVES:
                 hint = " (for a capture write 'x')" if (origin, target) in CAPTURE_MOVES else ""
-                raise MoveError(f"{text!r}: points {origin} and {target} are not joined by a line{hint}")
+                raise MoveError(f"{quoted(text)}: points {origin} and {target} are not joined by a line{hint}")
             return STEP_MOVES[origin, target]
         if (origin, target) not in CAPTURE_MOVES:
             hint = " (for a step write '-')" if (origin, target) in STEP_MOVES else ""
-            raise MoveError(f"{text!r}: no jump goes from {origin} to {target}{hint}")
+            raise MoveError(f"{quoted(text)}: no jump goes from {origin} to {target}{hint}")
         return CAPTURE_MOVES[origin, target]
 
 
-_MOVE_PATTERN = re.compile(r"(\d+)\s*([-x])\s*(\d+)")
+_MOVE_PATTERN = re.compile(r"([0-9]{1,3})\s*([-x])\s*([0-9]{1,3})")
 
 STOP = Move(0, 0, 0)
 """Ends a capture chain (only when ``must_continue`` is off)."""

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from lessons_lib.board import ALL_POINTS_MASK, GREEN_START_MASK, NEIGHBOUR_MASK, POINT_COUNT, POINTS, RED_START_MASK, bit
 from lessons_lib.board import mirror_point, points_of
-from lessons_lib.errors import IllegalMoveError, PositionError
+from lessons_lib.errors import IllegalMoveError, PositionError, quoted
 from lessons_lib.game import GameState, Outcome
 from lessons_lib.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, STEPS_TO, STOP, Move
 from lessons_lib.rules import FORCED, TRADITIONAL, Rules
@@ -116,7 +116,7 @@ class Position:
         if len(parts) not in (3, 4):
             raise PositionError(
                 f"a position has 3 or 4 parts '<37 cells> <side> <pending> [<clock>]' (or is 'start'), "
-                f"but {text.strip()!r} has {len(parts)}"
+                f"but {quoted(text.strip())} has {len(parts)}"
             )
         cells, side, pending_text = parts[:3]
         if len(cells) != POINT_COUNT:
@@ -125,17 +125,17 @@ class Position:
         if bad:
             raise PositionError(f"cells: {''.join(bad)!r} is not allowed; use G, R or . (empty)")
         if side not in ("g", "r"):
-            raise PositionError(f"side to move: {side!r} should be 'g' (Green) or 'r' (Red)")
+            raise PositionError(f"side to move: {quoted(side)} should be 'g' (Green) or 'r' (Red)")
         if pending_text == "-":
             pending = 0
         elif is_whole_number(pending_text) and 1 <= int(pending_text) <= POINT_COUNT:
             pending = int(pending_text)
         else:
-            raise PositionError(f"pending chain point: {pending_text!r} should be '-' or a point from 1 to 37")
+            raise PositionError(f"pending chain point: {quoted(pending_text)} should be '-' or a point from 1 to 37")
         clock = 0
         if len(parts) == 4:
             if not is_whole_number(parts[3]):
-                raise PositionError(f"clock: {parts[3]!r} should be a whole number of plies, 0 or more")
+                raise PositionError(f"clock: {quoted(parts[3])} should be a whole number of plies, 0 or more")
             clock = int(parts[3])
         green = sum(bit(p) for p, c in zip(POINTS, cells) if c == "G")
         red = sum(bit(p) for p, c in zip(POINTS, cells) if c == "R")
@@ -329,7 +329,10 @@ class Position:
         return f"{text} {self._clock}" if self._clock else text
 
     def __repr__(self) -> str:
-        return f"Position.from_string({str(self)!r}, rules=Rules.named({self._rules.name!r}))"
+        rules = self._rules
+        is_a_preset = rules.name != "custom" and rules.draw_plies == FORCED.draw_plies
+        rules_text = f"Rules.named({rules.name!r})" if is_a_preset else repr(rules)
+        return f"Position.from_string({str(self)!r}, rules={rules_text})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
@@ -352,8 +355,8 @@ MAX_PIECES = 16
 
 
 def is_whole_number(text: str) -> bool:
-    """True for text made of the digits 0-9 only."""
-    return text.isascii() and text.isdigit()
+    """True for text made of 1 to 12 of the digits 0-9 (so ``int(text)`` cannot fail)."""
+    return 0 < len(text) <= 12 and text.isascii() and text.isdigit()
 
 
 def _check_position(green: int, red: int, to_move: int, pending: int, clock: int, rules: Rules) -> None:

@@ -38,6 +38,7 @@ def test_parse_gives_the_fields() -> None:
         ("go", "is not a move"),
         ("", "is not a move"),
         ("23--18", "is not a move"),
+        ("1" * 5000 + "-18", "is not a move"),
     ],
 )
 def test_moves_that_do_not_exist_are_named(text: str, fragment: str) -> None:

@@ -58,6 +58,7 @@ def test_pending_and_clock_are_read() -> None:
         ("RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g - -1", "clock"),
         ("RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g - ten", "clock"),
         ("RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g - ²", "clock"),
+        ("RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g - " + "9" * 5000, "clock"),
         ("RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g ٣", "pending chain point"),
         ("RRRRRRRRRRRRRRRRR....GGGGGGGGGGGGGGGG g -", "Red has 17 pieces"),
         ("start now", "3 or 4 parts"),
@@ -114,3 +115,11 @@ def test_rules_presets_and_names() -> None:
         Rules.named("blitz")
     with pytest.raises(ValueError, match="at least 1"):
         Rules(draw_plies=0)
+
+
+def test_repr_can_be_evaluated_back() -> None:
+    from lessons_lib.rules import Rules  # noqa: F401  (used by eval)
+
+    for rules in (FORCED, Rules(True, False), Rules.named("continue", draw_plies=50)):
+        position = Position.from_string("......R.R....GR...R....G...........G. g - 12", rules)
+        assert eval(repr(position)) == position
