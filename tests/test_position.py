@@ -118,8 +118,6 @@ def test_rules_presets_and_names() -> None:
 
 
 def test_repr_can_be_evaluated_back() -> None:
-    from lessons_lib.rules import Rules  # noqa: F401  (used by eval)
-
     for rules in (FORCED, Rules(True, False), Rules.named("continue", draw_plies=50)):
         position = Position.from_string("......R.R....GR...R....G...........G. g - 12", rules)
         assert eval(repr(position)) == position
