@@ -11,10 +11,10 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from lessons_lib.errors import MoveError, PositionError, VariantError
-from lessons_lib.perft import perft, perft_divide
+from lessons_lib.errors import MoveError, PositionError, VariantError, quoted
+from lessons_lib.perft import MAX_DEPTH, perft, perft_divide
 from lessons_lib.rules import VARIANTS, Rules
-from lessons_lib.state import Position
+from lessons_lib.state import Position, is_whole_number
 
 USAGE_ERROR = 2
 
@@ -44,13 +44,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
 
 def _parse_depth(text: str) -> int:
-    try:
-        depth = int(text)
-    except ValueError:
-        raise ValueError(f"depth: {text!r} is not a whole number") from None
-    if depth < 0:
-        raise ValueError(f"depth: {depth} is negative; use 0 or more")
-    return depth
+    if text.startswith("-") and is_whole_number(text[1:]):
+        raise ValueError(f"depth: {text} is negative; use 0 to {MAX_DEPTH}")
+    if not is_whole_number(text) or int(text) > MAX_DEPTH:
+        raise ValueError(f"depth: {quoted(text)} should be a whole number from 0 to {MAX_DEPTH}")
+    return int(text)
 
 
 def _run_perft(args: argparse.Namespace) -> None:

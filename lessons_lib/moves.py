@@ -85,6 +85,17 @@ _MOVE_PATTERN = re.compile(r"([0-9]{1,3})\s*([-x])\s*([0-9]{1,3})")
 STOP = Move(0, 0, 0)
 """Ends a capture chain (only when ``must_continue`` is off)."""
 
+def is_board_move(move: Move) -> bool:
+    """True if ``move`` is ``stop`` or a step or capture that exists on this board."""
+    if move == STOP:
+        return True
+    try:
+        key = (move.origin, move.target)
+        return STEP_MOVES.get(key) == move or CAPTURE_MOVES.get(key) == move
+    except TypeError:  # fields that are not even hashable
+        return False
+
+
 STEP_MOVES: dict[tuple[int, int], Move] = {
     (origin, target): Move(origin, target) for origin in POINTS for target in NEIGHBOURS[origin]
 }

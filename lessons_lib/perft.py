@@ -16,10 +16,14 @@ from lessons_lib.moves import Move
 from lessons_lib.state import Position
 
 
+MAX_DEPTH = 100
+"""Deeper than this would overflow Python's recursion limit (and never finish anyway)."""
+
+
 def perft(position: Position, depth: int) -> int:
     """The number of move sequences of exactly ``depth`` plies from ``position``."""
-    if depth < 0:
-        raise ValueError(f"depth must be 0 or more, not {depth}")
+    if type(depth) is not int or not 0 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth must be a whole number from 0 to {MAX_DEPTH}, not {depth!r}")
     if depth == 0:
         return 1
     moves = position.legal_moves()
@@ -30,6 +34,6 @@ def perft(position: Position, depth: int) -> int:
 
 def perft_divide(position: Position, depth: int) -> dict[Move, int]:
     """Perft split by root move: for finding which move a wrong count comes from."""
-    if depth < 1:
-        raise ValueError(f"depth must be 1 or more to divide, not {depth}")
+    if type(depth) is not int or not 1 <= depth <= MAX_DEPTH:
+        raise ValueError(f"depth must be a whole number from 1 to {MAX_DEPTH} to divide, not {depth!r}")
     return {move: perft(position.play(move), depth - 1) for move in position.legal_moves()}

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import re
 
-from lessons_lib.errors import MoveError, PositionError
+from lessons_lib.errors import MoveError, PositionError, quoted
 from lessons_lib.game import Outcome
 from lessons_lib.moves import Move
 from lessons_lib.rules import DEFAULT_DRAW_PLIES, FORCED, Rules
 from lessons_lib.state import START_STRING, Position, is_whole_number
 
 _TAG = re.compile(r'\[(\w+)\s+"([^"]*)"\]')
+KNOWN_TAGS = ("Variant", "MustCapture", "MustContinue", "DrawPlies", "Position", "Ply")
 _MOVES_PER_LINE = 12
 
 
@@ -36,6 +37,8 @@ class GameRecord:
     """
 
     def __init__(self, start: Position | None = None) -> None:
+        if start is not None and not isinstance(start, Position):
+            raise PositionError(f"a game starts from a Position, not {type(start).__name__}")
         self._positions: list[Position] = [start if start is not None else Position.start(FORCED)]
         self._moves: list[Move] = []
         self._cursor = 0
@@ -71,8 +74,11 @@ class GameRecord:
         Raises:
             IllegalMoveError, MoveError: the move is not legal; the record is unchanged.
         """
+        if isinstance(move, str):
+            move = Move.parse(move)
         after = self.position.play(move)
-        played = move if isinstance(move, Move) else Move.parse(move)
+        legal = self.position.legal_moves()
+        played = legal[legal.index(move)]  # the board's own Move object, whatever form the move came in
         del self._positions[self._cursor + 1 :]
         del self._moves[self._cursor :]
         self._positions.append(after)
@@ -121,6 +127,8 @@ class GameRecord:
         Raises:
             PositionError, MoveError: naming the line, and the move, that is wrong.
         """
+        if not isinstance(text, str):
+            raise PositionError(f"a game record is text, not {type(text).__name__}")
         tags: dict[str, str] = {}
         words: list[tuple[int, str]] = []
         for number, line in enumerate(text.splitlines(), start=1):
@@ -128,7 +136,11 @@ class GameRecord:
             if line.startswith("["):
                 match = _TAG.fullmatch(line)
                 if match is None:
-                    raise PositionError(f'line {number}: a tag is written [Name "value"], not {line!r}')
+                    raise PositionError(f'line {number}: a tag is written [Name "value"], not {quoted(line)}')
+                if match[1] not in KNOWN_TAGS:
+                    raise PositionError(f"line {number}: unknown tag {match[1]!r}; the tags are {', '.join(KNOWN_TAGS)}")
+                if words:
+                    raise PositionError(f"line {number}: tags come before the moves")
                 tags[match[1]] = match[2]
             else:
                 words += [(number, word) for word in line.split()]

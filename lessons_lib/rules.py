@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from lessons_lib.errors import VariantError
 
 DEFAULT_DRAW_PLIES = 100
+MAX_DRAW_PLIES = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +33,11 @@ class Rules:
     draw_plies: int = DEFAULT_DRAW_PLIES
 
     def __post_init__(self) -> None:
-        if self.draw_plies < 1:
-            raise VariantError(f"draw_plies must be at least 1, not {self.draw_plies}")
+        for switch in ("must_capture", "must_continue"):
+            if not isinstance(getattr(self, switch), bool):
+                raise VariantError(f"{switch} must be True or False, not {getattr(self, switch)!r}")
+        if type(self.draw_plies) is not int or not 1 <= self.draw_plies <= MAX_DRAW_PLIES:
+            raise VariantError(f"draw_plies must be a whole number from 1 to {MAX_DRAW_PLIES}, not {self.draw_plies!r}")
 
     @property
     def name(self) -> str:
@@ -46,7 +50,7 @@ class Rules:
     @staticmethod
     def named(name: str, draw_plies: int = DEFAULT_DRAW_PLIES) -> Rules:
         """The preset called ``name``, optionally with another draw clock limit."""
-        key = name.strip().lower()
+        key = name.strip().lower() if isinstance(name, str) else name
         if key not in VARIANTS:
             raise VariantError(f"unknown variant {name!r}; choose one of: {', '.join(VARIANTS)}")
         preset = VARIANTS[key]

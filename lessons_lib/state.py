@@ -22,7 +22,7 @@ from lessons_lib.board import ALL_POINTS_MASK, GREEN_START_MASK, NEIGHBOUR_MASK,
 from lessons_lib.board import mirror_point, points_of
 from lessons_lib.errors import IllegalMoveError, PositionError, quoted
 from lessons_lib.game import GameState, Outcome
-from lessons_lib.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, STEPS_TO, STOP, Move
+from lessons_lib.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, STEPS_TO, STOP, Move, is_board_move
 from lessons_lib.rules import FORCED, TRADITIONAL, Rules
 from lessons_lib.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
 
@@ -94,10 +94,13 @@ class Position:
         >>> str(Position.from_points(green=[23], red=[18], rules=TRADITIONAL))
         '.................R....G.............. g -'
         """
-        green_points, red_points = set(green), set(red)
+        try:
+            green_points, red_points = set(green), set(red)
+        except TypeError:
+            raise PositionError("cells: green and red must be lists of point numbers") from None
         for point in green_points | red_points:
-            if point not in POINTS:
-                raise PositionError(f"cells: there is no point {point!r} (points are 1 to 37)")
+            if type(point) is not int or point not in POINTS:
+                raise PositionError(f"cells: there is no point {point!r} (points are whole numbers 1 to 37)")
         green_mask = sum(bit(p) for p in green_points)
         return cls(green_mask, sum(bit(p) for p in red_points), to_move, pending, clock, rules)
 
@@ -194,6 +197,8 @@ class Position:
 
     def owner(self, point: int) -> int | None:
         """``GREEN``, ``RED`` or None (an empty point)."""
+        if point not in POINTS:
+            raise PositionError(f"there is no point {point!r} (points are 1 to 37)")
         if self._green >> point & 1:
             return GREEN
         if self._red >> point & 1:
@@ -215,8 +220,13 @@ class Position:
         return moves.copy()
 
     def mobility(self, side: int) -> int:
-        """How many legal moves ``side`` would have if it were to move with no chain pending."""
-        if side == self._to_move and not self._pending:
+        """The mobility of ``side``, as the evaluation of RULES.md counts it.
+
+        For the side to move: its number of legal moves now (a pending chain
+        included; the draw clock aside). For the other side: the number of legal
+        moves it would have if it were to move with no chain pending.
+        """
+        if side == self._to_move:
             moves = self._moves if self._moves is not None else self._generate()
             return len(moves)
         own, enemy = (self._red, self._green) if side else (self._green, self._red)
@@ -298,8 +308,9 @@ class Position:
         return moves
 
     def _why_illegal(self, move: Move) -> str:
-        if not isinstance(move, Move):
-            return f"{move!r} is not a Move"
+        if not isinstance(move, tuple) or len(move) != 3 or not is_board_move(Move(*move)):
+            shown = str(move) if isinstance(move, Move) else repr(move)
+            return f"{shown} is not a move on this board"
         side = SIDE_NAMES[self._to_move]
         if self._clock >= self._rules.draw_plies or not self._moves:
             return f"{move} is not legal: the game is over"
@@ -352,6 +363,7 @@ class Position:
 
 
 MAX_PIECES = 16
+MAX_CLOCK = 999_999_999_999  # twelve digits, what the position string can hold
 
 
 def is_whole_number(text: str) -> bool:
@@ -370,16 +382,20 @@ def _check_position(green: int, red: int, to_move: int, pending: int, clock: int
             raise PositionError(f"cells: {name.capitalize()} has {mask.bit_count()} pieces; at most {MAX_PIECES}")
     if green & red:
         raise PositionError(f"cells: points {list(points_of(green & red))} hold both colours")
-    if to_move not in (GREEN, RED):
+    if type(to_move) is not int or to_move not in (GREEN, RED):
         raise PositionError(f"side to move: {to_move!r} should be GREEN (0) or RED (1)")
-    if not isinstance(clock, int) or clock < 0:
-        raise PositionError(f"clock: {clock!r} should be a whole number of plies, 0 or more")
+    if type(clock) is not int or not 0 <= clock <= MAX_CLOCK:
+        raise PositionError(f"clock: {clock!r} should be a whole number of plies from 0 to {MAX_CLOCK}")
+    if type(pending) is not int:
+        raise PositionError(f"pending chain point: {pending!r} should be a point number, or 0 for none")
     if pending:
         own, enemy = (red, green) if to_move else (green, red)
-        if not isinstance(pending, int) or not 1 <= pending <= POINT_COUNT or not own >> pending & 1:
+        if not 1 <= pending <= POINT_COUNT or not own >> pending & 1:
             raise PositionError(f"pending chain point: {pending} does not hold a piece of the side to move")
-        if not [m for m in generate_moves(own, enemy, pending, FORCED)]:
+        if not generate_moves(own, enemy, pending, FORCED):
             raise PositionError(f"pending chain point: the piece on {pending} has no capture to go on with")
+        if clock:
+            raise PositionError("clock: in the middle of a chain it is 0, since the capture has just reset it")
 
 
 def _make(green: int, red: int, to_move: int, pending: int, clock: int, key: int, rules: Rules) -> Position:

@@ -30,9 +30,10 @@ def test_divide_adds_up() -> None:
     assert len(split) == 9 and sum(split.values()) == 783
 
 
-def test_negative_depth_is_refused() -> None:
-    with pytest.raises(ValueError, match="0 or more"):
-        perft(Position.start(), -1)
+@pytest.mark.parametrize("depth", [-1, 101, 2.0, "2"])
+def test_depths_outside_0_to_100_are_refused(depth: object) -> None:
+    with pytest.raises(ValueError, match="whole number from 0 to 100"):
+        perft(Position.start(), depth)  # type: ignore[arg-type]
 
 
 MIDGAME = [

@@ -38,8 +38,9 @@ def test_parse_then_print_gives_the_text_back(text: str) -> None:
 
 
 def test_pending_and_clock_are_read() -> None:
-    position = Position.from_string("......R.R....GR...R....G...........G. g 14 6", TRADITIONAL)
-    assert position.pending == 14 and position.to_move == GREEN and position.clock == 6
+    position = Position.from_string("......R.R....GR...R....G...........G. g 14", TRADITIONAL)
+    assert position.pending == 14 and position.to_move == GREEN and position.clock == 0
+    assert Position.from_string("......R.R....GR...R....G...........G. g - 6").clock == 6
     assert [str(m) for m in position.legal_moves()] == ["14x5", "14x16", "stop"]
 
 
@@ -61,6 +62,7 @@ def test_pending_and_clock_are_read() -> None:
         ("RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g - " + "9" * 5000, "clock"),
         ("RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g ٣", "pending chain point"),
         ("RRRRRRRRRRRRRRRRR....GGGGGGGGGGGGGGGG g -", "Red has 17 pieces"),
+        ("......R.R....GR...R....G...........G. g 14 6", "in the middle of a chain it is 0"),
         ("start now", "3 or 4 parts"),
     ],
 )
@@ -76,6 +78,18 @@ def test_a_position_error_is_a_value_error() -> None:
         Position.from_points(green=[38])
     with pytest.raises(PositionError, match="both colours"):
         Position(green=1 << 5, red=1 << 5)
+    wrong_types = [
+        lambda: Position.from_points(green=None),  # type: ignore[arg-type]
+        lambda: Position.from_points(green=[1.0]),
+        lambda: Position(1 << 36, 1 << 2, to_move=1.0),  # type: ignore[arg-type]
+        lambda: Position(1 << 36, 1 << 2, pending=0.0),  # type: ignore[arg-type]
+        lambda: Position(1 << 36, 1 << 2, clock=True),
+        lambda: Position(1 << 36, 1 << 2, clock=10**12),
+        lambda: Position.start().owner(-1),
+    ]
+    for make in wrong_types:
+        with pytest.raises(PositionError):
+            make()
 
 
 def test_positions_are_immutable_and_hashable() -> None:
@@ -113,8 +127,11 @@ def test_rules_presets_and_names() -> None:
     assert Rules.named("forced", draw_plies=40).draw_plies == 40
     with pytest.raises(ValueError, match="choose one of: forced, traditional, continue"):
         Rules.named("blitz")
-    with pytest.raises(ValueError, match="at least 1"):
-        Rules(draw_plies=0)
+    for bad in ({"draw_plies": 0}, {"draw_plies": 1.5}, {"draw_plies": True}, {"must_capture": 1}):
+        with pytest.raises(ValueError, match="must be"):
+            Rules(**bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown variant 5"):
+        Rules.named(5)  # type: ignore[arg-type]
 
 
 def test_repr_can_be_evaluated_back() -> None:

@@ -7,6 +7,7 @@ import pytest
 from lessons_lib.errors import IllegalMoveError, MoveError, PositionError
 from lessons_lib.record import GameRecord
 from lessons_lib.rules import TRADITIONAL, Rules
+from lessons_lib.moves import Move
 from lessons_lib.state import Position
 
 OPENING = ["23-18", "13x23", "28x18", "12-17", "22x12", "7x17"]
@@ -68,6 +69,16 @@ def test_save_and_load_a_custom_position_and_rules() -> None:
     assert loaded.position.rules == rules
 
 
+def test_wrong_types_are_refused_and_any_form_of_a_move_is_stored_as_a_move() -> None:
+    with pytest.raises(PositionError):
+        GameRecord("start")  # type: ignore[arg-type]
+    with pytest.raises(PositionError):
+        GameRecord.from_text(None)  # type: ignore[arg-type]
+    game = GameRecord()
+    game.play((23, 18, 0))  # type: ignore[arg-type]
+    assert game.moves == [Move.parse("23-18")] and "23-18" in game.to_text()
+
+
 def test_long_games_wrap_and_comments_are_ignored() -> None:
     text = '[Variant "forced"]\n# a comment\n23-18 13x23   # Red takes back\n28x18\n'
     game = GameRecord.from_text(text)
@@ -86,6 +97,8 @@ def test_long_games_wrap_and_comments_are_ignored() -> None:
         ('[Ply "9"]\n23-18', PositionError, "Ply tag"),
         ('[Ply "²"]\n23-18', PositionError, "Ply tag"),
         ('[Variant "custom"]', PositionError, "MustCapture"),
+        ('[Postion "start"]', PositionError, "unknown tag 'Postion'"),
+        ('23-18\n[Variant "forced"]', PositionError, "tags come before the moves"),
     ],
 )
 def test_bad_records_name_the_line_and_the_move(text: str, error: type[Exception], fragment: str) -> None:

@@ -185,6 +185,19 @@ def test_illegal_moves_leave_the_position_unchanged_and_say_why() -> None:
         Position.from_points(green=[23], red=[1]).play("23x13")
 
 
+@pytest.mark.parametrize("move", [Move(-1, 5), Move(1, 37), Move(23, 13, 17), 5, None])
+def test_moves_that_are_not_on_the_board_are_refused(move: object) -> None:
+    with pytest.raises(IllegalMoveError, match="not a move on this board"):
+        Position.start().play(move)  # type: ignore[arg-type]
+
+
+def test_mobility_follows_the_evaluation_of_the_rules() -> None:
+    chain = Position.from_points(**CHAIN, rules=TRADITIONAL).play("23x13")
+    assert chain.mobility(GREEN) == 2  # 13x15 and stop: the legal moves now
+    red_to_move = Position.from_points(green=[13, 27], red=[14, 1], to_move=RED, rules=TRADITIONAL)
+    assert chain.mobility(RED) == len(red_to_move.legal_moves())
+
+
 def test_a_move_object_and_its_text_are_the_same_move() -> None:
     start = Position.start()
     assert start.play(Move.parse("23-18")) == start.play("23-18")
