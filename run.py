@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import signal
 import subprocess
 import sys
 import venv
@@ -34,8 +35,23 @@ def venv_python() -> Path:
 
 
 def run(*command: str | Path) -> None:
-    """Run a command in the project folder; stop with its status if it fails."""
-    status = subprocess.call([str(part) for part in command], cwd=ROOT)
+    """Run a command in the project folder; stop with its status if it fails.
+
+    If this script is asked to stop (SIGTERM), the command is stopped too, so
+    that no JupyterLab server is left running behind it.
+    """
+    child = subprocess.Popen([str(part) for part in command], cwd=ROOT)
+
+    def stop_child(signum: int, frame: object) -> None:
+        child.terminate()
+
+    previous = signal.signal(signal.SIGTERM, stop_child)
+    try:
+        status = child.wait()
+    except KeyboardInterrupt:  # Ctrl+C reaches the child too; let it finish cleanly
+        status = child.wait()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     if status != 0:
         sys.exit(status)
 

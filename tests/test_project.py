@@ -57,5 +57,9 @@ def test_run_py_lab_serves_the_notebooks(tmp_path: Path) -> None:
                     pytest.fail("JupyterLab did not serve notebooks/01_board_graph.ipynb")
                 time.sleep(0.5)
     finally:
-        server.terminate()
+        server.terminate()  # run.py passes this on to JupyterLab
         server.wait(timeout=30)
+    assert server.returncode is not None
+    time.sleep(1)
+    with pytest.raises(OSError):  # nothing is left serving on the port
+        urllib.request.urlopen(url, timeout=5)
