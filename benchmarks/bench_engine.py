@@ -32,14 +32,18 @@ def best_perft_seconds(position: Position, depth: int, repeats: int) -> tuple[in
     return count, best
 
 
-def playout_rate(variant: str, seconds: float, seed: int) -> tuple[float, int, int]:
-    """Plies per second of random playouts from the start for ``seconds``; also games and plies."""
+def playout_rate(variant: str, seconds: float, seed: int, fast: bool) -> tuple[float, int, int]:
+    """Plies per second of random playouts from the start for ``seconds``; also games and plies.
+
+    ``fast``: the engine's ``Position.random_playout``; otherwise the generic
+    ``game.random_playout`` through ``legal_moves`` and ``play``.
+    """
     rng = random.Random(seed)
     start = Position.start(VARIANTS[variant])
     plies = games = 0
     began = time.perf_counter()
     while time.perf_counter() - began < seconds:
-        _, played = random_playout(start, rng)
+        _, played = start.random_playout(rng) if fast else random_playout(start, rng)
         plies += played
         games += 1
     return plies / (time.perf_counter() - began), games, plies
@@ -57,11 +61,12 @@ def main() -> None:
         count, seconds = best_perft_seconds(Position.start(VARIANTS[variant]), depth, repeats)
         print(f"  {variant:<12} depth {depth}: {count:>9,} leaves in {seconds:6.3f} s ({count / seconds:>10,.0f} leaves/s)")
 
-    print("\nrandom playouts from the start (best of", repeats, "one-second runs)")
-    for variant in VARIANTS:
-        runs = [playout_rate(variant, 1.0, seed) for seed in range(repeats)]
-        rate, games, plies = max(runs)
-        print(f"  {variant:<12} {rate:>10,.0f} plies/s  ({games} games, {plies / games:.0f} plies a game)")
+    for fast, title in ((True, "Position.random_playout (the engine's, for rollouts)"),
+                        (False, "game.random_playout (legal_moves + play, any game)")):
+        print(f"\nrandom playouts from the start with {title}, best of {repeats} one-second runs")
+        for variant in VARIANTS:
+            rate, games, plies = max(playout_rate(variant, 1.0, seed, fast) for seed in range(repeats))
+            print(f"  {variant:<12} {rate:>10,.0f} plies/s  ({games} games, {plies / games:.0f} plies a game)")
     sys.stdout.flush()
 
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import given
 from hypothesis import strategies as st
 
 from lessons_lib.errors import MoveError, PositionError
+from lessons_lib.game import random_playout
 from lessons_lib.moves import Move
 from lessons_lib.perft import perft
 from lessons_lib.record import GameRecord
@@ -119,3 +122,15 @@ def test_any_text_is_a_game_record_or_a_value_error(text: str) -> None:
         GameRecord.from_text(text)
     except ValueError:
         return
+
+
+@given(st.data(), variants, st.integers(min_value=0, max_value=60), st.integers(min_value=0, max_value=2**32))
+def test_the_fast_playout_makes_the_same_choices_as_the_generic_one(
+    data: st.DataObject, rules: Rules, plies: int, seed: int
+) -> None:
+    position = playout(data, rules, plies)[-1]
+    cap = data.draw(st.none() | st.integers(min_value=0, max_value=300))
+    fast_end, fast_plies = position.random_playout(random.Random(seed), cap)
+    generic_end, generic_plies = random_playout(position, random.Random(seed), cap)
+    assert (fast_end, fast_plies) == (generic_end, generic_plies)
+    assert fast_end.key == generic_end.key
