@@ -1,4 +1,8 @@
-"""The command line: ``python -m lessons_lib perft POSITION --depth N [--variant NAME]``.
+"""The command line (RULES.md, 'The command line').
+
+- ``python -m lessons_lib perft POSITION --depth N [--variant NAME]``
+- ``python -m lessons_lib search POSITION --agent NAME [--depth N | --iterations N | --seconds S]
+  [--seed K] [--variant V] [--json]``, or ``--positions FILE`` instead of POSITION
 
 Bad input never shows a traceback: it prints one line naming what is wrong
 and exits with status 2.
@@ -40,6 +44,25 @@ def _build_parser() -> argparse.ArgumentParser:
     perft_parser.add_argument("--depth", required=True, help="plies to look ahead (0 or more)")
     perft_parser.add_argument("--variant", default="forced", help=f"one of {', '.join(VARIANTS)} (default forced)")
     perft_parser.add_argument("--divide", action="store_true", help="also print the count under each root move")
+
+    search_parser = commands.add_parser(
+        "search",
+        help="let an agent choose a move",
+        description="Search POSITION (or every line of --positions FILE) with an agent and print what it found.",
+    )
+    search_parser.add_argument(
+        "position", nargs="*", metavar="POSITION", help="'start' or '<37 cells> <side> <pending> [<clock>]'"
+    )
+    search_parser.add_argument("--positions", metavar="FILE", help="search each line of FILE instead (# starts a comment)")
+    search_parser.add_argument("--agent", required=True, help="random, greedy, minimax, alphabeta, negamax, mcts, best, "
+                               "a difficulty (beginner ... expert), or NAME:SETTING such as alphabeta:4 or mcts:300")
+    budget = search_parser.add_mutually_exclusive_group()
+    budget.add_argument("--depth", help="plies, for minimax, alphabeta and negamax")
+    budget.add_argument("--iterations", help="iterations, for mcts")
+    budget.add_argument("--seconds", help="seconds a move, for negamax, mcts and best")
+    search_parser.add_argument("--seed", default="0", help="seed for the agent's random choices (default 0)")
+    search_parser.add_argument("--variant", default="forced", help=f"one of {', '.join(VARIANTS)} (default forced)")
+    search_parser.add_argument("--json", action="store_true", help="print one JSON object per position")
     return parser
 
 
@@ -61,6 +84,76 @@ def _run_perft(args: argparse.Namespace) -> None:
     print(perft(position, depth))
 
 
+def _whole_number(name: str, text: str | None, least: int) -> int | None:
+    if text is None:
+        return None
+    if not is_whole_number(text) or int(text) < least:
+        raise ValueError(f"{name}: {quoted(text)} should be a whole number, {least} or more")
+    return int(text)
+
+
+def _seconds(text: str | None) -> float | None:
+    if text is None:
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds < 1e6:
+        raise ValueError(f"seconds: {quoted(text)} should be a number of seconds above 0")
+    return seconds
+
+
+def _read_positions(args: argparse.Namespace, rules: Rules) -> list[Position]:
+    if args.positions is not None and args.position:
+        raise ValueError("give POSITION or --positions FILE, not both")
+    if args.positions is None:
+        if not args.position:
+            raise ValueError("give a POSITION to search (or --positions FILE)")
+        return [Position.from_string(" ".join(args.position), rules)]
+    try:
+        with open(args.positions, encoding="utf-8") as file:
+            lines = file.read().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ValueError(f"--positions: cannot read {quoted(args.positions)}: {error}") from None
+    positions = []
+    for number, line in enumerate(lines, start=1):
+        text = line.split("#", 1)[0].strip()
+        if text:
+            try:
+                positions.append(Position.from_string(text, rules))
+            except PositionError as error:
+                raise PositionError(f"{args.positions} line {number}: {error}") from None
+    if not positions:
+        raise ValueError(f"--positions: {quoted(args.positions)} holds no position")
+    return positions
+
+
+def _run_search(args: argparse.Namespace) -> None:
+    import json
+
+    from lessons_lib.agents.presets import make_agent
+
+    rules = Rules.named(args.variant)
+    seed = _whole_number("seed", args.seed, 0)
+    agent = make_agent(args.agent, depth=_whole_number("depth", args.depth, 1),
+                       iterations=_whole_number("iterations", args.iterations, 1),
+                       seconds=_seconds(args.seconds), seed=seed)
+    positions = _read_positions(args, rules)
+    for position in positions:
+        if position.is_game_over():
+            raise ValueError(f"the game is over in {position}: there is no move to choose")
+    for position in positions:
+        result = agent.search(position)
+        if args.json:
+            record = {"agent": agent.describe(), "position": str(position), "variant": rules.name, **result.as_dict()}
+            print(json.dumps(record), flush=True)
+        else:
+            value = "" if result.value is None else f"  value {result.value:g}"
+            print(f"{result.move}{value}  nodes {result.nodes}  depth {result.depth}  {result.seconds:.3f} s"
+                  f"  pv {' '.join(str(m) for m in result.pv)}", flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = _build_parser()
@@ -68,6 +161,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "perft":
             _run_perft(args)
+        elif args.command == "search":
+            _run_search(args)
     except (PositionError, MoveError, VariantError, ValueError) as error:
         print(f"{parser.prog} {args.command}: {error}", file=sys.stderr)
         return USAGE_ERROR

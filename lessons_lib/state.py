@@ -231,7 +231,7 @@ class Position:
             moves = self._moves if self._moves is not None else self._generate()
             return len(moves)
         own, enemy = (self._red, self._green) if side else (self._green, self._red)
-        return len(generate_moves(own, enemy, 0, self._rules))
+        return count_moves(own, enemy, self._rules)
 
     def play(self, move: Move | str) -> Position:
         """The position after ``move`` (a :class:`Move` or its notation, such as ``"23x13"``).
@@ -480,6 +480,21 @@ def generate_moves(own: int, enemy: int, pending: int, rules: Rules) -> list[Mov
     if not captures:
         return steps
     if rules.must_capture:
+        return captures
+    return captures + steps
+
+
+def count_moves(own: int, enemy: int, rules: Rules) -> int:
+    """How many moves :func:`generate_moves` would list with no chain pending, without listing them."""
+    empty = ALL_POINTS_MASK ^ own ^ enemy
+    steps = captures = 0
+    for point in points_of(own):
+        steps += (empty & NEIGHBOUR_MASK[point]).bit_count()
+        if enemy & CAPTURE_OVER_MASK[point]:
+            for over_bit, target_bit, _ in CAPTURES_FROM[point]:
+                if enemy & over_bit and empty & target_bit:
+                    captures += 1
+    if captures and rules.must_capture:
         return captures
     return captures + steps
 

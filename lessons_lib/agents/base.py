@@ -1,0 +1,118 @@
+"""What every agent shares: the Agent class, the search budget, and the search result.
+
+An agent sees a game only through :class:`lessons_lib.game.GameState`. Moves may
+also have an ``is_capture`` attribute, which agents use only to order moves and
+to guide rollouts; a game whose moves lack it still works.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from lessons_lib.game import GameState
+
+State = GameState[Any]
+Observer = Callable[[Any], None]
+"""Receives the search as events (see :mod:`lessons_lib.agents.trace`)."""
+
+Evaluation = Callable[[Any, int], float]
+"""``evaluate(state, player)``: how good ``state`` is for ``player`` (higher is better)."""
+
+
+class SearchTimeout(Exception):
+    """Raised inside a search when its time is up; the search catches it itself."""
+
+
+@dataclass
+class SearchResult:
+    """What a search found, and what it cost.
+
+    Attributes:
+        move: the chosen move.
+        value: the move's value for the player to move at the root, for depth
+            searches (RULES.md, 'Search values'); None for agents without one.
+        pv: the principal variation: the expected line of play, starting with ``move``.
+        nodes: positions searched (for MCTS: iterations).
+        depth: the depth reached (plies), for depth searches; the tree's depth for MCTS.
+        seconds: wall-clock time of the search.
+        stats: counters particular to the algorithm (cutoffs, table hits, rollouts, ...).
+    """
+
+    move: Hashable
+    value: float | None = None
+    pv: list[Hashable] = field(default_factory=list)
+    nodes: int = 0
+    depth: int = 0
+    seconds: float = 0.0
+    stats: dict[str, float] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The result as plain data (moves as text), for JSON."""
+        return {
+            "move": str(self.move),
+            "value": self.value,
+            "pv": [str(move) for move in self.pv],
+            "nodes": self.nodes,
+            "depth": self.depth,
+            "seconds": round(self.seconds, 6),
+            "stats": dict(self.stats),
+        }
+
+
+class Agent(ABC):
+    """A player. ``choose_move`` gives a move; ``search`` gives the move and how it was found."""
+
+    name = "agent"
+
+    @abstractmethod
+    def search(self, state: State, observer: Observer | None = None) -> SearchResult:
+        """Search ``state`` and return the result. ``observer``, if given, receives the search's events."""
+
+    def choose_move(self, state: State) -> Hashable:
+        """The move this agent plays in ``state``."""
+        return self.search(state).move
+
+    def describe(self) -> str:
+        """A short label, such as ``alphabeta:4``."""
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.describe()}>"
+
+
+def check_playable(state: State) -> list[Hashable]:
+    """The legal moves of ``state``; ValueError if the game is already over."""
+    moves = state.legal_moves()
+    if not moves:
+        raise ValueError("the game is over: there is no move to choose")
+    return moves
+
+
+def make_rng(seed: int | random.Random | None) -> random.Random:
+    """A random generator from a seed (or the generator itself). None means seed 0: searches are repeatable."""
+    if isinstance(seed, random.Random):
+        return seed
+    return random.Random(0 if seed is None else seed)
+
+
+class Stopwatch:
+    """Wall-clock time since creation, and whether a budget in seconds has run out."""
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.started = time.perf_counter()
+        self.deadline = None if seconds is None else self.started + seconds
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def is_out_of_time(self) -> bool:
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+def moves_text(moves: Sequence[Hashable]) -> str:
+    return " ".join(str(move) for move in moves)

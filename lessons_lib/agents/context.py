@@ -1,0 +1,54 @@
+"""The small context a depth-first search carries: whose values, the evaluation, counters, the PV, tracing."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from lessons_lib.agents.base import Evaluation, Observer, Stopwatch
+from lessons_lib.agents.evaluation import outcome_value
+from lessons_lib.agents.trace import LeafEvaluated
+from lessons_lib.game import Outcome
+
+INFINITY = float("inf")
+
+
+class SearchContext:
+    """What one search shares across its nodes.
+
+    Attributes:
+        root_player: values are from this player's point of view (minimax, alpha-beta).
+        evaluate: ``evaluate(state, player)`` at depth 0.
+        trace: the observer, or None (then no event is ever built).
+        nodes: positions searched so far; cutoffs: β ≤ α cutoffs so far.
+        pv: ``pv[ply]`` is the best line found below the current node at ``ply``.
+        stopwatch: the search's clock and deadline.
+    """
+
+    __slots__ = ("root_player", "evaluate", "trace", "nodes", "cutoffs", "pv", "stopwatch")
+
+    def __init__(
+        self, root_player: int, evaluate: Evaluation, max_depth: int, trace: Observer | None = None,
+        seconds: float | None = None,
+    ) -> None:
+        self.root_player = root_player
+        self.evaluate = evaluate
+        self.trace = trace
+        self.nodes = 0
+        self.cutoffs = 0
+        self.pv: list[list[Hashable]] = [[] for _ in range(max_depth + 2)]
+        self.stopwatch = Stopwatch(seconds)
+
+
+def leaf_value(state: Any, outcome: Outcome | None, ply: int, search: SearchContext) -> float:
+    """The value of a node searched no deeper, for the root's player: a finished game or the evaluation."""
+    if outcome is not None:
+        value: float = outcome_value(outcome, search.root_player, ply)
+        reason = "game over"
+    else:
+        value = search.evaluate(state, search.root_player)
+        reason = "depth"
+    search.pv[ply] = []
+    if search.trace is not None:
+        search.trace(LeafEvaluated(ply, value, reason))
+    return value

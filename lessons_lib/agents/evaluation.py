@@ -1,0 +1,47 @@
+"""Values of positions: the seed project's evaluation, and the values of finished games.
+
+Every value here is from one player's point of view: higher is better for them.
+"""
+
+from __future__ import annotations
+
+from lessons_lib.game import Outcome
+from lessons_lib.state import Position
+
+WIN = 1000
+"""A won game is worth ``WIN - ply``: a quicker win is worth more, a slower loss costs less."""
+
+MATE_BOUND = WIN - 500
+"""Values beyond ±MATE_BOUND are wins or losses (no evaluation comes near it; no search is 500 plies deep)."""
+
+
+def seed_evaluation(position: Position, player: int) -> int:
+    """The seed project's evaluation of ``position`` for ``player`` (RULES.md, 'Evaluation').
+
+    ``10 × (pieces(P) − pieces(opponent)) + (mobility(P) − mobility(opponent)) + bonus``,
+    where bonus is 1 when a chain is pending and P is to move. Mobility is counted
+    as :meth:`Position.mobility` says.
+
+    >>> seed_evaluation(Position.start(), 0), seed_evaluation(Position.start(), 1)
+    (0, 0)
+    """
+    opponent = 1 - player
+    material = position.piece_count(player) - position.piece_count(opponent)
+    mobility = position.mobility(player) - position.mobility(opponent)
+    bonus = 1 if position.pending and position.to_move == player else 0
+    return 10 * material + mobility + bonus
+
+
+def material_evaluation(position: Position, player: int) -> int:
+    """Pieces alone: ``pieces(P) − pieces(opponent)``. A cheap evaluation for comparison."""
+    return position.piece_count(player) - position.piece_count(1 - player)
+
+
+def outcome_value(outcome: Outcome, player: int, ply: int) -> int:
+    """The value of a finished game for ``player``, found ``ply`` plies from the root.
+
+    ``WIN - ply`` for a win, ``-(WIN - ply)`` for a loss, 0 for a draw (RULES.md, 'Search values').
+    """
+    if outcome.winner is None:
+        return 0
+    return WIN - ply if outcome.winner == player else ply - WIN

@@ -1,0 +1,243 @@
+"""Monte Carlo tree search with UCB1: the seed project's second agent, done right.
+
+Each iteration has four phases:
+
+1. **Selection**: from the root, while a node has no untried move, go to the child
+   with the highest UCB1 = wins/visits + c·√(ln N_parent / visits).
+2. **Expansion**: add one untried move (chosen at random) as a new node.
+3. **Rollout**: play the game out from there with a rollout policy (uniformly
+   random by default), for at most ``max_rollout_plies`` plies: a win counts 1,
+   a loss 0, a draw or the ply cap 0.5.
+4. **Backpropagation**: every node on the path gains a visit and the result.
+
+Each node counts its wins for the player who *made the move into it* (its
+``mover``), so at every level UCB1 picks the move that is best for the player
+choosing there; turns need not alternate, as in a Shologuti capture chain. The
+seed project counted every node for the root's player, which makes the opponent
+choose the moves that are best for the root's player; ``perspective="root"``
+keeps that behaviour for a lesson to show, but never by default.
+
+The move played is the root child with the most visits.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Hashable
+from typing import Any
+
+from lessons_lib.agents.base import Agent, Observer, SearchResult, State, Stopwatch, check_playable, make_rng
+from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
+from lessons_lib.agents.trace import Backpropagated, ChildScore, Expanded, RolloutFinished, SelectionStep
+
+PERSPECTIVES = ("mover", "root")
+CHECK_CLOCK_EVERY = 16  # iterations between two looks at the clock
+
+
+class Node:
+    """A position in the tree, with the statistics of the playouts that went through it."""
+
+    __slots__ = ("state", "parent", "move", "mover", "children", "untried", "wins", "visits")
+
+    def __init__(self, state: State, parent: Node | None, move: Hashable | None, mover: int) -> None:
+        self.state = state
+        self.parent = parent
+        self.move = move
+        self.mover = mover  # the player who made the move into this node: its wins are theirs
+        self.children: list[Node] = []
+        self.untried: list[Hashable] = state.legal_moves()
+        self.wins = 0.0
+        self.visits = 0
+
+    def path(self) -> tuple[Hashable, ...]:
+        """The moves from the root to this node."""
+        moves = []
+        node: Node | None = self
+        while node is not None and node.move is not None:
+            moves.append(node.move)
+            node = node.parent
+        return tuple(reversed(moves))
+
+
+def ucb1_child(node: Node, c: float) -> Node:
+    """The child with the highest UCB1 (the first of equals)."""
+    log_parent = math.log(node.visits)
+    best, best_score = node.children[0], -math.inf
+    for child in node.children:
+        score = child.wins / child.visits + c * math.sqrt(log_parent / child.visits)
+        if score > best_score:
+            best, best_score = child, score
+    return best
+
+
+def child_scores(node: Node, c: float) -> tuple[ChildScore, ...]:
+    """Each child's UCB1 terms, for an observer."""
+    log_parent = math.log(node.visits)
+    scores = []
+    for child in node.children:
+        exploitation = child.wins / child.visits
+        exploration = c * math.sqrt(log_parent / child.visits)
+        scores.append(ChildScore(child.move, child.wins, child.visits, exploitation, exploration,
+                                 exploitation + exploration))
+    return tuple(scores)
+
+
+def mcts_iteration(root: Node, search: MCTSSearch, iteration: int) -> None:
+    """One iteration: selection, expansion, rollout, backpropagation."""
+    trace = search.trace
+    node = root
+    while not node.untried and node.children:  # 1. selection
+        chosen = ucb1_child(node, search.c)
+        if trace is not None:
+            trace(SelectionStep(iteration, node.path(), node.visits, child_scores(node, search.c), chosen.move))
+        node = chosen
+    if node.untried:  # 2. expansion
+        move = node.untried.pop(search.rng.randrange(len(node.untried)))
+        child = Node(node.state.play(move), node, move, node.state.to_move)
+        node.children.append(child)
+        node = child
+        search.tree_size += 1
+        if trace is not None:
+            trace(Expanded(iteration, node.path(), len(node.parent.untried) if node.parent else 0))
+    last, plies = search.rollout(node.state, search.rng, search.max_rollout_plies)  # 3. rollout
+    outcome = last.outcome()
+    search.rollout_plies += plies
+    if trace is not None:
+        winner, reason = (outcome.winner, outcome.reason) if outcome is not None else (None, "ply cap")
+        trace(RolloutFinished(iteration, node.path(), plies, winner, reason))
+    updated = []
+    while node is not None:  # 4. backpropagation
+        player = search.root_player if search.root_perspective else node.mover
+        node.visits += 1
+        node.wins += outcome.score_for(player) if outcome is not None else 0.5
+        if trace is not None:
+            updated.append((node.move, node.wins, node.visits))
+        node = node.parent  # type: ignore[assignment]
+    if trace is not None:
+        trace(Backpropagated(iteration, tuple(move for move, _, _ in reversed(updated) if move is not None),
+                             tuple(reversed(updated))))
+
+
+class MCTSSearch:
+    """What one MCTS search shares across its iterations."""
+
+    __slots__ = ("root_player", "c", "rng", "rollout", "max_rollout_plies", "root_perspective", "trace",
+                 "tree_size", "rollout_plies")
+
+    def __init__(self, root_player: int, c: float, rng: random.Random, rollout: RolloutPolicy,
+                 max_rollout_plies: int, root_perspective: bool, trace: Observer | None) -> None:
+        self.root_player = root_player
+        self.c = c
+        self.rng = rng
+        self.rollout = rollout
+        self.max_rollout_plies = max_rollout_plies
+        self.root_perspective = root_perspective
+        self.trace = trace
+        self.tree_size = 1
+        self.rollout_plies = 0
+
+
+class MCTSAgent(Agent):
+    """MCTS with UCB1.
+
+    Args:
+        iterations: iterations per move. With ``seconds`` too, whichever ends first.
+        seconds: a time budget per move.
+        c: the exploration constant of UCB1 (√2 by default).
+        rollout: ``"uniform"`` (the seed's), ``"captures"`` (captures first), or a policy function.
+        max_rollout_plies: a rollout that reaches this many plies counts as a draw (200, as the seed).
+        perspective: ``"mover"`` (each node counts wins for the player who moved into it; the
+            correct way) or ``"root"`` (every node counts them for the root's player, as the seed did).
+        seed: seeds the generator used for expansion and rollouts.
+    """
+
+    name = "mcts"
+
+    def __init__(self, iterations: int | None = 1000, seconds: float | None = None, c: float = math.sqrt(2),
+                 rollout: str | RolloutPolicy = "uniform", max_rollout_plies: int = 200,
+                 perspective: str = "mover", seed: int | random.Random | None = None) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("give a number of iterations, a time budget in seconds, or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be 1 or more, not {iterations}")
+        if seconds is not None and seconds <= 0:
+            raise ValueError(f"seconds must be more than 0, not {seconds}")
+        if isinstance(rollout, str) and rollout not in ROLLOUT_POLICIES:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUT_POLICIES)}, not {rollout!r}")
+        if perspective not in PERSPECTIVES:
+            raise ValueError(f"perspective must be one of {', '.join(PERSPECTIVES)}, not {perspective!r}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.c = c
+        self.rollout_name = rollout if isinstance(rollout, str) else getattr(rollout, "__name__", "custom")
+        self.rollout = ROLLOUT_POLICIES[rollout] if isinstance(rollout, str) else rollout
+        self.max_rollout_plies = max_rollout_plies
+        self.perspective = perspective
+        self.rng = make_rng(seed)
+
+    def describe(self) -> str:
+        budget = [str(self.iterations)] if self.iterations is not None else []
+        if self.seconds is not None:
+            budget.append(f"{self.seconds:g}s")
+        extras = "" if self.rollout_name == "uniform" else f" ({self.rollout_name} rollouts)"
+        if self.perspective == "root":
+            extras += " (root perspective)"
+        return "mcts:" + ",".join(budget) + extras
+
+    def reseed(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def build_tree(self, state: State, observer: Observer | None = None) -> tuple[Node, MCTSSearch, Stopwatch]:
+        """Run the search and return its tree (for lessons that look inside it)."""
+        check_playable(state)
+        search = MCTSSearch(state.to_move, self.c, self.rng, self.rollout, self.max_rollout_plies,
+                            self.perspective == "root", observer)
+        root = Node(state, None, None, 1 - state.to_move)
+        stopwatch = Stopwatch(self.seconds)
+        iteration = 0
+        while self.iterations is None or iteration < self.iterations:
+            mcts_iteration(root, search, iteration)
+            iteration += 1
+            if iteration % CHECK_CLOCK_EVERY == 0 and stopwatch.is_out_of_time():
+                break
+        return root, search, stopwatch
+
+    def search(self, state: State, observer: Observer | None = None) -> SearchResult:
+        root, search, stopwatch = self.build_tree(state, observer)
+        best = most_visited(root)
+        pv: list[Hashable] = []
+        node: Node | None = best
+        while node is not None:
+            pv.append(node.move)
+            node = most_visited(node) if node.children else None
+        stats = {
+            "iterations": float(root.visits),
+            "rollouts": float(root.visits),
+            "tree_nodes": float(search.tree_size),
+            "mean_rollout_plies": search.rollout_plies / max(root.visits, 1),
+            "win_rate": best.wins / best.visits,
+        }
+        return SearchResult(best.move, None, pv, root.visits, len(pv), stopwatch.elapsed(), stats)
+
+
+def most_visited(node: Node) -> Node:
+    """The child with the most visits (the first of equals)."""
+    return max(node.children, key=lambda child: child.visits)
+
+
+def tree_depth(node: Node) -> int:
+    """How many plies deep the tree below ``node`` goes."""
+    stack: list[tuple[Node, int]] = [(node, 0)]
+    deepest = 0
+    while stack:
+        current, depth = stack.pop()
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in current.children)
+    return deepest
+
+
+def root_children(root: Node) -> list[dict[str, Any]]:
+    """The root's children as plain data: move, visits, wins and win rate (for plots)."""
+    return [{"move": child.move, "visits": child.visits, "wins": child.wins,
+             "win_rate": child.wins / child.visits} for child in root.children]

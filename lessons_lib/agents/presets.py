@@ -1,0 +1,119 @@
+"""Agents by name: the difficulty presets a game panel offers, ``best``, and ``hint``.
+
+Names, as the command line and the arena take them:
+
+- ``random``, ``greedy``
+- ``minimax:D``, ``alphabeta:D`` (D plies), ``negamax:D`` or ``negamax:Ss`` (S seconds a move)
+- ``mcts:N`` (N iterations) or ``mcts:Ss``
+- ``best`` or ``best:Ss``: the strongest configuration, 2 s a move unless told
+- the difficulties below, from ``beginner`` to ``expert``
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from lessons_lib.agents.alphabeta import AlphaBetaAgent
+from lessons_lib.agents.base import Agent, SearchResult, State
+from lessons_lib.agents.mcts import MCTSAgent
+from lessons_lib.agents.minimax import MinimaxAgent
+from lessons_lib.agents.negamax import NegamaxAgent
+from lessons_lib.agents.simple import GreedyAgent, RandomAgent
+
+BEST_SECONDS = 2.0
+"""The Hus project's limit: 2 seconds a move."""
+
+
+def best_agent(seconds: float = BEST_SECONDS) -> NegamaxAgent:
+    """The strongest configuration the project has, within ``seconds`` a move."""
+    agent = NegamaxAgent(depth=None, seconds=seconds, deeper_cutoffs=True)
+    agent.name = "best"
+    return agent
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A named level for a game panel."""
+
+    name: str
+    description: str
+    make: Callable[[int | None], Agent]
+
+
+DIFFICULTIES: dict[str, Difficulty] = {
+    level.name: level
+    for level in (
+        Difficulty("beginner", "random moves", lambda seed: RandomAgent(seed)),
+        Difficulty("easy", "greedy: the best-looking move, one ply ahead", lambda seed: GreedyAgent(seed=seed)),
+        Difficulty("medium", "alpha-beta, 3 plies (the seed's middle depth)", lambda seed: AlphaBetaAgent(3)),
+        Difficulty("hard", "alpha-beta, 5 plies", lambda seed: AlphaBetaAgent(5)),
+        Difficulty("expert", "the best search, 2 seconds a move", lambda seed: best_agent(BEST_SECONDS)),
+    )
+}
+
+AGENT_NAMES = ("random", "greedy", "minimax", "alphabeta", "negamax", "mcts", "best", *DIFFICULTIES)
+
+
+def make_agent(name: str, *, depth: int | None = None, iterations: int | None = None,
+               seconds: float | None = None, seed: int | None = None) -> Agent:
+    """The agent called ``name`` (see the module's list), with an optional budget and seed.
+
+    Raises:
+        ValueError: an unknown name, or a budget the agent does not take.
+    """
+    base, _, setting = name.strip().lower().partition(":")
+    if setting:
+        if depth is not None or iterations is not None or seconds is not None:
+            raise ValueError(f"{name!r} already sets its budget; drop --depth, --iterations and --seconds")
+        depth, iterations, seconds = _parse_setting(base, setting)
+    budget = {"depth": depth, "iterations": iterations, "seconds": seconds}
+    takes = {
+        "minimax": {"depth"}, "alphabeta": {"depth"}, "negamax": {"depth", "seconds"}, "mcts": {"iterations", "seconds"},
+        "best": {"seconds"},
+    }.get(base, set())
+    given = {key for key, value in budget.items() if value is not None}
+    if given - takes:
+        allowed = " or ".join(f"--{key}" for key in sorted(takes)) or "no budget"
+        raise ValueError(f"{base} takes {allowed}, not --{sorted(given - takes)[0]}")
+    if base == "random":
+        return RandomAgent(seed)
+    if base == "greedy":
+        return GreedyAgent(seed=seed)
+    if base == "minimax":
+        return MinimaxAgent(depth or 3)
+    if base == "alphabeta":
+        return AlphaBetaAgent(depth or 4)
+    if base == "negamax":
+        return NegamaxAgent(depth, seconds) if depth or seconds else NegamaxAgent(None, BEST_SECONDS)
+    if base == "mcts":
+        return MCTSAgent(iterations if iterations or seconds else 1000, seconds, seed=seed)
+    if base == "best":
+        return best_agent(seconds or BEST_SECONDS)
+    if base in DIFFICULTIES:
+        return DIFFICULTIES[base].make(seed)
+    raise ValueError(f"unknown agent {name!r}; choose one of: {', '.join(AGENT_NAMES)}")
+
+
+def _parse_setting(base: str, setting: str) -> tuple[int | None, int | None, float | None]:
+    """``alphabeta:4`` → depth 4; ``mcts:300`` → 300 iterations; ``negamax:0.5s`` → 0.5 seconds."""
+    try:
+        if setting.endswith("s"):
+            return None, None, float(setting[:-1])
+        number = int(setting)
+    except ValueError:
+        raise ValueError(f"{base}:{setting}: write a whole number (depth or iterations) or seconds like 0.5s") from None
+    return (None, number, None) if base == "mcts" else (number, None, None)
+
+
+def hint(state: State, seconds: float = 1.0) -> SearchResult:
+    """The strongest move in ``state``, with its value and principal variation (a hint for a player)."""
+    return best_agent(seconds).search(state)
+
+
+def seeded(agent: Agent, seed: int) -> Agent:
+    """``agent`` with its random generator reseeded, if it has one."""
+    reseed = getattr(agent, "reseed", None)
+    if reseed is not None:
+        reseed(seed)
+    return agent

@@ -1,0 +1,47 @@
+"""Rollout policies for MCTS: how a simulated game is played out from a position.
+
+A policy is a function ``policy(state, rng, max_plies) -> (last_state, plies)``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from lessons_lib.agents.base import State
+from lessons_lib.game import random_playout
+
+RolloutPolicy = Callable[[Any, random.Random, int], tuple[Any, int]]
+
+
+def uniform_rollout(state: State, rng: random.Random, max_plies: int) -> tuple[State, int]:
+    """Uniformly random legal moves: the seed project's rollout.
+
+    A game may offer its own ``random_playout(rng, max_plies)`` that makes exactly
+    the same choices faster (Shologuti's positions do); it is used when present.
+    """
+    fast = getattr(state, "random_playout", None)
+    if fast is not None:
+        result: tuple[State, int] = fast(rng, max_plies)
+        return result
+    return random_playout(state, rng, max_plies)
+
+
+def captures_first_rollout(state: State, rng: random.Random, max_plies: int) -> tuple[State, int]:
+    """A capture whenever there is one (chosen at random among the captures), otherwise any move.
+
+    Under the traditional rules uniform playouts wander until the ply cap; taking
+    material when it is offered makes games end, so rollouts say who is winning.
+    """
+    plies = 0
+    moves = state.legal_moves()
+    while moves and plies < max_plies:
+        captures = [move for move in moves if getattr(move, "is_capture", False)]
+        state = state.play(rng.choice(captures or moves))
+        plies += 1
+        moves = state.legal_moves()
+    return state, plies
+
+
+ROLLOUT_POLICIES: dict[str, RolloutPolicy] = {"uniform": uniform_rollout, "captures": captures_first_rollout}

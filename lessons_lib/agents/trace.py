@@ -1,0 +1,160 @@
+"""The events a search sends to an observer, so that a widget can replay it step by step.
+
+A search calls its observer only when one is given (``if trace is not None:``), so
+tracing costs nothing otherwise. To record a search::
+
+    events = []
+    agent.search(state, observer=events.append)
+
+Depth-first searches (minimax, alpha-beta, negamax) send, for each node:
+``NodeEntered``, then per child ``MoveTried`` (the child's own events follow) and
+``ValueBackedUp``, perhaps a ``Cutoff``, and finally ``NodeExited``; a node
+evaluated without children sends ``NodeEntered`` then ``LeafEvaluated``. The
+events nest like the search itself, so a stack rebuilds the tree.
+
+MCTS sends, per iteration: ``SelectionStep`` for each level descended, then
+``Expanded`` (unless it stopped on a finished game), ``RolloutFinished`` and
+``Backpropagated``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from typing import Any
+
+# -- depth-first searches -------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class NodeEntered:
+    """A node is entered ``ply`` plies below the root with ``depth`` plies left to search.
+
+    ``maximizing``: the node picks its children's highest value (values are from the
+    point of view of ``perspective``, a player number: the root's player for minimax
+    and alpha-beta; the player to move at this node for negamax).
+    """
+
+    ply: int
+    depth: int
+    alpha: float
+    beta: float
+    to_move: int
+    maximizing: bool
+    perspective: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTried:
+    """The node at ``ply`` searches ``move`` next; the child's events follow."""
+
+    ply: int
+    move: Hashable
+
+
+@dataclass(frozen=True, slots=True)
+class LeafEvaluated:
+    """A node gets its value without searching children.
+
+    ``reason``: ``"depth"`` (the evaluation at depth 0), ``"game over"`` (a finished
+    game), or ``"table"`` (a transposition table entry).
+    """
+
+    ply: int
+    value: float
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class ValueBackedUp:
+    """The child reached by ``move`` returned ``value``; the node's best so far and window follow."""
+
+    ply: int
+    move: Hashable
+    value: float
+    best: float
+    alpha: float
+    beta: float
+
+
+@dataclass(frozen=True, slots=True)
+class Cutoff:
+    """β ≤ α at the node at ``ply``: the moves in ``pruned`` are not searched."""
+
+    ply: int
+    alpha: float
+    beta: float
+    pruned: tuple[Hashable, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NodeExited:
+    """The node at ``ply`` is done, with ``value``."""
+
+    ply: int
+    value: float
+
+
+# -- Monte Carlo tree search -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChildScore:
+    """One child as UCB1 sees it: ``ucb = exploitation + exploration``.
+
+    ``exploitation`` is wins / visits, counted for the player who chose the move;
+    ``exploration`` is c·√(ln N_parent / visits).
+    """
+
+    move: Hashable
+    wins: float
+    visits: int
+    exploitation: float
+    exploration: float
+    ucb: float
+
+
+@dataclass(frozen=True, slots=True)
+class SelectionStep:
+    """At the node reached by ``path`` (moves from the root), UCB1 picks ``chosen`` among ``children``."""
+
+    iteration: int
+    path: tuple[Hashable, ...]
+    parent_visits: int
+    children: tuple[ChildScore, ...]
+    chosen: Hashable
+
+
+@dataclass(frozen=True, slots=True)
+class Expanded:
+    """A new node is added to the tree: the last move of ``path``, one of the parent's untried moves."""
+
+    iteration: int
+    path: tuple[Hashable, ...]
+    untried_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class RolloutFinished:
+    """A playout from the node at ``path`` ended after ``plies`` plies.
+
+    ``winner``: the winning player or None (a draw, or the ply cap); ``reason`` says which.
+    """
+
+    iteration: int
+    path: tuple[Hashable, ...]
+    plies: int
+    winner: int | None
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Backpropagated:
+    """The result went back up ``path``: each node's (move, wins, visits) after the update, root first."""
+
+    iteration: int
+    path: tuple[Hashable, ...]
+    nodes: tuple[tuple[Hashable | None, float, int], ...]
+
+
+TraceEvent = Any
