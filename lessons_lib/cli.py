@@ -132,7 +132,7 @@ def _read_positions(args: argparse.Namespace, rules: Rules) -> list[Position]:
 def _run_search(args: argparse.Namespace) -> None:
     import json
 
-    from lessons_lib.agents.presets import make_agent
+    from lessons_lib.agents.presets import make_agent, seeded
 
     rules = Rules.named(args.variant)
     seed = _whole_number("seed", args.seed, 0)
@@ -144,7 +144,7 @@ def _run_search(args: argparse.Namespace) -> None:
         if position.is_game_over():
             raise ValueError(f"the game is over in {position}: there is no move to choose")
     for position in positions:
-        result = agent.search(position)
+        result = seeded(agent, seed or 0).search(position)  # each line alone: its result does not hang on the others
         if args.json:
             record = {"agent": agent.describe(), "position": str(position), "variant": rules.name, **result.as_dict()}
             print(json.dumps(record), flush=True)

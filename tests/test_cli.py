@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -51,7 +52,20 @@ def test_divide_lists_each_root_move_then_the_total() -> None:
         (["perft", "start", "--depth", "9" * 5000], "..."),
         (["perft", "start"], "required: --depth"),
         (["perft", "--depth", "2"], "required: POSITION"),
-        (["search", "start"], "invalid choice"),
+        (["frob", "start"], "invalid choice"),
+        (["search", "start"], "required: --agent"),
+        (["search", "start", "--agent", "foo"], "unknown agent 'foo'"),
+        (["search", "start", "--agent", "alphabeta", "--iterations", "3"], "alphabeta takes --depth"),
+        (["search", "start", "--agent", "mcts", "--iterations", "0"], "iterations: '0'"),
+        (["search", "start", "--agent", "negamax", "--seconds", "-1"], "seconds: '-1'"),
+        (["search", "start", "--agent", "negamax", "--seconds", "nan"], "seconds: 'nan'"),
+        (["search", "start", "--agent", "alphabeta:x"], "write a whole number"),
+        (["search", "start", "--agent", "random", "--seed", "-4"], "seed: '-4'"),
+        (["search", "--agent", "random"], "give a POSITION"),
+        (["search", "start", "--agent", "random", "--depth", "2", "--seconds", "1"], "not allowed with"),
+        (["search", "RRRR g -", "--agent", "random"], "cells: need 37 characters"),
+        (["search", "--positions", "/nonexistent/file", "--agent", "random"], "cannot read"),
+        (["search", ".................R................... g -", "--agent", "random"], "the game is over"),
         ([], "required: COMMAND"),
     ],
 )
@@ -67,3 +81,33 @@ def test_bad_input_gives_one_line_and_status_2(args: list[str], fragment: str) -
 def test_help_works() -> None:
     result = run("perft", "--help")
     assert result.returncode == 0 and "--variant" in result.stdout
+
+
+def test_search_prints_one_json_object_with_the_fields_of_the_rules() -> None:
+    import json
+
+    result = run("search", START, "--agent", "alphabeta", "--depth", "3", "--json")
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    assert {"move", "value", "nodes", "seconds"} <= set(record)
+    assert record["move"] == record["pv"][0] and record["depth"] == 3 and record["agent"] == "alphabeta:3"
+
+
+def test_search_over_a_positions_file_prints_a_line_each(tmp_path: Path) -> None:
+    import json
+
+    file = tmp_path / "positions.txt"
+    file.write_text(f"# two positions\n{START}\n\nstart  # the same, by name\n")
+    result = run("search", "--positions", str(file), "--agent", "mcts", "--iterations", "50", "--seed", "4", "--json")
+    assert result.returncode == 0, result.stderr
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(lines) == 2 and all(line["nodes"] == 50 for line in lines)
+    assert lines[0]["move"] == lines[1]["move"]  # the same seed... and the same position
+
+
+def test_a_bad_line_in_the_positions_file_is_named_before_anything_is_searched(tmp_path: Path) -> None:
+    file = tmp_path / "positions.txt"
+    file.write_text(f"{START}\nnonsense g -\n")
+    result = run("search", "--positions", str(file), "--agent", "random", "--json")
+    assert result.returncode == 2 and result.stdout == ""
+    assert "line 2: cells" in result.stderr and result.stderr.count("\n") == 1

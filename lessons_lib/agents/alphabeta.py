@@ -55,9 +55,10 @@ def alphabeta(state: State, depth: int, alpha: float, beta: float, ply: int, sea
         if trace is not None:
             trace(ValueBackedUp(ply, move, value, best, alpha, beta))
         if beta <= alpha:
-            search.cutoffs += 1
-            if trace is not None:
-                trace(Cutoff(ply, alpha, beta, tuple(moves[index + 1 :])))
+            if index + 1 < len(moves):  # a cutoff: the remaining moves are not searched
+                search.cutoffs += 1
+                if trace is not None:
+                    trace(Cutoff(ply, alpha, beta, tuple(moves[index + 1 :])))
             break
     if trace is not None:
         trace(NodeExited(ply, best))

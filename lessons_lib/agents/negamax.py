@@ -113,10 +113,11 @@ def negamax(state: State, depth: int, alpha: float, beta: float, ply: int, searc
         if trace is not None:
             trace(ValueBackedUp(ply, move, value, best, alpha, beta))
         if alpha >= beta:
-            search.cutoffs += 1
             _remember_cutoff(move, depth, ply, search)
-            if trace is not None:
-                trace(Cutoff(ply, alpha, beta, tuple(moves[index + 1:])))
+            if index + 1 < len(moves):  # a cutoff: the remaining moves are not searched
+                search.cutoffs += 1
+                if trace is not None:
+                    trace(Cutoff(ply, alpha, beta, tuple(moves[index + 1:])))
             break
     if table is not None:
         bound = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT

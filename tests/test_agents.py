@@ -1,0 +1,206 @@
+"""The agents on Shologuti positions: equal values, shortest wins, MCTS, budgets, presets."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lessons_lib.agents import (
+    AlphaBetaAgent, GreedyAgent, MCTSAgent, MinimaxAgent, NegamaxAgent, RandomAgent, hint, make_agent,
+)
+from lessons_lib.agents.alphabeta import alphabeta
+from lessons_lib.agents.context import INFINITY, SearchContext
+from lessons_lib.agents.evaluation import WIN, seed_evaluation
+from lessons_lib.agents.match import match_score, play_game
+from lessons_lib.agents.presets import DIFFICULTIES
+from lessons_lib.rules import CONTINUE, FORCED, TRADITIONAL, VARIANTS, Rules
+from lessons_lib.state import GREEN, Position
+
+from positions import random_positions
+from toy_tree import OutcomeTree, no_evaluation
+
+RULES = [FORCED, TRADITIONAL, CONTINUE]
+POSITIONS = {rules.name: random_positions(rules, 8, seed=11) for rules in RULES}
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_alphabeta_equals_minimax_with_no_more_nodes(rules: Rules, depth: int) -> None:
+    for position in POSITIONS[rules.name]:
+        slow = MinimaxAgent(depth).search(position)
+        fast = AlphaBetaAgent(depth).search(position)
+        assert (fast.value, fast.move) == (slow.value, slow.move), position
+        assert fast.nodes <= slow.nodes
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_alphabeta_equals_minimax_at_depth_4(rules: Rules) -> None:
+    for position in POSITIONS[rules.name][:3]:
+        assert AlphaBetaAgent(4).search(position).value == MinimaxAgent(4).search(position).value
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+@pytest.mark.parametrize("depth", [1, 2, 3, 4, 5])
+def test_negamax_equals_alphabeta(rules: Rules, depth: int) -> None:
+    for position in POSITIONS[rules.name]:
+        expected = AlphaBetaAgent(depth).search(position).value
+        assert NegamaxAgent(depth).search(position).value == expected, position
+        plain = NegamaxAgent(depth, table_size=0, killers=False, history=False).search(position)
+        assert plain.value == expected
+
+
+def test_the_enhancements_search_fewer_positions() -> None:
+    positions = POSITIONS["forced"]
+    plain = sum(NegamaxAgent(5, table_size=0, killers=False, history=False).search(p).nodes for p in positions)
+    enhanced = sum(NegamaxAgent(5).search(p).nodes for p in positions)
+    assert enhanced < plain
+
+
+# Green's piece on 23 jumps 18 (up) and then 14 (sideways): Red's last two pieces. A win in 2 plies.
+CHAIN_WIN = {"green": [23, 31], "red": [18, 14]}
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+@pytest.mark.parametrize("depth", [2, 3, 5])
+def test_a_winning_chain_is_found_at_the_shortest_distance(rules: Rules, depth: int) -> None:
+    position = Position.from_points(**CHAIN_WIN, rules=rules)
+    for agent in (AlphaBetaAgent(depth), NegamaxAgent(depth), NegamaxAgent(depth, deeper_cutoffs=True)):
+        result = agent.search(position)
+        assert result.value == WIN - 2, agent
+        assert [str(m) for m in result.pv[:2]] == ["23x13", "13x15"], agent
+
+
+def test_the_loser_delays_the_end() -> None:
+    # Red to move with one piece on 1; Green's pieces close in. Every Red move loses; the search
+    # must pick a move whose loss is furthest away, and say how far.
+    position = Position.from_points(green=[9, 3, 13], red=[1], to_move=1, rules=TRADITIONAL)
+    for depth in (3, 5):
+        values = {}
+        for move in position.legal_moves():
+            child = position.play(move)
+            search = SearchContext(1, seed_evaluation, depth)
+            values[move] = alphabeta(child, depth - 1, -INFINITY, INFINITY, 1, search)
+        result = NegamaxAgent(depth).search(position)
+        assert result.value == max(values.values())
+        assert values[result.move] == result.value
+
+
+def test_the_root_player_value_is_the_negamax_value_after_a_chain() -> None:
+    position = Position.from_points(**CHAIN_WIN, rules=TRADITIONAL).play("23x13")  # Green still to move
+    assert NegamaxAgent(3).search(position).value == AlphaBetaAgent(3).search(position).value == WIN - 1
+
+
+def test_mcts_with_a_seed_is_reproducible() -> None:
+    position = POSITIONS["forced"][0]
+    first = MCTSAgent(300, seed=7).search(position)
+    second = MCTSAgent(300, seed=7).search(position)
+    assert (first.move, first.pv, first.stats) == (second.move, second.pv, second.stats)
+    other = MCTSAgent(300, seed=8).search(position)
+    assert other.stats != first.stats
+
+
+def test_mcts_finds_the_winning_capture() -> None:
+    # Traditional rules: capturing is optional, so there are many other moves.
+    position = Position.from_points(green=[23, 31, 35, 27], red=[18], rules=TRADITIONAL)
+    assert str(MCTSAgent(300, seed=1).choose_move(position)) == "23x13"
+
+
+# Player 0 chooses "trap" or "safe". After "trap", player 1 chooses between letting
+# player 0 win and winning itself; after "safe", the game is a draw either way.
+TRAP = (0, {"trap": (1, {"give up": "win 0", "punish": "win 1"}), "safe": (1, {"a": "draw", "b": "draw"})})
+
+
+def test_counting_wins_for_the_mover_beats_counting_them_for_the_root() -> None:
+    mover = MCTSAgent(200, seed=1, perspective="mover")
+    root = MCTSAgent(200, seed=1, perspective="root")
+    assert mover.choose_move(OutcomeTree(TRAP)) == "safe"
+    assert root.choose_move(OutcomeTree(TRAP)) == "trap"  # it expects player 1 to play for it
+    start = OutcomeTree(TRAP)
+    assert match_score(mover, root, [start]) == 1.5  # a draw as player 0, a win as player 1
+
+
+def test_negamax_respects_its_time_budget() -> None:
+    position = Position.start(TRADITIONAL)
+    started = time.perf_counter()
+    result = NegamaxAgent(depth=None, seconds=0.3).search(position)
+    elapsed = time.perf_counter() - started
+    assert elapsed < 0.3 + 1.0 and result.depth >= 1
+    assert result.seconds == pytest.approx(elapsed, abs=0.05)
+
+
+def test_mcts_respects_its_time_budget() -> None:
+    started = time.perf_counter()
+    result = MCTSAgent(iterations=None, seconds=0.3, seed=0).search(Position.start())
+    assert time.perf_counter() - started < 0.3 + 1.0 and result.nodes >= 1
+
+
+def test_iterative_deepening_yields_every_depth_and_keeps_the_last_completed() -> None:
+    position = POSITIONS["forced"][1]
+    results = list(NegamaxAgent(depth=4).iterate(position))
+    assert [r.depth for r in results] == [1, 2, 3, 4]
+    assert results[-1].value == AlphaBetaAgent(4).search(position).value
+
+
+def test_greedy_takes_a_winning_capture_and_random_is_seeded() -> None:
+    position = Position.from_points(green=[23, 31], red=[18], rules=TRADITIONAL)
+    assert str(GreedyAgent(seed=0).choose_move(position)) == "23x13"
+    start = Position.start()
+    assert [RandomAgent(4).choose_move(start) for _ in range(3)] == [RandomAgent(4).choose_move(start)] * 3
+
+
+def test_presets_make_the_agents_by_name() -> None:
+    assert make_agent("alphabeta:4").describe() == "alphabeta:4"
+    assert make_agent("mcts:300").describe() == "mcts:300"
+    assert make_agent("negamax:0.5s").describe() == "negamax:0.5s"
+    assert make_agent("best", seconds=0.2).describe() == "best:0.2s"
+    assert make_agent("minimax", depth=2).describe() == "minimax:2"
+    assert list(DIFFICULTIES) == ["beginner", "easy", "medium", "hard", "expert"]
+    for name in DIFFICULTIES:
+        assert make_agent(name, seed=1) is not None
+    with pytest.raises(ValueError, match="unknown agent"):
+        make_agent("deep blue")
+    with pytest.raises(ValueError, match="takes --depth"):
+        make_agent("minimax", seconds=1.0)
+
+
+def test_hint_gives_the_move_its_value_and_line() -> None:
+    result = hint(Position.from_points(**CHAIN_WIN, rules=FORCED), seconds=0.2)
+    assert str(result.move) == "23x13" and result.value == WIN - 2 and len(result.pv) >= 2
+
+
+def test_a_finished_game_has_no_move_to_choose() -> None:
+    over = Position.from_points(green=[23], red=[], to_move=1)
+    for agent in (RandomAgent(0), AlphaBetaAgent(2), MCTSAgent(10)):
+        with pytest.raises(ValueError, match="game is over"):
+            agent.search(over)
+
+
+AGENTS = [
+    lambda: RandomAgent(1), lambda: GreedyAgent(seed=1), lambda: MinimaxAgent(2), lambda: AlphaBetaAgent(3),
+    lambda: NegamaxAgent(3), lambda: NegamaxAgent(2, quiescence=True, aspiration=True),
+    lambda: MCTSAgent(30, seed=1), lambda: MCTSAgent(30, seed=1, rollout="captures"),
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data(), st.sampled_from(list(VARIANTS.values())), st.integers(min_value=0, max_value=80))
+def test_no_agent_ever_returns_an_illegal_move(data: st.DataObject, rules: Rules, plies: int) -> None:
+    position = Position.start(rules)
+    for _ in range(plies):
+        moves = position.legal_moves()
+        if not moves:
+            break
+        position = position.play(data.draw(st.sampled_from(moves)))
+    if position.is_game_over():
+        return
+    make = data.draw(st.sampled_from(AGENTS))
+    assert make().choose_move(position) in position.legal_moves()
+
+
+def test_a_game_between_two_agents_ends_with_a_result() -> None:
+    result = play_game([AlphaBetaAgent(2), RandomAgent(0)], Position.start(), max_plies=300)
+    assert result.outcome.reason in ("no move", "no pieces", "draw clock", "ply limit")
+    assert result.winner in (GREEN, 1, None)
