@@ -99,8 +99,8 @@ def _seconds(text: str | None) -> float | None:
         seconds = float(text)
     except ValueError:
         seconds = -1.0
-    if not 0 < seconds < 1e6:
-        raise ValueError(f"seconds: {quoted(text)} should be a number of seconds above 0")
+    if not 0 < seconds < 1e6:  # NaN fails this too
+        raise ValueError(f"seconds: {quoted(text)} should be a number of seconds above 0 and below 1e6")
     return seconds
 
 
@@ -132,11 +132,15 @@ def _read_positions(args: argparse.Namespace, rules: Rules) -> list[Position]:
 def _run_search(args: argparse.Namespace) -> None:
     import json
 
+    from lessons_lib.agents.base import MAX_SEARCH_DEPTH
     from lessons_lib.agents.presets import make_agent, seeded
 
     rules = Rules.named(args.variant)
     seed = _whole_number("seed", args.seed, 0)
-    agent = make_agent(args.agent, depth=_whole_number("depth", args.depth, 1),
+    depth = _whole_number("depth", args.depth, 1)
+    if depth is not None and depth > MAX_SEARCH_DEPTH:
+        raise ValueError(f"depth: {depth} is too deep; use 1 to {MAX_SEARCH_DEPTH}")
+    agent = make_agent(args.agent, depth=depth,
                        iterations=_whole_number("iterations", args.iterations, 1),
                        seconds=_seconds(args.seconds), seed=seed)
     positions = _read_positions(args, rules)

@@ -26,6 +26,20 @@ RULES = [FORCED, TRADITIONAL, CONTINUE]
 POSITIONS = {rules.name: random_positions(rules, 8, seed=11) for rules in RULES}
 
 
+def chain_positions(rules: Rules, count: int, seed: int) -> list[Position]:
+    """Positions in the middle of a capture chain: the same player is to move again."""
+    found: list[Position] = []
+    for position in random_positions(rules, 400, seed=seed, plies=(2, 60)):
+        if position.pending:
+            found.append(position)
+            if len(found) == count:
+                break
+    return found
+
+
+CHAINS = {rules.name: chain_positions(rules, 4, seed=13) for rules in RULES}
+
+
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
 @pytest.mark.parametrize("depth", [1, 2, 3])
 def test_alphabeta_equals_minimax_with_no_more_nodes(rules: Rules, depth: int) -> None:
@@ -45,7 +59,8 @@ def test_alphabeta_equals_minimax_at_depth_4(rules: Rules) -> None:
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
 @pytest.mark.parametrize("depth", [1, 2, 3, 4, 5])
 def test_negamax_equals_alphabeta(rules: Rules, depth: int) -> None:
-    for position in POSITIONS[rules.name]:
+    assert len(CHAINS[rules.name]) == 4
+    for position in POSITIONS[rules.name] + CHAINS[rules.name]:
         expected = AlphaBetaAgent(depth).search(position).value
         assert NegamaxAgent(depth).search(position).value == expected, position
         plain = NegamaxAgent(depth, table_size=0, killers=False, history=False).search(position)
@@ -91,6 +106,14 @@ def test_the_loser_delays_the_end() -> None:
 def test_the_root_player_value_is_the_negamax_value_after_a_chain() -> None:
     position = Position.from_points(**CHAIN_WIN, rules=TRADITIONAL).play("23x13")  # Green still to move
     assert NegamaxAgent(3).search(position).value == AlphaBetaAgent(3).search(position).value == WIN - 1
+
+
+def test_mcts_reports_the_depth_of_its_tree() -> None:
+    from lessons_lib.agents.mcts import tree_depth
+
+    agent = MCTSAgent(400, seed=3)
+    root, _, _ = agent.build_tree(POSITIONS["forced"][2])
+    assert MCTSAgent(400, seed=3).search(POSITIONS["forced"][2]).depth == tree_depth(root) >= 2
 
 
 def test_mcts_with_a_seed_is_reproducible() -> None:
@@ -157,6 +180,9 @@ def test_presets_make_the_agents_by_name() -> None:
     assert make_agent("negamax:0.5s").describe() == "negamax:0.5s"
     assert make_agent("best", seconds=0.2).describe() == "best:0.2s"
     assert make_agent("minimax", depth=2).describe() == "minimax:2"
+    for zero in ("alphabeta:0", "minimax:0", "mcts:0", "negamax:0s", "best:0s", "negamax:nans", "best:infs"):
+        with pytest.raises(ValueError):
+            make_agent(zero)
     assert list(DIFFICULTIES) == ["beginner", "easy", "medium", "hard", "expert"]
     for name in DIFFICULTIES:
         assert make_agent(name, seed=1) is not None

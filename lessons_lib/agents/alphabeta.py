@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from lessons_lib.agents.base import Agent, Evaluation, Observer, SearchResult, State, check_playable
+from lessons_lib.agents.base import Agent, Evaluation, Observer, SearchResult, State, check_depth, check_playable
 from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
 from lessons_lib.agents.evaluation import seed_evaluation
 from lessons_lib.agents.trace import Cutoff, MoveTried, NodeEntered, NodeExited, ValueBackedUp
@@ -86,8 +86,7 @@ class AlphaBetaAgent(Agent):
     name = "alphabeta"
 
     def __init__(self, depth: int = 4, evaluate: Evaluation = seed_evaluation, ordering: str = "generation") -> None:
-        if depth < 1:
-            raise ValueError(f"depth must be 1 or more, not {depth}")
+        check_depth(depth)
         if ordering not in ORDERINGS:
             raise ValueError(f"ordering must be one of {', '.join(ORDERINGS)}, not {ordering!r}")
         self.depth = depth

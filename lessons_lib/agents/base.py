@@ -114,5 +114,34 @@ class Stopwatch:
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
+MAX_SEARCH_DEPTH = 64
+"""No search goes deeper than this many plies (deeper would never finish in Python anyway)."""
+
+
+def check_depth(depth: int) -> int:
+    """``depth`` if it is a whole number of plies from 1 to MAX_SEARCH_DEPTH; ValueError otherwise."""
+    if type(depth) is not int or not 1 <= depth <= MAX_SEARCH_DEPTH:
+        raise ValueError(f"depth must be a whole number from 1 to {MAX_SEARCH_DEPTH}, not {depth!r}")
+    return depth
+
+
+MAX_SECONDS = 1e6
+"""About eleven days: a longer budget is surely a typing mistake."""
+
+
+def check_seconds(seconds: float) -> float:
+    """``seconds`` if it is a number above 0 and below MAX_SECONDS; ValueError otherwise."""
+    if not isinstance(seconds, (int, float)) or not 0 < seconds < MAX_SECONDS:  # NaN fails this too
+        raise ValueError(f"seconds must be a number above 0 and below {MAX_SECONDS:g}, not {seconds!r}")
+    return float(seconds)
+
+
+def check_iterations(iterations: int) -> int:
+    """``iterations`` if it is a whole number, 1 or more; ValueError otherwise."""
+    if type(iterations) is not int or iterations < 1:
+        raise ValueError(f"iterations must be a whole number, 1 or more, not {iterations!r}")
+    return iterations
+
+
 def moves_text(moves: Sequence[Hashable]) -> str:
     return " ".join(str(move) for move in moves)

@@ -28,6 +28,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from lessons_lib.agents.base import Agent, Observer, SearchResult, State, Stopwatch, check_playable, make_rng
+from lessons_lib.agents.base import check_iterations, check_seconds
 from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
 from lessons_lib.agents.trace import Backpropagated, ChildScore, Expanded, RolloutFinished, SelectionStep
 
@@ -159,10 +160,12 @@ class MCTSAgent(Agent):
                  perspective: str = "mover", seed: int | random.Random | None = None) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give a number of iterations, a time budget in seconds, or both")
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be 1 or more, not {iterations}")
-        if seconds is not None and seconds <= 0:
-            raise ValueError(f"seconds must be more than 0, not {seconds}")
+        if iterations is not None:
+            check_iterations(iterations)
+        if seconds is not None:
+            check_seconds(seconds)
+        if type(max_rollout_plies) is not int or max_rollout_plies < 0:
+            raise ValueError(f"max_rollout_plies must be a whole number, 0 or more, not {max_rollout_plies!r}")
         if isinstance(rollout, str) and rollout not in ROLLOUT_POLICIES:
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUT_POLICIES)}, not {rollout!r}")
         if perspective not in PERSPECTIVES:
@@ -218,7 +221,7 @@ class MCTSAgent(Agent):
             "mean_rollout_plies": search.rollout_plies / max(root.visits, 1),
             "win_rate": best.wins / best.visits,
         }
-        return SearchResult(best.move, None, pv, root.visits, len(pv), stopwatch.elapsed(), stats)
+        return SearchResult(best.move, None, pv, root.visits, tree_depth(root), stopwatch.elapsed(), stats)
 
 
 def most_visited(node: Node) -> Node:

@@ -8,7 +8,7 @@ several plies in a row, so max and min follow the side to move, never the depth.
 
 from __future__ import annotations
 
-from lessons_lib.agents.base import Agent, Evaluation, Observer, SearchResult, State, check_playable
+from lessons_lib.agents.base import Agent, Evaluation, Observer, SearchResult, State, check_depth, check_playable
 from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
 from lessons_lib.agents.evaluation import seed_evaluation
 from lessons_lib.agents.trace import MoveTried, NodeEntered, NodeExited, ValueBackedUp
@@ -45,9 +45,7 @@ class MinimaxAgent(Agent):
     name = "minimax"
 
     def __init__(self, depth: int = 3, evaluate: Evaluation = seed_evaluation) -> None:
-        if depth < 1:
-            raise ValueError(f"depth must be 1 or more, not {depth}")
-        self.depth = depth
+        self.depth = check_depth(depth)
         self.evaluate = evaluate
 
     def describe(self) -> str:

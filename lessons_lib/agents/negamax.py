@@ -20,14 +20,15 @@ from collections.abc import Hashable, Iterator
 from typing import Any
 
 from lessons_lib.agents.base import (
-    Agent, Evaluation, Observer, SearchResult, SearchTimeout, State, Stopwatch, check_playable,
+    MAX_SEARCH_DEPTH, Agent, Evaluation, Observer, SearchResult, SearchTimeout, State, Stopwatch, check_depth,
+    check_playable, check_seconds,
 )
 from lessons_lib.agents.context import INFINITY
 from lessons_lib.agents.evaluation import MATE_BOUND, WIN, outcome_value, seed_evaluation
 from lessons_lib.agents.table import EXACT, LOWER, UPPER, TranspositionTable, from_table, to_table
 from lessons_lib.agents.trace import Cutoff, LeafEvaluated, MoveTried, NodeEntered, NodeExited, ValueBackedUp
 
-MAX_DEPTH = 64
+MAX_DEPTH = MAX_SEARCH_DEPTH
 CHECK_CLOCK_EVERY = 1024  # nodes between two looks at the clock
 QUIESCENCE_PLIES = 12  # how far quiescence follows captures beyond the depth
 
@@ -134,7 +135,6 @@ def quiesce(state: State, alpha: float, beta: float, ply: int, plies_left: int, 
     capturing, unless every legal move is a capture. An optional extension: its
     values differ from plain alpha-beta's.
     """
-    search.nodes += 1
     outcome = state.outcome()
     if outcome is not None:
         return _leaf(outcome_value(outcome, state.to_move, ply), ply, "game over", search)
@@ -149,6 +149,9 @@ def quiesce(state: State, alpha: float, beta: float, ply: int, plies_left: int, 
             return _leaf(best, ply, "depth", search)
         alpha = max(alpha, best)
     for move in captures:
+        search.nodes += 1
+        if search.may_stop and search.nodes % CHECK_CLOCK_EVERY == 0 and search.stopwatch.is_out_of_time():
+            raise SearchTimeout
         child = state.play(move)
         if child.to_move == state.to_move:
             value = quiesce(child, alpha, beta, ply + 1, plies_left - 1, search)
@@ -222,12 +225,8 @@ class NegamaxAgent(Agent):
                  deeper_cutoffs: bool = False, quiescence: bool = False, aspiration: bool = False) -> None:
         if depth is None and seconds is None:
             raise ValueError("give a depth, a time budget in seconds, or both")
-        if depth is not None and not 1 <= depth <= MAX_DEPTH:
-            raise ValueError(f"depth must be from 1 to {MAX_DEPTH}, not {depth}")
-        if seconds is not None and seconds <= 0:
-            raise ValueError(f"seconds must be more than 0, not {seconds}")
-        self.depth = depth
-        self.seconds = seconds
+        self.depth = None if depth is None else check_depth(depth)
+        self.seconds = None if seconds is None else check_seconds(seconds)
         self.evaluate = evaluate
         self.table_size = table_size
         self.killers = killers

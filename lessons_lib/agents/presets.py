@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
-from lessons_lib.agents.base import Agent, SearchResult, State
+from lessons_lib.agents.base import Agent, SearchResult, State, check_seconds
 from lessons_lib.agents.mcts import MCTSAgent
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.agents.negamax import NegamaxAgent
@@ -81,15 +81,15 @@ def make_agent(name: str, *, depth: int | None = None, iterations: int | None = 
     if base == "greedy":
         return GreedyAgent(seed=seed)
     if base == "minimax":
-        return MinimaxAgent(depth or 3)
+        return MinimaxAgent(3 if depth is None else depth)
     if base == "alphabeta":
-        return AlphaBetaAgent(depth or 4)
+        return AlphaBetaAgent(4 if depth is None else depth)
     if base == "negamax":
-        return NegamaxAgent(depth, seconds) if depth or seconds else NegamaxAgent(None, BEST_SECONDS)
+        return NegamaxAgent(depth, seconds) if given else NegamaxAgent(None, BEST_SECONDS)
     if base == "mcts":
-        return MCTSAgent(iterations if iterations or seconds else 1000, seconds, seed=seed)
+        return MCTSAgent(1000 if not given else iterations, seconds, seed=seed)
     if base == "best":
-        return best_agent(seconds or BEST_SECONDS)
+        return best_agent(BEST_SECONDS if seconds is None else seconds)
     if base in DIFFICULTIES:
         return DIFFICULTIES[base].make(seed)
     raise ValueError(f"unknown agent {name!r}; choose one of: {', '.join(AGENT_NAMES)}")
@@ -99,10 +99,13 @@ def _parse_setting(base: str, setting: str) -> tuple[int | None, int | None, flo
     """``alphabeta:4`` → depth 4; ``mcts:300`` → 300 iterations; ``negamax:0.5s`` → 0.5 seconds."""
     try:
         if setting.endswith("s"):
-            return None, None, float(setting[:-1])
+            return None, None, check_seconds(float(setting[:-1]))
+        if not setting.isascii() or not setting.isdigit():
+            raise ValueError
         number = int(setting)
     except ValueError:
-        raise ValueError(f"{base}:{setting}: write a whole number (depth or iterations) or seconds like 0.5s") from None
+        raise ValueError(f"{base}:{setting}: write a whole number (depth or iterations) or seconds above 0 "
+                         f"like 0.5s") from None
     return (None, number, None) if base == "mcts" else (number, None, None)
 
 
