@@ -15,8 +15,10 @@ from lessons_lib.game import Outcome
 Tree = Any
 
 
-class TreeState:
-    def __init__(self, tree: Tree, path: tuple[int, ...] = ()) -> None:
+class _ToyGame:
+    """What both toy games share: a node of the tree, the path to it, the player to move, a key."""
+
+    def __init__(self, tree: Tree, path: tuple[Any, ...] = ()) -> None:
         self.tree = tree
         self.path = path
 
@@ -28,6 +30,8 @@ class TreeState:
     def key(self) -> int:
         return hash(self.path) & (2**64 - 1)
 
+
+class TreeState(_ToyGame):
     def legal_moves(self) -> list[int]:
         return list(range(len(self.tree[1]))) if isinstance(self.tree, tuple) else []
 
@@ -55,23 +59,11 @@ def height(tree: Tree) -> int:
     return 1 + max(height(child) for child in tree[1]) if isinstance(tree, tuple) else 0
 
 
-class OutcomeTree:
+class OutcomeTree(_ToyGame):
     """A tiny game whose leaves are finished games: ``"win 0"``, ``"win 1"`` or ``"draw"``.
 
     A node is ``(player_to_move, {move_name: child})``.
     """
-
-    def __init__(self, tree: Tree, path: tuple[str, ...] = ()) -> None:
-        self.tree = tree
-        self.path = path
-
-    @property
-    def to_move(self) -> int:
-        return self.tree[0] if isinstance(self.tree, tuple) else 0
-
-    @property
-    def key(self) -> int:
-        return hash(self.path) & (2**64 - 1)
 
     def legal_moves(self) -> list[str]:
         return list(self.tree[1]) if isinstance(self.tree, tuple) else []
