@@ -122,3 +122,15 @@ def test_the_seed_evaluation_counts_material_mobility_and_the_chain_bonus() -> N
     red_mobility = len(Position.from_points(green=[13, 31], red=[14, 1], to_move=1).legal_moves())
     assert seed_evaluation(chain, 0) == material + green_mobility - red_mobility + 1
     assert seed_evaluation(chain, 1) == -(material + green_mobility - red_mobility)  # no bonus for Red
+
+
+def test_material_evaluation_and_the_root_children_summary() -> None:
+    from lessons_lib.agents.evaluation import material_evaluation
+    from lessons_lib.agents.mcts import root_children
+
+    position = Position.from_points(green=[23, 31], red=[18, 14, 1])
+    assert material_evaluation(position, 0) == -1 and material_evaluation(position, 1) == 1
+    root, _, _ = MCTSAgent(50, seed=1).build_tree(position)
+    children = root_children(root)
+    assert sum(child["visits"] for child in children) == 50  # every iteration passes through one child
+    assert all(0 <= child["win_rate"] <= 1 for child in children)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -141,7 +141,3 @@ def check_iterations(iterations: int) -> int:
     if type(iterations) is not int or iterations < 1:
         raise ValueError(f"iterations must be a whole number, 1 or more, not {iterations!r}")
     return iterations
-
-
-def moves_text(moves: Sequence[Hashable]) -> str:
-    return " ".join(str(move) for move in moves)
