@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import random
 import resource
 import sys
 import time
@@ -21,22 +20,13 @@ import time
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, NegamaxAgent
 from lessons_lib.agents.base import Agent
 from lessons_lib.rules import VARIANTS, Rules
+from lessons_lib.samples import random_positions
 from lessons_lib.state import Position
 
 
 def midgame_positions(rules: Rules, count: int, seed: int = 2026) -> list[Position]:
-    rng = random.Random(seed)
-    found: list[Position] = []
-    while len(found) < count:
-        position = Position.start(rules)
-        for _ in range(rng.randint(10, 30)):
-            moves = position.legal_moves()
-            if not moves:
-                break
-            position = position.play(rng.choice(moves))
-        if not position.is_game_over() and min(position.piece_count(0), position.piece_count(1)) >= 6:
-            found.append(position)
-    return found
+    """Seeded random play from the start, 10 to 30 plies in, at least 6 pieces a side."""
+    return random_positions(rules, count, seed, plies=(10, 30), min_pieces=6)
 
 
 def time_agent(agent: Agent, positions: list[Position]) -> tuple[float, float]:

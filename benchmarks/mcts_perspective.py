@@ -13,35 +13,32 @@ work if the opponent blunders; the gap grows with the iterations.
 from __future__ import annotations
 
 import argparse
-import random
 
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent
 from lessons_lib.rules import TRADITIONAL
+from lessons_lib.samples import random_positions
 from lessons_lib.state import Position
 
 
-def tactical_positions(count: int, seed: int = 3) -> list[tuple[Position, dict[object, float]]]:
-    rng = random.Random(seed)
-    found: list[tuple[Position, dict[object, float]]] = []
-    while len(found) < count:
-        position = Position.start(TRADITIONAL)
-        for _ in range(rng.randint(6, 30)):
-            moves = position.legal_moves()
-            if not moves:
-                break
-            position = position.play(rng.choice(moves))
-        if position.is_game_over() or len(position.legal_moves()) < 3:
-            continue
-        values = {}
-        for move in position.legal_moves():
-            child = position.play(move)
-            if child.is_game_over():
-                continue
+def move_values(position: Position) -> dict[object, float]:
+    """Each move's alpha-beta value (depth 3 below it) for the player to move."""
+    values = {}
+    for move in position.legal_moves():
+        child = position.play(move)
+        if not child.is_game_over():
             value = AlphaBetaAgent(3).search(child).value or 0.0
             values[move] = value if child.to_move == position.to_move else -value
-        if values and max(values.values()) - min(values.values()) >= 10:
-            found.append((position, values))
-    return found
+    return values
+
+
+def tactical_positions(count: int, seed: int = 3) -> list[tuple[Position, dict[object, float]]]:
+    """Positions where the best move is worth at least a piece more than the worst, with the moves' values."""
+    def is_tactical(position: Position) -> bool:
+        values = move_values(position) if len(position.legal_moves()) >= 3 else {}
+        return bool(values) and max(values.values()) - min(values.values()) >= 10
+
+    positions = random_positions(TRADITIONAL, count, seed, plies=(6, 30), min_pieces=1, keep=is_tactical)
+    return [(position, move_values(position)) for position in positions]
 
 
 def main() -> None:
