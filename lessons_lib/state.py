@@ -368,6 +368,12 @@ class Position:
     def __hash__(self) -> int:
         return hash(self._key)
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture in a notebook (the drawing code is imported only when needed)."""
+        from lessons_lib.viz.svg import board_svg
+
+        return board_svg(self)
+
 
 MAX_PIECES = 16
 MAX_CLOCK = 999_999_999_999  # twelve digits, what the position string can hold
