@@ -74,6 +74,7 @@ def board_svg(
     last_move: Move | None = None,
     status: str | None = None,
     numbers: bool = True,
+    scale: float = 1.0,
 ) -> str:
     """The board with the pieces of ``position``, as an SVG document (a string).
 
@@ -83,9 +84,10 @@ def board_svg(
         last_move: the move just played, marked by a blue ring on each end.
         status: the line above the board; by default :func:`status_text`.
         numbers: write each point's number on it.
+        scale: the size on screen, as a multiple of the natural size.
     """
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH * scale:g}" height="{HEIGHT * scale:g}" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" class="shologuti-board" role="img" '
         f'aria-label="{escape(status_text(position))}">',
         f"<style>{STYLE}</style>",

@@ -1,6 +1,9 @@
 """Widgets for the notebooks: the board, the game panels and the search steppers."""
 
+from lessons_lib.widgets.alphabeta_stepper import AlphaBetaStepper
 from lessons_lib.widgets.board import BoardWidget
+from lessons_lib.widgets.mcts_stepper import MCTSStepper
 from lessons_lib.widgets.play import PlayPanel
+from lessons_lib.widgets.watch import WatchPanel
 
-__all__ = ["BoardWidget", "PlayPanel"]
+__all__ = ["AlphaBetaStepper", "BoardWidget", "MCTSStepper", "PlayPanel", "WatchPanel"]

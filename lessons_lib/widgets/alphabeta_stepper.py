@@ -1,0 +1,132 @@
+"""Step through a real alpha-beta search, node by node.
+
+The search is :func:`lessons_lib.agents.alphabeta.alphabeta` itself, recorded by
+an observer; the widget only replays the events (:mod:`lessons_lib.viz.search_tree`).
+
+>>> stepper = AlphaBetaStepper(depth=2)
+>>> stepper.go_to(len(stepper.events))
+>>> "Search done" in stepper.explanation.value
+True
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from lessons_lib.agents.alphabeta import AlphaBetaAgent
+from lessons_lib.agents.base import SearchResult
+from lessons_lib.agents.minimax import MinimaxAgent
+from lessons_lib.rules import VARIANTS
+from lessons_lib.state import Position
+from lessons_lib.viz.search_tree import ReplayedTree, describe_event, replay, tree_svg
+from lessons_lib.viz.svg import board_svg
+
+STEPPER_POSITIONS: dict[str, str] = {
+    "Duel on the left: one piece each": "......G....................R......... g -",
+    "Duel across the board: one piece each": "....R..........................G..... g -",
+    "A capture on offer: 2 against 3": "............RG.....R.......G......R.. g -",
+    "A chain in reach: 3 against 3": "GR.....R............G..R.......G..... g -",
+    "Two against three": ".......R.......R.......G....G....R... g -",
+    "The start (depth 2 or 3)": "start",
+}
+"""Positions whose trees fit on a screen at depth 2 to 4 (the endgames) or 2 to 3 (the start)."""
+
+
+class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
+    """A search tree that grows event by event: step, back, play, reset, or drag the slider.
+
+    Args:
+        position: a name from :data:`STEPPER_POSITIONS`, a position string, or a Position.
+        depth: plies to search (2 to 4 fit on a screen).
+        ordering: order moves best first (by the evaluation one ply on), to show more pruning.
+        variant: the rules, when ``position`` is given as text.
+    """
+
+    def __init__(self, position: str | Position = "Duel on the left: one piece each", depth: int = 3,
+                 ordering: bool = False, variant: str = "forced") -> None:
+        self.variant = variant
+        names = list(STEPPER_POSITIONS)
+        custom = isinstance(position, Position) or position not in STEPPER_POSITIONS
+        self.positions = dict(STEPPER_POSITIONS)
+        if custom:
+            self.positions = {"Your position": str(position), **self.positions}
+            names = list(self.positions)
+        self._given = position if isinstance(position, Position) else None
+        self.position_choice = w.Dropdown(options=names, value=names[0] if custom else position,
+                                          description="Position", layout=w.Layout(width="420px"))
+        self.depth_choice = w.IntSlider(value=depth, min=1, max=4, description="Depth")
+        self.ordering_choice = w.Checkbox(value=ordering, description="Order moves best first")
+        self.slider = w.IntSlider(value=0, min=0, max=0, description="Event", layout=w.Layout(width="520px"))
+        self.player = w.Play(interval=700, min=0, max=0, step=1)
+        w.jslink((self.player, "value"), (self.slider, "value"))
+        self.buttons = {name: w.Button(description=name) for name in ("Reset", "Back", "Step")}
+        self.buttons["Reset"].on_click(lambda _: self.go_to(0))
+        self.buttons["Back"].on_click(lambda _: self.go_to(self.slider.value - 1))
+        self.buttons["Step"].on_click(lambda _: self.go_to(self.slider.value + 1))
+        self.tree_view = w.HTML(layout=w.Layout(overflow="auto", max_width="100%"))
+        self.explanation = w.HTML()
+        self.counter = w.HTML()
+        self.board_view = w.HTML()
+        for control in (self.position_choice, self.depth_choice, self.ordering_choice):
+            control.observe(lambda change: self.search(), names="value")
+        self.slider.observe(lambda change: self._show(change["new"]), names="value")
+        self.events: list[Any] = []
+        self.result: SearchResult | None = None
+        self.final: ReplayedTree | None = None
+        self.minimax_nodes = 0
+        super().__init__([
+            w.HBox([self.position_choice, self.depth_choice, self.ordering_choice]),
+            w.HBox([self.board_view, w.VBox([
+                w.HBox([self.buttons["Reset"], self.buttons["Back"], self.buttons["Step"], self.player]),
+                self.slider, self.explanation, self.counter])]),
+            self.tree_view,
+        ])
+        self.search()
+
+    def current_position(self) -> Position:
+        name = self.position_choice.value
+        if name == "Your position" and self._given is not None:
+            return self._given
+        return Position.from_string(self.positions[name], VARIANTS[self.variant])
+
+    def search(self) -> None:
+        """Run the real search again (position, depth or ordering changed) and rewind to its start."""
+        position = self.current_position()
+        self.events = []
+        if position.is_game_over():
+            self.result, self.final, self.minimax_nodes = None, None, 0
+            self.explanation.value = "The game is over in this position: there is nothing to search."
+            return
+        ordering = "evaluation" if self.ordering_choice.value else "generation"
+        self.result = AlphaBetaAgent(self.depth_choice.value, ordering=ordering).search(
+            position, observer=self.events.append)
+        self.minimax_nodes = MinimaxAgent(self.depth_choice.value).search(position).nodes
+        self.final = replay(self.events)
+        self.board_view.value = board_svg(position, scale=0.6)
+        self.slider.max = self.player.max = len(self.events)
+        self.go_to(0)
+        self._show(0)
+
+    def go_to(self, index: int) -> None:
+        """Show the search after ``index`` events."""
+        self.slider.value = max(0, min(index, len(self.events)))
+
+    def _show(self, index: int) -> None:
+        if self.final is None or self.result is None:
+            return
+        tree = replay(self.events, index)
+        self.tree_view.value = tree_svg(tree, self.final)
+        if index == len(self.events):
+            line = " ".join(str(move) for move in self.result.pv)
+            text = (f"<b>Search done.</b> Best move <b>{escape(str(self.result.move))}</b>, value "
+                    f"{self.result.value:g} for the player to move; expected line: {escape(line)}.")
+        else:
+            text = describe_event(tree.event) if index else describe_event(None)
+        self.explanation.value = text
+        self.counter.value = (f"Positions visited: <b>{tree.visited()}</b> of {self.result.nodes} for alpha-beta "
+                              f"(plain minimax visits {self.minimax_nodes}); "
+                              f"cutoffs so far: {sum(1 for n in tree.nodes.values() if n.status == 'pruned')} "
+                              f"skipped moves.")

@@ -1,0 +1,138 @@
+"""Step through a real MCTS search, iteration by iteration and phase by phase.
+
+The search is :class:`lessons_lib.agents.mcts.MCTSAgent` itself, recorded by an
+observer; the widget replays its events (:mod:`lessons_lib.viz.mcts_tree`).
+
+>>> stepper = MCTSStepper(iterations=20)
+>>> stepper.go_to(len(stepper.events))
+>>> "most visits" in stepper.explanation.value
+True
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Any
+
+import ipywidgets as w
+
+from lessons_lib.agents.base import SearchResult
+from lessons_lib.agents.mcts import MCTSAgent
+from lessons_lib.agents.trace import Backpropagated, SelectionStep
+from lessons_lib.rules import VARIANTS
+from lessons_lib.state import Position
+from lessons_lib.viz.mcts_tree import (
+    ReplayedMCTS, describe_mcts_event, mcts_tree_svg, replay_mcts, root_bars_svg, selection_table_html,
+)
+from lessons_lib.viz.svg import board_svg
+from lessons_lib.widgets.alphabeta_stepper import STEPPER_POSITIONS
+
+
+class MCTSStepper(w.VBox):  # type: ignore[misc]
+    """An MCTS tree that grows event by event, with the UCB1 sums of every selection.
+
+    Args:
+        position: a name from :data:`~lessons_lib.widgets.alphabeta_stepper.STEPPER_POSITIONS`,
+            a position string, or a Position.
+        iterations: how many iterations to run (tens fit on a screen).
+        c: the exploration constant of UCB1.
+        rollout: ``"uniform"`` or ``"captures"``.
+        seed: the search's seed.
+    """
+
+    def __init__(self, position: str | Position = "The start (depth 2 or 3)", iterations: int = 40,
+                 c: float = math.sqrt(2), rollout: str = "uniform", seed: int = 1, variant: str = "forced") -> None:
+        self.variant = variant
+        self.seed = seed
+        custom = isinstance(position, Position) or position not in STEPPER_POSITIONS
+        self.positions = ({"Your position": str(position)} if custom else {}) | dict(STEPPER_POSITIONS)
+        self._given = position if isinstance(position, Position) else None
+        names = list(self.positions)
+        self.position_choice = w.Dropdown(options=names, value=names[0] if custom else position,
+                                          description="Position", layout=w.Layout(width="420px"))
+        self.iterations_choice = w.IntSlider(value=iterations, min=1, max=300, description="Iterations")
+        self.c_choice = w.FloatSlider(value=round(c, 2), min=0.0, max=3.0, step=0.05, description="c")
+        self.rollout_choice = w.Dropdown(options=["uniform", "captures"], value=rollout, description="Rollouts")
+        self.slider = w.IntSlider(value=0, min=0, max=0, description="Event", layout=w.Layout(width="520px"))
+        self.player = w.Play(interval=500, min=0, max=0, step=1)
+        w.jslink((self.player, "value"), (self.slider, "value"))
+        self.buttons = {name: w.Button(description=name) for name in ("Reset", "Back", "Step", "Next iteration")}
+        self.buttons["Reset"].on_click(lambda _: self.go_to(0))
+        self.buttons["Back"].on_click(lambda _: self.go_to(self.slider.value - 1))
+        self.buttons["Step"].on_click(lambda _: self.go_to(self.slider.value + 1))
+        self.buttons["Next iteration"].on_click(lambda _: self.next_iteration())
+        self.tree_view = w.HTML(layout=w.Layout(overflow="auto", max_width="100%"))
+        self.selection_view = w.HTML()
+        self.bars = w.HTML()
+        self.explanation = w.HTML()
+        self.board_view = w.HTML()
+        for control in (self.position_choice, self.iterations_choice, self.c_choice, self.rollout_choice):
+            control.observe(lambda change: self.search(), names="value")
+        self.slider.observe(lambda change: self._show(change["new"]), names="value")
+        self.events: list[Any] = []
+        self.result: SearchResult | None = None
+        self.final: ReplayedMCTS | None = None
+        super().__init__([
+            w.HBox([self.position_choice, self.rollout_choice]),
+            w.HBox([self.iterations_choice, self.c_choice]),
+            w.HBox([self.board_view, w.VBox([
+                w.HBox([self.buttons["Reset"], self.buttons["Back"], self.buttons["Step"],
+                        self.buttons["Next iteration"], self.player]),
+                self.slider, self.explanation, w.HBox([self.selection_view, self.bars])])]),
+            self.tree_view,
+        ])
+        self.search()
+
+    def current_position(self) -> Position:
+        name = self.position_choice.value
+        if name == "Your position" and self._given is not None:
+            return self._given
+        return Position.from_string(self.positions[name], VARIANTS[self.variant])
+
+    def search(self) -> None:
+        """Run the real search again with the current settings, and rewind to its start."""
+        position = self.current_position()
+        self.events = []
+        if position.is_game_over():
+            self.result, self.final = None, None
+            self.explanation.value = "The game is over in this position: there is nothing to search."
+            return
+        agent = MCTSAgent(self.iterations_choice.value, c=self.c_choice.value, rollout=self.rollout_choice.value,
+                          seed=self.seed)
+        self.result = agent.search(position, observer=self.events.append)
+        self.final = replay_mcts(self.events)
+        self.board_view.value = board_svg(position, scale=0.55)
+        self.slider.max = self.player.max = len(self.events)
+        self.go_to(0)
+        self._show(0)
+
+    def go_to(self, index: int) -> None:
+        """Show the search after ``index`` events."""
+        self.slider.value = max(0, min(index, len(self.events)))
+
+    def next_iteration(self) -> None:
+        """Jump to the end of the current iteration (its backpropagation)."""
+        for index in range(self.slider.value, len(self.events)):
+            if isinstance(self.events[index], Backpropagated):
+                self.go_to(index + 1)
+                return
+        self.go_to(len(self.events))
+
+    def _show(self, index: int) -> None:
+        if self.final is None or self.result is None:
+            return
+        tree = replay_mcts(self.events, index)
+        self.tree_view.value = mcts_tree_svg(tree, self.final)
+        self.bars.value = root_bars_svg(tree)
+        event = tree.event
+        self.selection_view.value = selection_table_html(event) if isinstance(event, SelectionStep) else ""
+        if index == len(self.events):
+            best = self.result.move
+            child = self.final.nodes[(best,)]
+            self.explanation.value = (
+                f"<b>Search done.</b> MCTS plays <b>{escape(str(best))}</b>: the root move with the most visits "
+                f"({child.visits} of {self.result.nodes}), win rate {child.wins / child.visits:.0%}. Visits, "
+                "not win rates, decide: a rarely tried move's win rate is still mostly luck.")
+        else:
+            self.explanation.value = describe_mcts_event(event) if index else describe_mcts_event(None)
