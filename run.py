@@ -2,7 +2,7 @@
 """Set up Shologuti Lab in a local .venv, then open the notebooks or run every test.
 
     python run.py lab     set up, then open JupyterLab on notebooks/
-    python run.py test    set up, then run every test: types, unit, property, doctests, notebooks
+    python run.py test    set up, then run every test: types, unit, property, doctests, notebooks, browser
 
 Works the same on Linux, macOS and Windows with Python 3.11 or newer and pip.
 The first run installs the packages (a few minutes); later runs reuse .venv and
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -80,6 +81,20 @@ def set_up() -> Path:
     return python
 
 
+def ensure_chromium() -> None:
+    """The browser tests need Chromium; install Debian's package when we may (root, apt-get)."""
+    if any(shutil.which(name) for name in ("chromium", "chromium-browser")) or os.environ.get("SHOLOGUTI_CHROMIUM"):
+        return
+    if getattr(os, "geteuid", lambda: -1)() == 0 and shutil.which("apt-get"):
+        print("Installing Chromium for the browser tests (apt-get install chromium) ...", flush=True)
+        quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.call(["apt-get", "update", "-qq"], env=quiet)
+        subprocess.call(["apt-get", "install", "-y", "-qq", "chromium"], env=quiet, stdout=subprocess.DEVNULL)
+    else:
+        print("Chromium was not found, so the browser tests will be skipped. To run them, install Chromium "
+              "(Debian/Ubuntu: sudo apt-get install chromium) or set SHOLOGUTI_CHROMIUM to its path.", flush=True)
+
+
 def main(argv: list[str]) -> None:
     if not argv or argv[0] not in COMMANDS:
         sys.exit(f"usage: python run.py {{{'|'.join(COMMANDS)}}} [extra arguments]\n{__doc__}")
@@ -93,7 +108,8 @@ def main(argv: list[str]) -> None:
     else:
         print("Type check (mypy --strict) ...", flush=True)
         run(python, "-m", "mypy")
-        print("Tests: unit, property, doctests and notebooks (pytest, hypothesis, nbval) ...", flush=True)
+        ensure_chromium()
+        print("Tests: unit, property, doctests, notebooks (nbval) and browser (Playwright) ...", flush=True)
         run(python, "-m", "pytest", *extra)
 
 

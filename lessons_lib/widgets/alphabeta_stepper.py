@@ -86,6 +86,16 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
         ])
         self.search()
 
+    def __repr__(self) -> str:
+        return f"<AlphaBetaStepper: {self.current_position()}, depth {self.depth_choice.value}>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live stepper, plus the finished search tree as SVG for a notebook saved without widgets."""
+        represented = w.Widget._repr_mimebundle_(self, **kwargs)
+        data = represented[0] if isinstance(represented, tuple) else (represented or {})
+        picture = {"image/svg+xml": tree_svg(self.final)} if self.final is not None else {}
+        return {**data, **picture, "text/plain": repr(self)}
+
     def current_position(self) -> Position:
         name = self.position_choice.value
         if name == "Your position" and self._given is not None:

@@ -52,7 +52,7 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
         self.position_choice = w.Dropdown(options=names, value=names[0] if custom else position,
                                           description="Position", layout=w.Layout(width="420px"))
         self.iterations_choice = w.IntSlider(value=iterations, min=1, max=300, description="Iterations")
-        self.c_choice = w.FloatSlider(value=round(c, 2), min=0.0, max=3.0, step=0.05, description="c")
+        self.c_choice = w.FloatSlider(value=round(c, 2), min=0.0, max=3.0, step=0.01, description="c")  # a value on the step, or the browser would round it and re-run the search
         self.rollout_choice = w.Dropdown(options=["uniform", "captures"], value=rollout, description="Rollouts")
         self.slider = w.IntSlider(value=0, min=0, max=0, description="Event", layout=w.Layout(width="520px"))
         self.player = w.Play(interval=500, min=0, max=0, step=1)
@@ -83,6 +83,17 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
             self.tree_view,
         ])
         self.search()
+
+    def __repr__(self) -> str:
+        return (f"<MCTSStepper: {self.current_position()}, {self.iterations_choice.value} iterations, "
+                f"c = {self.c_choice.value:g}>")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live stepper, plus the finished tree as SVG for a notebook saved without widgets."""
+        represented = w.Widget._repr_mimebundle_(self, **kwargs)
+        data = represented[0] if isinstance(represented, tuple) else (represented or {})
+        picture = {"image/svg+xml": mcts_tree_svg(self.final)} if self.final is not None else {}
+        return {**data, **picture, "text/plain": repr(self)}
 
     def current_position(self) -> Position:
         name = self.position_choice.value

@@ -76,10 +76,11 @@ class PlayPanel(w.VBox):  # type: ignore[misc]
                  think_in_background: bool = True) -> None:
         self.thinker = Thinker(think_in_background)
         self.board = BoardWidget(GameRecord(Position.start(VARIANTS[variant])))
-        self.seats_choice = w.Dropdown(options=list(SEATS), description="Seats")
+        wide = w.Layout(width="470px")
+        self.seats_choice = w.Dropdown(options=list(SEATS), description="Seats", layout=wide)
         self.seats_choice.value = {"green": list(SEATS)[0], "red": list(SEATS)[1], "both": list(SEATS)[2]}[seats]
-        self.level_choice = w.Dropdown(options=list(AI_LEVELS), value=_level_named(ai), description="AI")
-        self.variant_choice = w.Dropdown(options=list(VARIANTS), value=variant, description="Rules")
+        self.level_choice = w.Dropdown(options=list(AI_LEVELS), value=_level_named(ai), description="AI", layout=wide)
+        self.variant_choice = w.Dropdown(options=list(VARIANTS), value=variant, description="Rules", layout=wide)
         buttons = {
             "new game": self.new_game, "undo": self.undo, "redo": self.redo, "switch sides": self.switch_sides,
             "hint": self.show_hint, "stop chain": self.stop_chain,
@@ -100,7 +101,7 @@ class PlayPanel(w.VBox):  # type: ignore[misc]
             w.HBox([self.buttons["new game"], self.buttons["undo"], self.buttons["redo"]]),
             w.HBox([self.buttons["switch sides"], self.buttons["hint"], self.buttons["stop chain"]]),
             self.status, self.moves,
-        ], layout=w.Layout(width="430px"))
+        ], layout=w.Layout(width="480px"))
         super().__init__([w.HBox([self.board, controls])])
         self._seats_changed()
 
@@ -181,6 +182,12 @@ class PlayPanel(w.VBox):  # type: ignore[misc]
         """Wait until the AI has answered (for tests and scripts)."""
         self.thinker.wait(timeout)
 
+    def __repr__(self) -> str:
+        return f"<PlayPanel: {self.game.position}, {len(self.game.moves)} moves>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return panel_mimebundle(self, self.board, **kwargs)
+
     # -- reactions -----------------------------------------------------------------
 
     def _level_changed(self, change: dict[str, Any]) -> None:
@@ -242,6 +249,13 @@ class PlayPanel(w.VBox):  # type: ignore[misc]
         self.buttons["redo"].disabled = not self.game.can_redo()
         self.buttons["stop chain"].disabled = STOP not in position.legal_moves()
         self.moves.value = move_list_html(self.game.moves, self.game.start)
+
+
+def panel_mimebundle(panel: w.Widget, board: BoardWidget, **kwargs: Any) -> Any:
+    """A panel's live view, plus its board as SVG for a notebook saved without widgets, and a short text."""
+    represented = w.Widget._repr_mimebundle_(panel, **kwargs)
+    data = represented[0] if isinstance(represented, tuple) else (represented or {})
+    return {**data, "image/svg+xml": board.svg, "text/plain": repr(panel)}
 
 
 class _HintAgent(Agent):

@@ -21,7 +21,7 @@ from lessons_lib.record import GameRecord
 from lessons_lib.rules import VARIANTS
 from lessons_lib.state import GREEN, RED, SIDE_NAMES, Position
 from lessons_lib.widgets.board import BoardWidget
-from lessons_lib.widgets.play import move_list_html
+from lessons_lib.widgets.play import move_list_html, panel_mimebundle
 
 SETTINGS: dict[str, tuple[str, list[Any], Any]] = {
     # agent: (what the setting is, its choices, the default)
@@ -129,6 +129,13 @@ class WatchPanel(w.VBox):  # type: ignore[misc]
         worker = self._worker
         if worker is not None:
             worker.join(timeout)
+
+    def __repr__(self) -> str:
+        names = " v ".join(agent.describe() for agent in self.agents)
+        return f"<WatchPanel: {names}, {len(self.game.moves)} moves>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return panel_mimebundle(self, self.board, **kwargs)
 
     # -- the play loop -------------------------------------------------------------
 

@@ -1,0 +1,92 @@
+"""Take the README's screenshots of the widgets: JupyterLab in headless Chromium, as the browser tests run it.
+
+Run: ``python docs/make_screenshots.py`` (needs Chromium and playwright, as the browser tests do).
+Writes docs/play_panel.png, docs/alphabeta_stepper.png and docs/mcts_stepper.png.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import nbformat
+from playwright.sync_api import sync_playwright
+
+DOCS = Path(__file__).resolve().parent
+CELLS = {
+    "play_panel": ("from lessons_lib.widgets import PlayPanel\n"
+                   "panel = PlayPanel(ai='medium', think_in_background=False)\n"
+                   "for point in (23, 18, 28):\n    panel.board.click(point)\npanel"),
+    "alphabeta_stepper": ("from lessons_lib.widgets import AlphaBetaStepper\n"
+                          "stepper = AlphaBetaStepper('Duel on the left: one piece each', depth=3)\n"
+                          "stepper.go_to(40)\nstepper"),
+    "mcts_stepper": ("from lessons_lib.widgets import MCTSStepper\n"
+                     "stepper = MCTSStepper(iterations=30)\nstepper.go_to(58)\nstepper"),
+}
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def main() -> None:
+    chromium = os.environ.get("SHOLOGUTI_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        sys.exit("Chromium is needed: apt-get install chromium (or set SHOLOGUTI_CHROMIUM)")
+    with tempfile.TemporaryDirectory() as folder, socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+        probe.close()
+        for name, source in CELLS.items():
+            notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
+            notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+            nbformat.write(notebook, Path(folder) / f"{name}.ipynb")
+        server = subprocess.Popen(
+            [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", f"--ServerApp.port={port}",
+             "--ServerApp.ip=127.0.0.1", "--IdentityProvider.token=", f"--ServerApp.root_dir={folder}",
+             "--LabApp.news_url=None"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            for _ in range(240):
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/api", timeout=2)
+                    break
+                except OSError:
+                    time.sleep(0.5)
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+                for name in CELLS:
+                    page = browser.new_page(viewport={"width": 1500, "height": 1100})
+                    page.goto(f"http://127.0.0.1:{port}/lab/tree/{name}.ipynb?reset")  # one notebook open at a time
+                    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
+                    select = page.locator(".jp-Dialog").get_by_role("button", name="Select", exact=True)
+                    try:
+                        select.wait_for(timeout=8_000)
+                        select.click()
+                    except Exception:
+                        pass
+                    page.get_by_role("menuitem", name="Run", exact=True).click()
+                    page.get_by_text("Run All Cells", exact=True).click()
+                    try:  # JupyterLab's question about news covers a corner: answer it
+                        page.get_by_role("button", name="No", exact=True).click(timeout=5_000)
+                    except Exception:
+                        pass
+                    output = page.locator(".jp-OutputArea-output").first
+                    output.locator("svg").first.wait_for(timeout=90_000)
+                    time.sleep(1.5)
+                    output.screenshot(path=str(DOCS / f"{name}.png"))
+                    print(f"wrote docs/{name}.png")
+                    page.close()
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
