@@ -19,10 +19,10 @@ import ipywidgets as w
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import SearchResult
 from lessons_lib.agents.minimax import MinimaxAgent
-from lessons_lib.rules import VARIANTS
 from lessons_lib.state import Position
 from lessons_lib.viz.search_tree import ReplayedTree, describe_event, replay, tree_svg
 from lessons_lib.viz.svg import board_svg
+from lessons_lib.widgets.common import PositionChoice, ReplayControls, live_view_with_svg
 
 STEPPER_POSITIONS: dict[str, str] = {
     "Duel on the left: one piece each": "......G....................R......... g -",
@@ -47,25 +47,12 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
 
     def __init__(self, position: str | Position = "Duel on the left: one piece each", depth: int = 3,
                  ordering: bool = False, variant: str = "forced") -> None:
-        self.variant = variant
-        names = list(STEPPER_POSITIONS)
-        custom = isinstance(position, Position) or position not in STEPPER_POSITIONS
-        self.positions = dict(STEPPER_POSITIONS)
-        if custom:
-            self.positions = {"Your position": str(position), **self.positions}
-            names = list(self.positions)
-        self._given = position if isinstance(position, Position) else None
-        self.position_choice = w.Dropdown(options=names, value=names[0] if custom else position,
-                                          description="Position", layout=w.Layout(width="420px"))
+        self.choice = PositionChoice(STEPPER_POSITIONS, position, variant)
+        self.position_choice = self.choice.dropdown
         self.depth_choice = w.IntSlider(value=depth, min=1, max=4, description="Depth")
         self.ordering_choice = w.Checkbox(value=ordering, description="Order moves best first")
-        self.slider = w.IntSlider(value=0, min=0, max=0, description="Event", layout=w.Layout(width="520px"))
-        self.player = w.Play(interval=700, min=0, max=0, step=1)
-        w.jslink((self.player, "value"), (self.slider, "value"))
-        self.buttons = {name: w.Button(description=name) for name in ("Reset", "Back", "Step")}
-        self.buttons["Reset"].on_click(lambda _: self.go_to(0))
-        self.buttons["Back"].on_click(lambda _: self.go_to(self.slider.value - 1))
-        self.buttons["Step"].on_click(lambda _: self.go_to(self.slider.value + 1))
+        self.controls = ReplayControls(interval_ms=700)
+        self.slider, self.player, self.buttons = self.controls.slider, self.controls.player, self.controls.buttons
         self.tree_view = w.HTML(layout=w.Layout(overflow="auto", max_width="100%"))
         self.explanation = w.HTML()
         self.counter = w.HTML()
@@ -91,16 +78,10 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live stepper, plus the finished search tree as SVG for a notebook saved without widgets."""
-        represented = w.Widget._repr_mimebundle_(self, **kwargs)
-        data = represented[0] if isinstance(represented, tuple) else (represented or {})
-        picture = {"image/svg+xml": tree_svg(self.final)} if self.final is not None else {}
-        return {**data, **picture, "text/plain": repr(self)}
+        return live_view_with_svg(self, tree_svg(self.final) if self.final else None, repr(self), **kwargs)
 
     def current_position(self) -> Position:
-        name = self.position_choice.value
-        if name == "Your position" and self._given is not None:
-            return self._given
-        return Position.from_string(self.positions[name], VARIANTS[self.variant])
+        return self.choice.position()
 
     def search(self) -> None:
         """Run the real search again (position, depth or ordering changed) and rewind to its start."""
@@ -116,13 +97,13 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
         self.minimax_nodes = MinimaxAgent(self.depth_choice.value).search(position).nodes
         self.final = replay(self.events)
         self.board_view.value = board_svg(position, scale=0.6)
-        self.slider.max = self.player.max = len(self.events)
+        self.controls.set_length(len(self.events))
         self.go_to(0)
         self._show(0)
 
     def go_to(self, index: int) -> None:
         """Show the search after ``index`` events."""
-        self.slider.value = max(0, min(index, len(self.events)))
+        self.controls.go_to(index)
 
     def _show(self, index: int) -> None:
         if self.final is None or self.result is None:

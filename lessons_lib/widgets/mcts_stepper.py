@@ -20,13 +20,13 @@ import ipywidgets as w
 from lessons_lib.agents.base import SearchResult
 from lessons_lib.agents.mcts import MCTSAgent
 from lessons_lib.agents.trace import Backpropagated, SelectionStep
-from lessons_lib.rules import VARIANTS
 from lessons_lib.state import Position
 from lessons_lib.viz.mcts_tree import (
     ReplayedMCTS, describe_mcts_event, mcts_tree_svg, replay_mcts, root_bars_svg, selection_table_html,
 )
 from lessons_lib.viz.svg import board_svg
 from lessons_lib.widgets.alphabeta_stepper import STEPPER_POSITIONS
+from lessons_lib.widgets.common import PositionChoice, ReplayControls, live_view_with_svg
 
 
 class MCTSStepper(w.VBox):  # type: ignore[misc]
@@ -43,24 +43,15 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
 
     def __init__(self, position: str | Position = "The start (depth 2 or 3)", iterations: int = 40,
                  c: float = math.sqrt(2), rollout: str = "uniform", seed: int = 1, variant: str = "forced") -> None:
-        self.variant = variant
         self.seed = seed
-        custom = isinstance(position, Position) or position not in STEPPER_POSITIONS
-        self.positions = ({"Your position": str(position)} if custom else {}) | dict(STEPPER_POSITIONS)
-        self._given = position if isinstance(position, Position) else None
-        names = list(self.positions)
-        self.position_choice = w.Dropdown(options=names, value=names[0] if custom else position,
-                                          description="Position", layout=w.Layout(width="420px"))
+        self.choice = PositionChoice(STEPPER_POSITIONS, position, variant)
+        self.position_choice = self.choice.dropdown
         self.iterations_choice = w.IntSlider(value=iterations, min=1, max=300, description="Iterations")
         self.c_choice = w.FloatSlider(value=round(c, 2), min=0.0, max=3.0, step=0.01, description="c")  # a value on the step, or the browser would round it and re-run the search
         self.rollout_choice = w.Dropdown(options=["uniform", "captures"], value=rollout, description="Rollouts")
-        self.slider = w.IntSlider(value=0, min=0, max=0, description="Event", layout=w.Layout(width="520px"))
-        self.player = w.Play(interval=500, min=0, max=0, step=1)
-        w.jslink((self.player, "value"), (self.slider, "value"))
-        self.buttons = {name: w.Button(description=name) for name in ("Reset", "Back", "Step", "Next iteration")}
-        self.buttons["Reset"].on_click(lambda _: self.go_to(0))
-        self.buttons["Back"].on_click(lambda _: self.go_to(self.slider.value - 1))
-        self.buttons["Step"].on_click(lambda _: self.go_to(self.slider.value + 1))
+        self.controls = ReplayControls(interval_ms=500)
+        self.slider, self.player, self.buttons = self.controls.slider, self.controls.player, self.controls.buttons
+        self.buttons["Next iteration"] = w.Button(description="Next iteration")
         self.buttons["Next iteration"].on_click(lambda _: self.next_iteration())
         self.tree_view = w.HTML(layout=w.Layout(overflow="auto", max_width="100%"))
         self.selection_view = w.HTML()
@@ -90,16 +81,10 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live stepper, plus the finished tree as SVG for a notebook saved without widgets."""
-        represented = w.Widget._repr_mimebundle_(self, **kwargs)
-        data = represented[0] if isinstance(represented, tuple) else (represented or {})
-        picture = {"image/svg+xml": mcts_tree_svg(self.final)} if self.final is not None else {}
-        return {**data, **picture, "text/plain": repr(self)}
+        return live_view_with_svg(self, mcts_tree_svg(self.final) if self.final else None, repr(self), **kwargs)
 
     def current_position(self) -> Position:
-        name = self.position_choice.value
-        if name == "Your position" and self._given is not None:
-            return self._given
-        return Position.from_string(self.positions[name], VARIANTS[self.variant])
+        return self.choice.position()
 
     def search(self) -> None:
         """Run the real search again with the current settings, and rewind to its start."""
@@ -114,13 +99,13 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
         self.result = agent.search(position, observer=self.events.append)
         self.final = replay_mcts(self.events)
         self.board_view.value = board_svg(position, scale=0.55)
-        self.slider.max = self.player.max = len(self.events)
+        self.controls.set_length(len(self.events))
         self.go_to(0)
         self._show(0)
 
     def go_to(self, index: int) -> None:
         """Show the search after ``index`` events."""
-        self.slider.value = max(0, min(index, len(self.events)))
+        self.controls.go_to(index)
 
     def next_iteration(self) -> None:
         """Jump to the end of the current iteration (its backpropagation)."""

@@ -23,6 +23,7 @@ from lessons_lib.record import GameRecord
 from lessons_lib.rules import VARIANTS
 from lessons_lib.state import GREEN, RED, SIDE_NAMES, Position
 from lessons_lib.widgets.board import BoardWidget
+from lessons_lib.widgets.common import live_view_with_svg
 from lessons_lib.widgets.thinking import Thinker
 
 SEED_DEPTHS = (1, 3, 5, 7)
@@ -253,9 +254,7 @@ class PlayPanel(w.VBox):  # type: ignore[misc]
 
 def panel_mimebundle(panel: w.Widget, board: BoardWidget, **kwargs: Any) -> Any:
     """A panel's live view, plus its board as SVG for a notebook saved without widgets, and a short text."""
-    represented = w.Widget._repr_mimebundle_(panel, **kwargs)
-    data = represented[0] if isinstance(represented, tuple) else (represented or {})
-    return {**data, "image/svg+xml": board.svg, "text/plain": repr(panel)}
+    return live_view_with_svg(panel, board.svg, repr(panel), **kwargs)
 
 
 class _HintAgent(Agent):

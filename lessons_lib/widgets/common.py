@@ -1,0 +1,58 @@
+"""What the panels and steppers share: a widget's notebook output, and the replay controls of a stepper."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as w
+
+from lessons_lib.rules import VARIANTS
+from lessons_lib.state import Position
+
+YOUR_POSITION = "Your position"
+
+
+def live_view_with_svg(widget: w.Widget, svg: str | None, text: str, **kwargs: Any) -> dict[str, Any]:
+    """A widget's live view, plus an SVG picture for a notebook saved without widget state, and a short text."""
+    represented = w.Widget._repr_mimebundle_(widget, **kwargs)
+    data = represented[0] if isinstance(represented, tuple) else (represented or {})
+    picture = {"image/svg+xml": svg} if svg is not None else {}
+    return {**data, **picture, "text/plain": text}
+
+
+class PositionChoice:
+    """A dropdown of named positions, with the caller's own position first if it is not one of them."""
+
+    def __init__(self, named: dict[str, str], position: str | Position, variant: str) -> None:
+        self.variant = variant
+        self.given = position if isinstance(position, Position) else None
+        custom = isinstance(position, Position) or position not in named
+        self.positions = ({YOUR_POSITION: str(position)} if custom else {}) | dict(named)
+        names = list(self.positions)
+        self.dropdown = w.Dropdown(options=names, value=names[0] if custom else position, description="Position",
+                                   layout=w.Layout(width="420px"))
+
+    def position(self) -> Position:
+        name = self.dropdown.value
+        if name == YOUR_POSITION and self.given is not None:
+            return self.given
+        return Position.from_string(self.positions[name], VARIANTS[self.variant])
+
+
+class ReplayControls:
+    """Reset, Back, Step, Play and a slider over a recorded search's events."""
+
+    def __init__(self, interval_ms: int) -> None:
+        self.slider = w.IntSlider(value=0, min=0, max=0, description="Event", layout=w.Layout(width="520px"))
+        self.player = w.Play(interval=interval_ms, min=0, max=0, step=1)
+        w.jslink((self.player, "value"), (self.slider, "value"))
+        self.buttons = {name: w.Button(description=name) for name in ("Reset", "Back", "Step")}
+        self.buttons["Reset"].on_click(lambda _: self.go_to(0))
+        self.buttons["Back"].on_click(lambda _: self.go_to(self.slider.value - 1))
+        self.buttons["Step"].on_click(lambda _: self.go_to(self.slider.value + 1))
+
+    def set_length(self, events: int) -> None:
+        self.slider.max = self.player.max = events
+
+    def go_to(self, index: int) -> None:
+        self.slider.value = max(0, min(index, self.slider.max))
