@@ -25,8 +25,8 @@ CELLS = {
                    "panel = PlayPanel(ai='medium', think_in_background=False)\n"
                    "for point in (23, 18, 28):\n    panel.board.click(point)\npanel"),
     "alphabeta_stepper": ("from lessons_lib.widgets import AlphaBetaStepper\n"
-                          "stepper = AlphaBetaStepper('Duel on the left: one piece each', depth=3)\n"
-                          "stepper.go_to(40)\nstepper"),
+                          "stepper = AlphaBetaStepper(depth=3)\n"
+                          "stepper.go_to(45)\nstepper"),
     "mcts_stepper": ("from lessons_lib.widgets import MCTSStepper\n"
                      "stepper = MCTSStepper(iterations=30)\nstepper.go_to(58)\nstepper"),
 }

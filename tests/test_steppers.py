@@ -12,7 +12,7 @@ from lessons_lib.widgets.alphabeta_stepper import STEPPER_POSITIONS
 
 
 def test_the_replayed_tree_matches_the_search() -> None:
-    position = Position.from_string(STEPPER_POSITIONS["Duel across the board: one piece each"])
+    position = Position.from_string(STEPPER_POSITIONS["Top triangle: 2 Green against 1 Red"])
     events: list = []
     result = AlphaBetaAgent(3).search(position, observer=events.append)
     tree = replay(events)
@@ -26,7 +26,7 @@ def test_the_replayed_tree_matches_the_search() -> None:
 
 
 def test_the_alphabeta_stepper_steps_back_and_forth_and_compares_with_minimax() -> None:
-    stepper = AlphaBetaStepper("Duel on the left: one piece each", depth=3)
+    stepper = AlphaBetaStepper("Top triangle: 2 Green against 1 Red", depth=3)
     assert stepper.slider.max == len(stepper.events) > 0
     stepper.buttons["Step"].click()
     stepper.buttons["Step"].click()
@@ -42,17 +42,33 @@ def test_the_alphabeta_stepper_steps_back_and_forth_and_compares_with_minimax() 
 
 
 def test_ordering_moves_prunes_more_in_the_stepper() -> None:
-    stepper = AlphaBetaStepper("Duel across the board: one piece each", depth=4)
-    plain = stepper.result.nodes  # type: ignore[union-attr]
-    stepper.ordering_choice.value = True  # re-runs the search
-    assert stepper.result.nodes < plain  # type: ignore[union-attr]
-    assert stepper.slider.value == 0
+    for name in list(STEPPER_POSITIONS)[:-1]:  # the endgames
+        stepper = AlphaBetaStepper(name, depth=4)
+        plain = stepper.result.nodes  # type: ignore[union-attr]
+        stepper.ordering_choice.value = True  # re-runs the search
+        assert stepper.result.nodes < plain, name  # type: ignore[union-attr]
+        assert stepper.slider.value == 0
 
 
-def test_every_shipped_position_fits_at_depth_3() -> None:
-    for name in STEPPER_POSITIONS:
-        stepper = AlphaBetaStepper(name, depth=3)
-        assert stepper.result is not None and stepper.result.nodes <= 100, name
+def test_every_shipped_endgame_fits_on_a_screen_at_depth_4_and_offers_a_choice() -> None:
+    from lessons_lib.viz.search_tree import layout
+
+    for name in list(STEPPER_POSITIONS)[:-1]:
+        stepper = AlphaBetaStepper(name, depth=4)
+        leaves = max(x for x, _ in layout(stepper.final).values()) + 1  # type: ignore[arg-type]
+        assert leaves <= 32, name
+        assert len(stepper.current_position().legal_moves()) >= 2, name
+    start = AlphaBetaStepper(list(STEPPER_POSITIONS)[-1], depth=3)
+    assert start.result is not None and start.result.nodes <= 100
+
+
+def test_settings_out_of_range_are_refused() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="depth"):
+        AlphaBetaStepper(depth=6)
+    with pytest.raises(ValueError, match="iterations"):
+        MCTSStepper(iterations=1000)
 
 
 def test_the_mcts_replay_matches_the_tree_the_search_built() -> None:

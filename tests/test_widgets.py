@@ -195,3 +195,119 @@ def test_every_agent_can_be_chosen_for_a_side(kind: str) -> None:
     panel.new_match()
     panel.step()
     assert len(panel.game.moves) == 1
+
+
+class _SlowAgent(Agent):
+    """Thinks for a while, then plays alpha-beta at depth 1: time for the player to do something meanwhile."""
+
+    name = "slow"
+
+    def __init__(self, seconds: float = 0.6) -> None:
+        self.seconds = seconds
+
+    def search(self, state: Any, observer: Any = None) -> SearchResult:
+        import time
+
+        from lessons_lib.agents import AlphaBetaAgent
+
+        time.sleep(self.seconds)
+        return AlphaBetaAgent(1).search(state)
+
+
+def thinking_panel() -> PlayPanel:
+    """A panel where Green (you) has just played 23-17 and the slow AI (Red) is thinking."""
+    panel = PlayPanel(ai="beginner")
+    panel.agent = _SlowAgent()
+    panel.board.click(23)
+    panel.board.click(17)
+    assert "thinking" in panel.status.value and not panel.board.accepts_clicks()
+    return panel
+
+
+def test_undo_while_the_ai_thinks_gives_the_board_back() -> None:
+    panel = thinking_panel()
+    panel.undo()
+    assert panel.game.moves == [] and panel.board.accepts_clicks()
+    panel.wait()
+    assert panel.game.moves == []  # the AI's late answer is dropped
+    panel.board.click(24)
+    panel.board.click(19)
+    assert moves_of(panel.game)[0] == "24-19"
+    panel.wait()
+
+
+def test_new_game_while_the_ai_thinks() -> None:
+    panel = thinking_panel()
+    panel.new_game()
+    panel.wait()
+    assert panel.game.moves == [] and panel.board.accepts_clicks()
+
+
+def test_switching_sides_while_the_ai_thinks_never_plays_for_the_human() -> None:
+    panel = thinking_panel()
+    panel.switch_sides()  # you are Red now: the AI plays Green, and must not play Red's move
+    panel.wait()
+    position = panel.game.position
+    assert moves_of(panel.game)[0] == "23-17" and len(panel.game.moves) == 1
+    assert position.to_move == RED and panel.board.accepts_clicks()
+
+
+def test_a_hint_is_only_for_a_human_turn_and_never_cancels_the_ai() -> None:
+    panel = thinking_panel()
+    panel.show_hint(seconds=0.1)
+    assert "Hints are for a human's turn" in panel.status.value
+    panel.wait()
+    assert len(panel.game.moves) == 2 and panel.board.accepts_clicks()  # the AI did answer
+
+
+def test_a_hint_that_arrives_after_a_move_is_dropped() -> None:
+    panel = PlayPanel(seats="both")
+    panel.show_hint(seconds=0.5)
+    panel.board.click(23)
+    panel.board.click(17)
+    panel.wait()
+    assert "Hint:" not in panel.status.value
+
+
+def test_undo_back_to_the_ais_opening_lets_it_play_again() -> None:
+    panel = PlayPanel(ai="beginner", seats="red", think_in_background=False)
+    panel.undo()  # takes back the AI's opening move; the AI is to move, so it plays again
+    assert len(panel.game.moves) == 1 and panel.game.position.to_move == RED
+
+
+def test_changing_the_level_while_the_ai_thinks() -> None:
+    panel = thinking_panel()
+    panel.level_choice.value = list(panel.level_choice.options)[0]  # beginner
+    panel.wait()
+    assert len(panel.game.moves) == 2 and panel.board.accepts_clicks()
+
+
+class _CrashAgent(Agent):
+    name = "crash"
+
+    def search(self, state: Any, observer: Any = None) -> SearchResult:
+        raise RuntimeError("no idea")
+
+
+def test_watch_new_match_then_play_starts_the_new_match() -> None:
+    panel = WatchPanel(green="random", red="random")
+    panel.agents = [_SlowAgent(0.4), _SlowAgent(0.4)]
+    panel.play_button.value = True
+    panel.new_match()  # the old loop is still thinking
+    panel.agents = [_SlowAgent(0.05), _SlowAgent(0.05)]
+    panel.play_button.value = True
+    import time
+
+    time.sleep(1.0)
+    panel.play_button.value = False
+    panel.wait()
+    assert len(panel.game.moves) >= 2 and panel.play_button.description == "Play"
+
+
+def test_watch_shows_an_agents_failure() -> None:
+    panel = WatchPanel(think_in_background=False)
+    panel.agents = [_CrashAgent(), _CrashAgent()]
+    panel.step()
+    assert "failed: RuntimeError: no idea" in panel.status.value
+    panel.new_match()
+    assert "failed" not in panel.status.value

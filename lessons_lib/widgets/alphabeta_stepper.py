@@ -25,14 +25,15 @@ from lessons_lib.viz.svg import board_svg
 from lessons_lib.widgets.common import PositionChoice, ReplayControls, live_view_with_svg
 
 STEPPER_POSITIONS: dict[str, str] = {
-    "Duel on the left: one piece each": "......G....................R......... g -",
-    "Duel across the board: one piece each": "....R..........................G..... g -",
-    "A capture on offer: 2 against 3": "............RG.....R.......G......R.. g -",
-    "A chain in reach: 3 against 3": "GR.....R............G..R.......G..... g -",
-    "Two against three": ".......R.......R.......G....G....R... g -",
-    "The start (depth 2 or 3)": "start",
+    "Top corner: 3 Green against 1 Red, six moves to choose from": "G.RG...........................G..... g -",
+    "Top triangle: 2 Green against 1 Red": "..GR.G............................... g -",
+    "Two against two in the middle": ".........RG.R.....G.................. g -",
+    "Green's lone piece among three Red": ".....R................GR....R........ g -",
+    "Opposite corners: one piece each": "..G.................................R g -",
+    "The start (a wide tree: depth 2 or 3)": "start",
 }
-"""Positions whose trees fit on a screen at depth 2 to 4 (the endgames) or 2 to 3 (the start)."""
+"""Positions whose trees fit on a screen at depth 2 to 4 (the endgames: at most 32 leaves wide at depth 4,
+where ordering the moves prunes more) or 2 to 3 (the start)."""
 
 
 class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
@@ -45,8 +46,10 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
         variant: the rules, when ``position`` is given as text.
     """
 
-    def __init__(self, position: str | Position = "Duel on the left: one piece each", depth: int = 3,
-                 ordering: bool = False, variant: str = "forced") -> None:
+    def __init__(self, position: str | Position = "Top corner: 3 Green against 1 Red, six moves to choose from",
+                 depth: int = 3, ordering: bool = False, variant: str = "forced") -> None:
+        if not 1 <= depth <= 4:
+            raise ValueError(f"depth must be from 1 to 4 (deeper trees do not fit on a screen), not {depth}")
         self.choice = PositionChoice(STEPPER_POSITIONS, position, variant)
         self.position_choice = self.choice.dropdown
         self.depth_choice = w.IntSlider(value=depth, min=1, max=4, description="Depth")

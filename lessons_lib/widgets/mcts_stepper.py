@@ -41,8 +41,12 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
         seed: the search's seed.
     """
 
-    def __init__(self, position: str | Position = "The start (depth 2 or 3)", iterations: int = 40,
+    def __init__(self, position: str | Position = "The start (a wide tree: depth 2 or 3)", iterations: int = 40,
                  c: float = math.sqrt(2), rollout: str = "uniform", seed: int = 1, variant: str = "forced") -> None:
+        if not 1 <= iterations <= 300:
+            raise ValueError(f"iterations must be from 1 to 300 (a bigger tree does not fit on a screen), not {iterations}")
+        if not 0 <= c <= 3:
+            raise ValueError(f"c must be from 0 to 3, not {c}")
         self.seed = seed
         self.choice = PositionChoice(STEPPER_POSITIONS, position, variant)
         self.position_choice = self.choice.dropdown

@@ -75,7 +75,8 @@ class PlayPanel(w.VBox):  # type: ignore[misc]
 
     def __init__(self, ai: str = "medium", seats: str = "green", variant: str = "forced",
                  think_in_background: bool = True) -> None:
-        self.thinker = Thinker(think_in_background)
+        self.thinker = Thinker(think_in_background)  # the AI's moves
+        self.hinter = Thinker(think_in_background)  # hints, kept apart so that a hint never cancels a move
         self.board = BoardWidget(GameRecord(Position.start(VARIANTS[variant])))
         wide = w.Layout(width="470px")
         self.seats_choice = w.Dropdown(options=list(SEATS), description="Seats", layout=wide)
@@ -124,29 +125,30 @@ class PlayPanel(w.VBox):  # type: ignore[misc]
 
     def new_game(self) -> None:
         """Start again from the start position under the chosen rules."""
-        self.thinker.cancel()
         self.board.game = GameRecord(Position.start(VARIANTS[self.variant_choice.value]))
         self.board.selected = None
         self.message = ""
         self._after_change()
 
     def undo(self) -> None:
-        """Take back moves until it is a human's turn again (at least one move)."""
-        self.thinker.cancel()
+        """Take back moves until it is a human's turn again (at least one move).
+
+        If the game goes back to a position where the AI is to move (the AI opened
+        the game), the AI plays again from there.
+        """
         if self.game.undo() is not None:
             while self.game.can_undo() and self.game.position.to_move not in self.human_sides:
                 self.game.undo()
         self.message = ""
-        self._after_change(let_ai_move=False)
+        self._after_change()
 
     def redo(self) -> None:
-        """Replay moves taken back, up to the next human turn."""
-        self.thinker.cancel()
+        """Replay moves taken back, up to the next human turn (the AI moves if none is left to replay)."""
         if self.game.redo() is not None:
             while self.game.can_redo() and self.game.position.to_move not in self.human_sides:
                 self.game.redo()
         self.message = ""
-        self._after_change(let_ai_move=False)
+        self._after_change()
 
     def switch_sides(self) -> None:
         """Play the other colour from here on (the AI takes over yours)."""
@@ -161,14 +163,18 @@ class PlayPanel(w.VBox):  # type: ignore[misc]
             self.board.play(STOP)
 
     def show_hint(self, seconds: float = 1.0) -> None:
-        """Ask the strongest search for a move; show it on the board and in the status."""
+        """Ask the strongest search for a move on a human's turn; show it on the board and in the status."""
         position = self.game.position
-        if position.is_game_over():
+        if position.is_game_over() or position.to_move not in self.human_sides:
+            self.message = "Hints are for a human's turn."
+            self._show_status()
             return
         self.message = "Looking for a hint…"
         self._show_status()
 
         def answer(result: SearchResult) -> None:
+            if self.game.position is not position:
+                return  # a move was played meanwhile: this hint is out of date
             move = result.move
             assert isinstance(move, Move)
             self.board.selected = None if move.is_stop else move.origin
@@ -177,11 +183,12 @@ class PlayPanel(w.VBox):  # type: ignore[misc]
             self.message = f"Hint: <b>{escape(str(move))}</b> (value {result.value:g} for you; line {escape(line)})"
             self._show_status()
 
-        self.thinker.think(_HintAgent(seconds), position, answer, self._ai_failed)
+        self.hinter.think(_HintAgent(seconds), position, answer, self._ai_failed)
 
     def wait(self, timeout: float | None = 60) -> None:
-        """Wait until the AI has answered (for tests and scripts)."""
+        """Wait until every search under way has finished (for tests and scripts)."""
         self.thinker.wait(timeout)
+        self.hinter.wait(timeout)
 
     def __repr__(self) -> str:
         return f"<PlayPanel: {self.game.position}, {len(self.game.moves)} moves>"
@@ -204,10 +211,14 @@ class PlayPanel(w.VBox):  # type: ignore[misc]
         self.message = ""
         self._after_change()
 
-    def _after_change(self, let_ai_move: bool = True) -> None:
+    def _after_change(self) -> None:
+        """Whatever changed: forget the searches under way, redraw, and let the AI move if it is its turn."""
+        self.thinker.cancel()
+        self.hinter.cancel()
+        self.board.interactive = True
         self.board.refresh()
         self._show_status()
-        if let_ai_move and self.is_ai_turn():
+        if self.is_ai_turn():
             self._ask_ai()
 
     def _ask_ai(self) -> None:
@@ -216,11 +227,12 @@ class PlayPanel(w.VBox):  # type: ignore[misc]
         self._show_status(thinking=True)
 
         def answer(result: SearchResult) -> None:
+            if self.game.position is not position or not self.is_ai_turn():
+                return  # the game changed meanwhile (undo, new game, seats): this move is out of date
             legal = position.legal_moves()
             move = result.move if result.move in legal else legal[0]  # never an illegal move
             self.board.interactive = True
-            if self.game.position is position:
-                self.board.play(move)
+            self.board.play(move)
             if result.move not in legal:
                 self.message = f"The AI proposed an illegal move ({escape(str(result.move))}); it played {move}."
                 self._show_status()

@@ -20,12 +20,12 @@ class Thinker:
     def __init__(self, run_in_background: bool = True) -> None:
         self.run_in_background = run_in_background
         self._ticket = 0
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
         self._lock = threading.RLock()  # re-entrant: an answer may ask for the next search
 
     @property
     def busy(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return any(thread.is_alive() for thread in self._threads)
 
     def think(self, agent: Agent, state: Any, answer: Callable[[SearchResult], None],
               failed: Callable[[Exception], None]) -> None:
@@ -47,18 +47,23 @@ class Thinker:
                     answer(result)
 
         if self.run_in_background:
-            self._thread = threading.Thread(target=work, name="shologuti-ai", daemon=True)
-            self._thread.start()
+            self._threads = [thread for thread in self._threads if thread.is_alive()]
+            thread = threading.Thread(target=work, name="shologuti-ai", daemon=True)
+            self._threads.append(thread)
+            thread.start()
         else:
             work()
 
     def cancel(self) -> None:
-        """Drop the answer of the search under way, if any."""
+        """Drop the answer of the search under way, if any.
+
+        (The search itself runs on to the end of its budget in the background: a
+        Python thread cannot be stopped from outside.)
+        """
         with self._lock:
             self._ticket += 1
 
     def wait(self, timeout: float | None = None) -> None:
-        """Block until the search under way (if any) has finished."""
-        thread = self._thread
-        if thread is not None:
+        """Block until every search started (cancelled ones too) has finished."""
+        for thread in list(self._threads):
             thread.join(timeout)

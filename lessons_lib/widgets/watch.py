@@ -89,6 +89,8 @@ class WatchPanel(w.VBox):  # type: ignore[misc]
         self.play_button.observe(self._play_toggled, names="value")
         self._generation = 0
         self._worker: threading.Thread | None = None
+        self._worker_generation = -1
+        self.error = ""
         self._lock = threading.RLock()
         self.agents: list[Agent] = []
         controls = w.VBox([*self.sides, self.variant_choice,
@@ -110,6 +112,7 @@ class WatchPanel(w.VBox):  # type: ignore[misc]
             self.play_button.value = False
             self.agents = [side.agent(seed=number) for number, side in enumerate(self.sides)]
             self.board.game = GameRecord(Position.start(VARIANTS[self.variant_choice.value]))
+            self.error = ""
             self._show()
 
     def step(self) -> None:
@@ -146,7 +149,9 @@ class WatchPanel(w.VBox):  # type: ignore[misc]
             self._start(single=False)
 
     def _working(self) -> bool:
-        return self._worker is not None and self._worker.is_alive()
+        """Whether this match's play loop is running (a loop of an earlier match only winds down)."""
+        alive = self._worker is not None and self._worker.is_alive()
+        return alive and self._worker_generation == self._generation
 
     def _start(self, single: bool) -> None:
         generation = self._generation
@@ -161,6 +166,7 @@ class WatchPanel(w.VBox):  # type: ignore[misc]
                 self.play_button.value = False
             self._show()
 
+        self._worker_generation = generation
         if self.think_in_background:
             self._worker = threading.Thread(target=loop, name="shologuti-match", daemon=True)
             self._worker.start()
@@ -174,10 +180,13 @@ class WatchPanel(w.VBox):  # type: ignore[misc]
         try:
             result = agent.search(position)
         except Exception as error:  # a failing agent stops the match with a message, not a traceback
-            self.play_button.value = False
-            self.status.value = f"{SIDE_NAMES[position.to_move]} ({escape(agent.describe())}) failed: " \
-                                f"{escape(type(error).__name__)}: {escape(str(error))}"
-            self._generation += 1
+            with self._lock:
+                if generation == self._generation:
+                    self.error = (f"{SIDE_NAMES[position.to_move]} ({escape(agent.describe())}) failed: "
+                                  f"{escape(type(error).__name__)}: {escape(str(error))}. Press New match.")
+                    self._generation += 1
+                    self.play_button.value = False
+            self._show()
             return
         with self._lock:
             if generation != self._generation or self.game.position is not position:
@@ -198,5 +207,5 @@ class WatchPanel(w.VBox):  # type: ignore[misc]
             text = f"⏳ {SIDE_NAMES[position.to_move]} ({escape(thinking.describe())}) is thinking…"
         else:
             text = f"{SIDE_NAMES[position.to_move]} ({escape(names[position.to_move])}) to move."
-        self.status.value = text
+        self.status.value = text + (f"<br><b>{self.error}</b>" if self.error else "")
         self.moves.value = move_list_html(self.game.moves, self.game.start)

@@ -65,6 +65,8 @@ def jupyter_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """JupyterLab on loopback with no token, serving a copy of notebooks/ (so nothing here is changed)."""
     root = tmp_path_factory.mktemp("notebooks")
     shutil.copytree(ROOT / "notebooks", root, dirs_exist_ok=True)
+    # A second copy for Notebook 7, so that each interface gets a kernel of its own.
+    shutil.copy(root / "00_start_here.ipynb", root / "00_start_here_notebook7.ipynb")
     settings = tmp_path_factory.mktemp("jupyter")
     port = _free_port()
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(settings / "config"), "JUPYTER_DATA_DIR": str(settings / "data"),

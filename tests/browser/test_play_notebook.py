@@ -8,6 +8,12 @@ BOARD = ".shologuti-board-widget"
 STATUS_SCRIPT = f"document.querySelector('{BOARD} svg').getAttribute('aria-label')"
 
 
+def moves_listed_script(*moves: str) -> str:
+    """JavaScript: true once the page's move list shows these numbered moves ('1. 23-18', ...)."""
+    checks = " && ".join(f"text.includes({move!r})" for move in moves)
+    return f"(() => {{ const text = document.body.innerText.replace(/\\u00a0/g, ' '); return {checks}; }})()"
+
+
 def open_notebook(page: Any, url: str) -> None:
     """Open a notebook and start its kernel (a fresh JupyterLab asks which kernel to use)."""
     page.goto(url)
@@ -37,19 +43,21 @@ def test_play_a_move_in_jupyterlab_and_the_ai_answers(browser: Any, jupyter_serv
     assert board.locator(".target").count() == 3  # 23-17, 23-18, 23-19
     board.locator('[data-point="18"]').click(force=True)
     # Green's move is played, then the AI (Red) answers and it is Green's turn again.
+    page.wait_for_function(moves_listed_script("1. 23-18", "2. "), timeout=60_000)
     page.wait_for_function(f"{STATUS_SCRIPT}.startsWith('Green to move') && {STATUS_SCRIPT}.includes('Green 15')",
                            timeout=60_000)
-    assert page.get_by_text("1. 23-18").count() >= 1
     page.close()
 
 
 def test_the_play_notebook_also_works_in_notebook_7(browser: Any, jupyter_server: str) -> None:
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
-    open_notebook(page, f"{jupyter_server}/notebooks/00_start_here.ipynb")
+    open_notebook(page, f"{jupyter_server}/notebooks/00_start_here_notebook7.ipynb")
     run_all_cells(page)
     board = page.locator(BOARD).first
     board.locator("svg").wait_for(timeout=90_000)
     board.locator('[data-point="24"]').click(force=True)
     board.locator(".selected").wait_for(timeout=20_000)
     assert board.locator(".target").count() == 1  # 24-19
+    board.locator('[data-point="19"]').click(force=True)
+    page.wait_for_function(moves_listed_script("1. 24-19", "2. "), timeout=60_000)  # played, and the AI answered
     page.close()
