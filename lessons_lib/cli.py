@@ -3,6 +3,7 @@
 - ``python -m lessons_lib perft POSITION --depth N [--variant NAME]``
 - ``python -m lessons_lib search POSITION --agent NAME [--depth N | --iterations N | --seconds S]
   [--seed K] [--variant V] [--json]``, or ``--positions FILE`` instead of POSITION
+- ``python -m lessons_lib tournament SPEC...`` and ``experiment NAME`` (see :mod:`lessons_lib.arena.commands`)
 
 Bad input never shows a traceback: it prints one line naming what is wrong
 and exits with status 2.
@@ -15,6 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from lessons_lib.cli_options import seconds_option, whole_number
 from lessons_lib.errors import MoveError, PositionError, VariantError, quoted
 from lessons_lib.perft import MAX_DEPTH, perft, perft_divide
 from lessons_lib.rules import VARIANTS, Rules
@@ -63,6 +65,10 @@ def _build_parser() -> argparse.ArgumentParser:
     search_parser.add_argument("--seed", default="0", help="seed for the agent's random choices (default 0)")
     search_parser.add_argument("--variant", default="forced", help=f"one of {', '.join(VARIANTS)} (default forced)")
     search_parser.add_argument("--json", action="store_true", help="print one JSON object per position")
+
+    from lessons_lib.arena.commands import add_parsers
+
+    add_parsers(commands)
     return parser
 
 
@@ -82,26 +88,6 @@ def _run_perft(args: argparse.Namespace) -> None:
         for move, count in perft_divide(position, depth).items():
             print(f"{move}: {count}")
     print(perft(position, depth))
-
-
-def _whole_number(name: str, text: str | None, least: int) -> int | None:
-    if text is None:
-        return None
-    if not is_whole_number(text) or int(text) < least:
-        raise ValueError(f"{name}: {quoted(text)} should be a whole number, {least} or more")
-    return int(text)
-
-
-def _seconds(text: str | None) -> float | None:
-    if text is None:
-        return None
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = -1.0
-    if not 0 < seconds < 1e6:  # NaN fails this too
-        raise ValueError(f"seconds: {quoted(text)} should be a number of seconds above 0 and below 1e6")
-    return seconds
 
 
 def _read_positions(args: argparse.Namespace, rules: Rules) -> list[Position]:
@@ -136,13 +122,13 @@ def _run_search(args: argparse.Namespace) -> None:
     from lessons_lib.agents.presets import make_agent, seeded
 
     rules = Rules.named(args.variant)
-    seed = _whole_number("seed", args.seed, 0)
-    depth = _whole_number("depth", args.depth, 1)
+    seed = whole_number("seed", args.seed, 0)
+    depth = whole_number("depth", args.depth, 1)
     if depth is not None and depth > MAX_SEARCH_DEPTH:
         raise ValueError(f"depth: {depth} is too deep; use 1 to {MAX_SEARCH_DEPTH}")
     agent = make_agent(args.agent, depth=depth,
-                       iterations=_whole_number("iterations", args.iterations, 1),
-                       seconds=_seconds(args.seconds), seed=seed)
+                       iterations=whole_number("iterations", args.iterations, 1),
+                       seconds=seconds_option(args.seconds), seed=seed)
     positions = _read_positions(args, rules)
     for position in positions:
         if position.is_game_over():
@@ -167,6 +153,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             _run_perft(args)
         elif args.command == "search":
             _run_search(args)
+        elif args.command == "tournament":
+            from lessons_lib.arena.commands import run_tournament
+
+            run_tournament(args)
+        elif args.command == "experiment":
+            from lessons_lib.arena.commands import run_experiment
+
+            run_experiment(args)
     except (PositionError, MoveError, VariantError, ValueError) as error:
         print(f"{parser.prog} {args.command}: {error}", file=sys.stderr)
         return USAGE_ERROR

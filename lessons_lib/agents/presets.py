@@ -4,7 +4,8 @@ Names, as the command line and the arena take them:
 
 - ``random``, ``greedy``
 - ``minimax:D``, ``alphabeta:D`` (D plies), ``negamax:D`` or ``negamax:Ss`` (S seconds a move)
-- ``mcts:N`` (N iterations) or ``mcts:Ss``
+- ``mcts:N`` (N iterations) or ``mcts:Ss``; ``mcts-root:N`` backs up wins for the root's player
+  (the seed's way) and ``mcts-captures:N`` plays captures first in its rollouts
 - ``best`` or ``best:Ss``: the strongest configuration, 2 s a move unless told
 - the difficulties below, from ``beginner`` to ``expert``
 """
@@ -57,7 +58,10 @@ DIFFICULTIES: dict[str, Difficulty] = {
     )
 }
 
-AGENT_NAMES = ("random", "greedy", "minimax", "alphabeta", "negamax", "mcts", "best", *DIFFICULTIES)
+AGENT_NAMES = ("random", "greedy", "minimax", "alphabeta", "negamax", "mcts", "mcts-root", "mcts-captures", "best",
+               *DIFFICULTIES)
+_MCTS_VARIANTS = {"mcts": ("mover", "uniform"), "mcts-root": ("root", "uniform"), "mcts-captures": ("mover", "captures")}
+"""Each MCTS name's backup perspective and rollout policy."""
 
 
 def make_agent(name: str, *, depth: int | None = None, iterations: int | None = None,
@@ -74,8 +78,8 @@ def make_agent(name: str, *, depth: int | None = None, iterations: int | None = 
         depth, iterations, seconds = _parse_setting(base, setting)
     budget = {"depth": depth, "iterations": iterations, "seconds": seconds}
     takes = {
-        "minimax": {"depth"}, "alphabeta": {"depth"}, "negamax": {"depth", "seconds"}, "mcts": {"iterations", "seconds"},
-        "best": {"seconds"},
+        "minimax": {"depth"}, "alphabeta": {"depth"}, "negamax": {"depth", "seconds"}, "best": {"seconds"},
+        **{variant: {"iterations", "seconds"} for variant in _MCTS_VARIANTS},
     }.get(base, set())
     given = {key for key, value in budget.items() if value is not None}
     if given - takes:
@@ -91,8 +95,10 @@ def make_agent(name: str, *, depth: int | None = None, iterations: int | None = 
         return AlphaBetaAgent(4 if depth is None else depth)
     if base == "negamax":
         return NegamaxAgent(depth, seconds) if given else NegamaxAgent(None, BEST_SECONDS)
-    if base == "mcts":
-        return MCTSAgent(1000 if not given else iterations, seconds, seed=seed)
+    if base in _MCTS_VARIANTS:
+        perspective, rollout = _MCTS_VARIANTS[base]
+        return MCTSAgent(1000 if not given else iterations, seconds, rollout=rollout, perspective=perspective,
+                         seed=seed)
     if base == "best":
         return best_agent(BEST_SECONDS if seconds is None else seconds)
     if base in DIFFICULTIES:
@@ -111,7 +117,7 @@ def _parse_setting(base: str, setting: str) -> tuple[int | None, int | None, flo
     except ValueError:
         raise ValueError(f"{base}:{setting}: write a whole number (depth or iterations) or seconds above 0 "
                          f"like 0.5s") from None
-    return (None, number, None) if base == "mcts" else (number, None, None)
+    return (None, number, None) if base in _MCTS_VARIANTS else (number, None, None)
 
 
 def hint(state: State, seconds: float = 1.0) -> SearchResult:

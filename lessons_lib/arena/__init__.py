@@ -1,0 +1,1 @@
+"""The arena: games, matches and tournaments between agents, ratings, and students' agents in a sandbox."""

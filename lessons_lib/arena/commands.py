@@ -1,0 +1,134 @@
+"""The arena's command line: ``tournament`` and ``experiment`` (added to ``python -m lessons_lib``).
+
+- ``python -m lessons_lib tournament SPEC... [--games-per-pair N] [--seconds-per-move S] [--variant V]
+  [--db FILE] [--workers N] [--json]``
+- ``python -m lessons_lib experiment depth|iterations|perspectives|seed-modes|all [--out DIR] [--db FILE]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from contextlib import ExitStack
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from lessons_lib.cli_options import seconds_option, whole_number
+from lessons_lib.rules import VARIANTS, Rules
+
+
+def add_parsers(commands: Any) -> None:
+    """Add the ``tournament`` and ``experiment`` subcommands to an argparse subparsers object."""
+    tournament = commands.add_parser(
+        "tournament", help="play agents against each other and rate them",
+        description="A round robin between the SPECs (or, with --gauntlet, each SPEC against the baselines). "
+                    "A SPEC is a built-in agent (alphabeta:4, mcts:300, negamax:0.5s, random, ...), the path of "
+                    "a student's agent file (my_agent.py, played in a sandbox), or LABEL=SPEC.")
+    tournament.add_argument("specs", nargs="+", metavar="SPEC")
+    tournament.add_argument("--gauntlet", action="append", metavar="SPEC", default=[],
+                            help="a fixed baseline every SPEC plays (repeat for several)")
+    tournament.add_argument("--games-per-pair", default="2", help="games between two players, half with each colour")
+    _add_common(tournament)
+    tournament.add_argument("--seconds-per-move", default="2", help="time limit per move (default 2)")
+    tournament.add_argument("--max-plies", default="200", help="a draw after this many plies (default 200)")
+    tournament.add_argument("--memory-mb", default="500", help="memory limit of a student's agent (default 500)")
+    tournament.add_argument("--baseline", help="the player rated 0 Elo (default: the first baseline or SPEC)")
+    tournament.add_argument("--csv", metavar="FILE", help="also write every game to a CSV file")
+    tournament.add_argument("--json", action="store_true", help="print one JSON object: standings and games")
+
+    experiment = commands.add_parser(
+        "experiment", help="regenerate the strength lesson's data",
+        description="Play a strength experiment and write its CSV files (see lessons_lib.arena.experiments).")
+    experiment.add_argument("name", choices=["depth", "iterations", "perspectives", "seed-modes", "all"])
+    experiment.add_argument("--games-per-pair", help="games per pairing (default: the committed data's)")
+    experiment.add_argument("--levels", help="comma-separated depths or iterations instead of the full range")
+    experiment.add_argument("--out", default="data/experiments", help="folder for the CSV files")
+    _add_common(experiment)
+
+
+def _add_common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", default="forced", help=f"one of {', '.join(VARIANTS)} (default forced)")
+    parser.add_argument("--db", metavar="FILE", help="SQLite file that keeps every game; run again to resume")
+    parser.add_argument("--workers", help="processes to play in (default: one per core)")
+    parser.add_argument("--seed", default="0", help="seeds the openings and every game (default 0)")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+def run_tournament(args: argparse.Namespace) -> None:
+    from lessons_lib.arena.games import is_agent_file, split_label
+    from lessons_lib.arena.storage import ResultStore, export_csv
+    from lessons_lib.arena.tournament import (
+        TournamentSettings, format_standings, gauntlet, play_tournament, round_robin, standings,
+    )
+
+    for spec in [*args.specs, *args.gauntlet]:
+        path = split_label(spec)[1]
+        if is_agent_file(spec) and not Path(path).is_file():
+            raise ValueError(f"no agent file at {path}")
+    settings = TournamentSettings(
+        games_per_pair=_number("--games-per-pair", args.games_per_pair, 1), rules=Rules.named(args.variant),
+        seconds_per_move=seconds_option(args.seconds_per_move) or 2.0, max_plies=_number("--max-plies", args.max_plies, 1),
+        memory_mb=_number("--memory-mb", args.memory_mb, 50), seed=_number("--seed", args.seed, 0))
+    if args.gauntlet:
+        schedule = gauntlet(args.specs, args.gauntlet, settings)
+    else:
+        schedule = round_robin(args.specs, settings)
+    players = [*args.gauntlet, *args.specs]
+    baseline = args.baseline if args.baseline is not None else players[0]
+    if baseline not in players:
+        raise ValueError(f"--baseline {baseline!r} is not one of the players")
+    with ExitStack() as stack:
+        store = stack.enter_context(ResultStore(args.db)) if args.db else None
+        run = play_tournament(schedule, store=store, workers=_workers(args.workers), progress=not args.quiet)
+    table = standings(run.results, baseline, seed=settings.seed)
+    if args.csv:
+        export_csv(run.results, args.csv)
+    if args.json:
+        games = [{key: value for key, value in asdict(result).items() if key != "moves"} for result in run.results]
+        print(json.dumps({"baseline": baseline, "variant": settings.rules.name, "played": run.played,
+                          "resumed": run.resumed, "standings": [asdict(row) for row in table], "games": games}))
+        return
+    print(format_standings(table))
+    forfeits = [result for result in run.results if result.reason.startswith("forfeit")]
+    for result in forfeits:
+        print(f"{result.key}: {result.reason}")
+    stored = f"; {run.resumed} found in {args.db}" if args.db else ""
+    print(f"{run.played} games played{stored}. Elo is relative to {baseline} (0).")
+
+
+def run_experiment(args: argparse.Namespace) -> None:
+    from lessons_lib.arena.experiments import EXPERIMENT_SECONDS_PER_MOVE
+    from lessons_lib.arena.experiments import run_experiment as run
+    from lessons_lib.arena.storage import ResultStore
+    from lessons_lib.arena.tournament import TournamentSettings
+
+    settings = TournamentSettings(rules=Rules.named(args.variant), seed=_number("--seed", args.seed, 0),
+                                  seconds_per_move=EXPERIMENT_SECONDS_PER_MOVE)
+    games = _number("--games-per-pair", args.games_per_pair, 1) if args.games_per_pair else None
+    with ExitStack() as stack:
+        store = stack.enter_context(ResultStore(args.db)) if args.db else None
+        written = run(args.name, args.out, settings, games=games, levels=_levels(args.levels), store=store,
+                      workers=_workers(args.workers), progress=not args.quiet)
+    for path in written:
+        print(path)
+
+
+def _number(name: str, text: str, least: int) -> int:
+    number = whole_number(name, text, least)
+    assert number is not None
+    return number
+
+
+def _levels(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    levels = [_number("--levels", part.strip(), 1) for part in text.split(",")]
+    if len(levels) != len(set(levels)):
+        raise ValueError(f"--levels: {text!r} repeats a level")
+    return sorted(levels)
+
+
+def _workers(text: str | None) -> int:
+    return _number("--workers", text, 1) if text is not None else os.cpu_count() or 1

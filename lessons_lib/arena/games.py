@@ -1,0 +1,198 @@
+"""One game between two players, with a seed, a time limit per move and a ply limit, fully recorded.
+
+A player is named by a spec: a built-in agent (``alphabeta:4``, ``mcts:300``,
+``negamax:0.5s``, ``random``; see :mod:`lessons_lib.agents.presets`) or the path of a
+student's agent file (``my_agent.py``), which plays in a sandbox.
+
+Everything here is plain data, so a game can run in another process (or on
+another machine) and come back as a :class:`GameResult`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lessons_lib.agents.presets import make_agent, seeded
+from lessons_lib.arena.sandbox import Forfeit, SandboxedAgent, SandboxLimits
+from lessons_lib.rules import Rules
+from lessons_lib.state import GREEN, SIDE_NAMES, Position
+
+PLY_LIMIT = "ply limit"
+FORFEIT = "forfeit"
+DEFAULT_PLY_LIMIT = 200  # the Hus course's rule: a draw after 200 plies
+
+
+def split_label(spec: str) -> tuple[str | None, str]:
+    """A spec may carry a label, ``LABEL=SPEC`` (``control=alphabeta:3``), to enter one agent twice.
+
+    >>> split_label("control=alphabeta:3"), split_label("mcts:300")
+    (('control', 'alphabeta:3'), (None, 'mcts:300'))
+    """
+    label, equals, rest = spec.partition("=")
+    return (label, rest) if equals and label and "/" not in label and "\\" not in label else (None, spec)
+
+
+def is_agent_file(spec: str) -> bool:
+    """Whether a spec names a student's file rather than a built-in agent."""
+    agent = split_label(spec)[1]
+    return agent.endswith(".py") or "/" in agent or "\\" in agent
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything needed to play (or replay) one game.
+
+    Attributes:
+        key: a name for the game, unique within its tournament.
+        green, red: the players' specs.
+        opening: the moves played before the players take over (text, e.g. ``["23-18", "13x23"]``).
+        seed: seeds both players' random choices (the red player's with ``seed + 1``).
+    """
+
+    key: str
+    green: str
+    red: str
+    rules: tuple[bool, bool, int] = (True, True, 100)
+    opening: tuple[str, ...] = ()
+    seed: int = 0
+    seconds_per_move: float = 2.0
+    max_plies: int = DEFAULT_PLY_LIMIT
+    memory_mb: int = 500
+
+    def start_position(self) -> Position:
+        position = Position.start(Rules(*self.rules))
+        for move in self.opening:
+            position = position.play(move)
+        return position
+
+
+@dataclass
+class MoveRecord:
+    """One ply: the move, who played it (``green`` or ``red``), its thinking time, nodes searched and value.
+
+    Nodes and value are those the agent reported (0 and None for a student's sandboxed file).
+    """
+
+    move: str
+    side: str
+    seconds: float
+    nodes: int
+    value: float | None
+
+
+@dataclass
+class GameResult:
+    """How a game went: the score for Green (1, 0.5 or 0), the reason, and every move."""
+
+    key: str
+    green: str
+    red: str
+    green_score: float
+    reason: str
+    plies: int
+    moves: list[MoveRecord] = field(default_factory=list)
+    seed: int = 0
+    opening: tuple[str, ...] = ()
+
+    @property
+    def winner(self) -> str | None:
+        return None if self.green_score == 0.5 else self.green if self.green_score == 1 else self.red
+
+    def as_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class _Player:
+    """A built-in agent or a sandboxed file, behind one face."""
+
+    def __init__(self, spec: str, seed: int, limits: SandboxLimits) -> None:
+        self.spec = spec
+        agent = split_label(spec)[1]
+        self.sandbox = SandboxedAgent(agent, limits) if is_agent_file(spec) else None
+        self.agent = None if self.sandbox else seeded(make_agent(agent, seed=seed), seed)
+        self.limits = limits
+
+    def move(self, position: Position) -> MoveRecord:
+        started = time.perf_counter()
+        if self.sandbox is not None:
+            move = self.sandbox.choose_move(position)
+            return MoveRecord(str(move), SIDE_NAMES[position.to_move], time.perf_counter() - started, 0, None)
+        assert self.agent is not None
+        result = self.agent.search(position)
+        seconds = time.perf_counter() - started
+        if seconds > 2 * self.limits.seconds_per_move + 1:  # built-in agents are trusted, but not unbounded
+            raise Forfeit(f"took {seconds:.1f} s for a move, over the limit of {self.limits.seconds_per_move:g} s")
+        return MoveRecord(str(result.move), SIDE_NAMES[position.to_move], seconds, result.nodes, result.value)
+
+    def close(self) -> None:
+        if self.sandbox is not None:
+            self.sandbox.close()
+
+
+def play_game(spec: GameSpec) -> GameResult:
+    """Play the game ``spec`` describes and return what happened. Never raises for a player's fault."""
+    limits = SandboxLimits(spec.seconds_per_move, spec.memory_mb)
+    position = spec.start_position()
+    players = [_Player(spec.green, spec.seed, limits), _Player(spec.red, spec.seed + 1, limits)]
+    moves: list[MoveRecord] = []
+    try:
+        while True:
+            outcome = position.outcome()
+            if outcome is not None:
+                score = 0.5 if outcome.winner is None else 1.0 if outcome.winner == GREEN else 0.0
+                return _result(spec, score, outcome.reason, moves)
+            if len(moves) >= spec.max_plies:
+                return _result(spec, 0.5, PLY_LIMIT, moves)
+            side = position.to_move
+            try:
+                record = players[side].move(position)
+                position = position.play(record.move)
+            except Forfeit as forfeit:
+                return _result(spec, 0.0 if side == GREEN else 1.0, f"{FORFEIT}: {SIDE_NAMES[side]} "
+                               f"({players[side].spec}) {forfeit.reason}", moves)
+            except ValueError as error:  # a built-in agent's move refused by the rules (a bug, but no crash)
+                return _result(spec, 0.0 if side == GREEN else 1.0,
+                               f"{FORFEIT}: {SIDE_NAMES[side]} ({players[side].spec}) {error}", moves)
+            moves.append(record)
+    finally:
+        for player in players:
+            player.close()
+
+
+def _result(spec: GameSpec, green_score: float, reason: str, moves: list[MoveRecord]) -> GameResult:
+    return GameResult(spec.key, spec.green, spec.red, green_score, reason, len(moves), moves, spec.seed, spec.opening)
+
+
+def opening_suite(count: int, seed: int, plies: int = 4, rules: Rules | None = None) -> list[tuple[str, ...]]:
+    """``count`` different seeded openings of ``plies`` random plies (each then played with both colours).
+
+    Different openings keep two deterministic agents from playing the same game again and again.
+    """
+    rng = random.Random(seed)
+    openings: list[tuple[str, ...]] = []
+    attempts = 0
+    while len(openings) < count:
+        attempts += 1
+        position = Position.start(rules) if rules else Position.start()
+        moves: list[str] = []
+        for _ in range(plies):
+            legal = position.legal_moves()
+            if not legal:
+                break
+            move = rng.choice(legal)
+            moves.append(str(move))
+            position = position.play(move)
+        if (tuple(moves) not in openings or attempts > 50 * count) and not position.is_game_over():
+            openings.append(tuple(moves))
+    return openings
+
+
+def describe_spec(spec: str) -> str:
+    """A short display name for a player spec: its label, or a file's name without its folder."""
+    label, agent = split_label(spec)
+    return label if label else Path(agent).stem if is_agent_file(agent) else agent
+

@@ -1,0 +1,127 @@
+"""Every finished game, kept at once in one SQLite file, so no result is ever lost.
+
+Each game is written in its own transaction the moment it ends, under its
+unique key (``INSERT OR IGNORE``: a game can never be stored twice). Killing the
+arena loses at most the games still being played; running the same tournament
+again with the same file finds the stored games and plays only the missing ones.
+The file uses SQLite's write-ahead log, so a reader (a notebook, a CSV export)
+never blocks the arena.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import closing
+from dataclasses import asdict
+from pathlib import Path
+
+from lessons_lib.arena.games import GameResult, GameSpec, MoveRecord
+from lessons_lib.state import SIDE_NAMES
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    key TEXT PRIMARY KEY,
+    green TEXT NOT NULL,
+    red TEXT NOT NULL,
+    green_score REAL NOT NULL CHECK (green_score IN (0, 0.5, 1)),
+    reason TEXT NOT NULL,
+    plies INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    opening TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    finished_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+)
+"""
+
+CSV_COLUMNS = ("key", "green", "red", "green_score", "reason", "plies", "seed", "opening",
+               "seconds_green", "seconds_red", "nodes_green", "nodes_red")
+"""The columns :func:`export_csv` writes: one row a game, with the average seconds and nodes a move of each side."""
+
+
+class ResultStore:
+    """The games of one database file (created if missing).
+
+    >>> store = ResultStore(":memory:")
+    >>> len(store)
+    0
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self._connection = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+        self._connection.execute("PRAGMA journal_mode=WAL")
+        self._connection.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable at checkpoints, never corrupt
+        self._connection.execute(_SCHEMA)
+
+    def add(self, result: GameResult, spec: GameSpec) -> bool:
+        """Store one finished game in its own transaction; False if its key was already stored."""
+        moves = json.dumps([asdict(move) for move in result.moves])
+        with self._connection:
+            cursor = self._connection.execute(
+                "INSERT OR IGNORE INTO games (key, green, red, green_score, reason, plies, seed, opening, spec, moves)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (result.key, result.green, result.red, result.green_score, result.reason, result.plies, result.seed,
+                 json.dumps(list(result.opening)), json.dumps(asdict(spec)), moves),
+            )
+        return cursor.rowcount == 1
+
+    def keys(self) -> set[str]:
+        """The keys of every stored game."""
+        return {row[0] for row in self._connection.execute("SELECT key FROM games")}
+
+    def results(self, keys: Iterable[str] | None = None) -> list[GameResult]:
+        """The stored games (only those with the given keys, if any are given), oldest first."""
+        wanted = None if keys is None else set(keys)
+        return [result for result in self._all() if wanted is None or result.key in wanted]
+
+    def _all(self) -> Iterator[GameResult]:
+        rows = self._connection.execute(
+            "SELECT key, green, red, green_score, reason, plies, seed, opening, moves FROM games ORDER BY rowid")
+        for key, green, red, green_score, reason, plies, seed, opening, moves in rows:
+            yield GameResult(key, green, red, green_score, reason, plies,
+                             [MoveRecord(**move) for move in json.loads(moves)], seed, tuple(json.loads(opening)))
+
+    def __len__(self) -> int:
+        return int(self._connection.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+
+    def close(self) -> None:
+        self._connection.close()
+
+    def __enter__(self) -> ResultStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def export_csv(results: Iterable[GameResult], path: str | Path) -> int:
+    """Write one row a game (see :data:`CSV_COLUMNS`) to ``path``; return the number of rows."""
+    rows = 0
+    with open(path, "w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file)
+        writer.writerow(CSV_COLUMNS)
+        for result in results:
+            writer.writerow(game_row(result))
+            rows += 1
+    return rows
+
+
+def game_row(result: GameResult) -> tuple[object, ...]:
+    """One game as a :data:`CSV_COLUMNS` row."""
+    averages: list[object] = []
+    for field in ("seconds", "nodes"):
+        for side in SIDE_NAMES:
+            values = [getattr(move, field) for move in result.moves if move.side == side]
+            averages.append(round(sum(values) / len(values), 4) if values else "")
+    return (result.key, result.green, result.red, result.green_score, result.reason, result.plies, result.seed,
+            " ".join(result.opening), *averages)
+
+
+def stored_results(path: str | Path) -> list[GameResult]:
+    """Every game in the database at ``path``."""
+    with closing(ResultStore(path)) as store:
+        return store.results()

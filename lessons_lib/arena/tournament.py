@@ -1,0 +1,253 @@
+"""Tournaments: round robin and gauntlet schedules, played in parallel, stored, and ranked.
+
+A schedule is a list of :class:`~lessons_lib.arena.games.GameSpec`. Each game's key
+and seed are made from what the game is (the players, the rules, the opening,
+the limits, and for a student's file its contents), never from its place in the
+schedule. So the same tournament always has the same keys, a resumed tournament
+finds the games it already played, and adding a player to a class tournament
+later plays only that player's games.
+
+>>> schedule = round_robin(["random", "greedy"], TournamentSettings(games_per_pair=2))
+>>> [(game.green, game.red) for game in schedule]
+[('random', 'greedy'), ('greedy', 'random')]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lessons_lib.arena.games import (
+    DEFAULT_PLY_LIMIT, FORFEIT, GameResult, GameSpec, describe_spec, is_agent_file, opening_suite, play_game,
+    split_label,
+)
+from lessons_lib.agents.presets import make_agent
+from lessons_lib.arena.ratings import Score, bootstrap_elo, fit_elo, wilson_interval
+from lessons_lib.arena.sandbox import DEFAULT_MEMORY_MB, DEFAULT_SECONDS_PER_MOVE
+from lessons_lib.arena.storage import ResultStore
+from lessons_lib.rules import Rules
+
+
+@dataclass(frozen=True)
+class TournamentSettings:
+    """How every game of a tournament is played.
+
+    Attributes:
+        games_per_pair: games between each pair of players, half with each colour
+            (each opening of the suite is played once with each colour).
+        seed: seeds the opening suite and every game's seed.
+        opening_plies: random plies in each opening (0: every game from the start).
+    """
+
+    games_per_pair: int = 2
+    seconds_per_move: float = DEFAULT_SECONDS_PER_MOVE
+    rules: Rules = field(default_factory=Rules)
+    max_plies: int = DEFAULT_PLY_LIMIT
+    memory_mb: int = DEFAULT_MEMORY_MB
+    seed: int = 0
+    opening_plies: int = 4
+
+    def __post_init__(self) -> None:
+        if type(self.games_per_pair) is not int or self.games_per_pair < 1:
+            raise ValueError(f"games per pair: {self.games_per_pair!r} should be a whole number, 1 or more")
+        if not 0 < self.seconds_per_move < 1e6:
+            raise ValueError(f"seconds per move: {self.seconds_per_move!r} should be above 0")
+
+
+def pairing_games(first: str, second: str, settings: TournamentSettings, swap_colours: bool = True) -> list[GameSpec]:
+    """The games between two players, ``games_per_pair`` in all.
+
+    Each opening is played once with each colour; with ``swap_colours=False``, ``first``
+    plays Green in every game, one game per opening (the seed's AI vs AI mode).
+    """
+    per_opening = 2 if swap_colours else 1
+    count = settings.games_per_pair
+    openings = opening_suite(-(-count // per_opening), settings.seed, settings.opening_plies, settings.rules)
+    games = []
+    for number in range(count):
+        opening = openings[number // per_opening]
+        green, red = (first, second) if number % per_opening == 0 else (second, first)
+        games.append(_game(green, red, opening, number // per_opening, settings))
+    return games
+
+
+def round_robin(players: Sequence[str], settings: TournamentSettings) -> list[GameSpec]:
+    """Every player against every other."""
+    _check_players(players)
+    return [game for i, first in enumerate(players) for second in players[i + 1:]
+            for game in pairing_games(first, second, settings)]
+
+
+def gauntlet(players: Sequence[str], baselines: Sequence[str], settings: TournamentSettings) -> list[GameSpec]:
+    """Every player against each of the fixed ``baselines`` (and the baselines not against each other)."""
+    _check_players([*players, *baselines])
+    return [game for player in players for baseline in baselines for game in pairing_games(player, baseline, settings)]
+
+
+def pairs_schedule(pairs: Iterable[tuple[str, str]], settings: TournamentSettings) -> list[GameSpec]:
+    """The games of the given pairings only (for example neighbouring levels and a common baseline)."""
+    return [game for first, second in pairs for game in pairing_games(first, second, settings)]
+
+
+@dataclass
+class TournamentRun:
+    """A tournament's games (stored earlier or just played), in schedule order, and how many were played now."""
+
+    results: list[GameResult]
+    played: int
+    resumed: int
+
+
+def play_tournament(schedule: Sequence[GameSpec], *, store: ResultStore | None = None,
+                    executor: Executor | None = None, workers: int | None = None, progress: bool = True,
+                    on_result: Callable[[GameResult], None] | None = None) -> TournamentRun:
+    """Play every game of ``schedule`` not already in ``store``; store each one the moment it ends.
+
+    Args:
+        store: where results are kept (and found again when resuming); None keeps them in memory only.
+        executor: any ``concurrent.futures.Executor`` (for example a Dask client's
+            ``get_executor()``); by default a process pool with ``workers`` processes
+            (all the machine's cores), or no pool at all when ``workers`` is 1.
+        progress: show a tqdm progress bar.
+        on_result: called with each game as it ends (after it is stored).
+    """
+    keys = [game.key for game in schedule]
+    if len(set(keys)) != len(keys):
+        raise ValueError("the schedule holds the same game twice")
+    done = {result.key: result for result in store.results(keys)} if store is not None else {}
+    todo = [game for game in schedule if game.key not in done]
+    from tqdm.auto import tqdm
+
+    with tqdm(total=len(schedule), initial=len(done), desc="games", unit="game", disable=not progress) as bar:
+        def finish(game: GameSpec, result: GameResult) -> None:
+            if store is not None:
+                store.add(result, game)
+            done[game.key] = result
+            if on_result is not None:
+                on_result(result)
+            bar.update(1)
+
+        if executor is None and (workers == 1 or len(todo) <= 1):
+            for game in todo:
+                finish(game, play_game(game))
+        else:
+            own_pool = executor is None
+            pool = executor or ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+            futures: dict[Future[GameResult], GameSpec] = {}
+            try:
+                futures = {pool.submit(play_game, game): game for game in todo}
+                for future in as_completed(futures):
+                    finish(futures[future], future.result())
+            finally:
+                for future in futures:
+                    future.cancel()
+                if own_pool:
+                    pool.shutdown(wait=True, cancel_futures=True)
+    return TournamentRun([done[key] for key in keys], played=len(todo), resumed=len(schedule) - len(todo))
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's line in the table: results, forfeits (games lost by forfeit), score rate and Elo.
+
+    ``score_low``/``score_high`` is the Wilson interval of the score rate; ``elo_low``/``elo_high``
+    the bootstrap interval of the Elo (both 95%).
+    """
+
+    name: str
+    spec: str
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    forfeits: int
+    score: float
+    score_low: float
+    score_high: float
+    elo: float
+    elo_low: float
+    elo_high: float
+
+
+def standings(results: Sequence[GameResult], baseline: str | None = None, resamples: int = 500,
+              seed: int = 0) -> list[Standing]:
+    """The table for ``results``, best Elo first, with ``baseline`` (default: the first player seen) at 0 Elo."""
+    scores = [Score(result.green, result.red, result.green_score) for result in results]
+    players = list(dict.fromkeys(name for result in results for name in (result.green, result.red)))
+    if not players:
+        return []
+    baseline = players[0] if baseline is None else baseline
+    elo = fit_elo(scores, baseline, players)
+    intervals = bootstrap_elo(scores, baseline, resamples, seed, players)
+    table = []
+    for player in players:
+        points = [(r.green_score if r.green == player else 1 - r.green_score, r.reason) for r in results
+                  if player in (r.green, r.red)]
+        wins = sum(1 for score, _ in points if score == 1)
+        draws = sum(1 for score, _ in points if score == 0.5)
+        forfeits = sum(1 for score, reason in points if score == 0 and reason.startswith(FORFEIT))
+        total = sum(score for score, _ in points)
+        low, high = wilson_interval(total, len(points))
+        table.append(Standing(describe_spec(player), player, len(points), wins, draws, len(points) - wins - draws,
+                              forfeits, total / len(points), low, high, elo[player], *intervals[player]))
+    return sorted(table, key=lambda standing: -standing.elo)
+
+
+def format_standings(table: Sequence[Standing]) -> str:
+    """The standings as a text table.
+
+    >>> print(format_standings([Standing("a", "a", 4, 3, 1, 0, 0, 0.875, 0.5, 0.98, 120.0, 20.0, 300.0)]))
+     # player       games  win draw loss forfeit  score    Elo (95% interval)
+     1 a                4    3    1    0       0  87.5%   +120 (+20 to +300)
+    """
+    lines = [f"{'#':>2} {'player':<12}{'games':>6}{'win':>5}{'draw':>5}{'loss':>5}{'forfeit':>8}{'score':>7}"
+             f"    Elo (95% interval)"]
+    for rank, row in enumerate(table, start=1):
+        lines.append(f"{rank:>2} {row.name[:12]:<12}{row.games:>6}{row.wins:>5}{row.draws:>5}{row.losses:>5}"
+                     f"{row.forfeits:>8}{row.score:>7.1%}  {row.elo:>+5.0f} ({row.elo_low:+.0f} to {row.elo_high:+.0f})")
+    return "\n".join(lines)
+
+
+def _game(green: str, red: str, opening: tuple[str, ...], opening_number: int,
+          settings: TournamentSettings) -> GameSpec:
+    rules = settings.rules
+    content = {
+        "green": _identity(green), "red": _identity(red), "opening": opening,
+        "rules": [rules.must_capture, rules.must_continue, rules.draw_plies], "seed": settings.seed,
+        "seconds_per_move": settings.seconds_per_move, "max_plies": settings.max_plies, "memory_mb": settings.memory_mb,
+    }
+    digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
+    return GameSpec(
+        key=f"{describe_spec(green)} v {describe_spec(red)} #{opening_number + 1} {digest[:12]}",
+        green=green, red=red, rules=(rules.must_capture, rules.must_continue, rules.draw_plies), opening=opening,
+        seed=int(digest[12:20], 16), seconds_per_move=settings.seconds_per_move, max_plies=settings.max_plies,
+        memory_mb=settings.memory_mb,
+    )
+
+
+def _identity(spec: str) -> str:
+    """What a player is: a built-in spec as written, a student's file by its contents too."""
+    if not is_agent_file(spec):
+        return spec
+    try:
+        return f"{spec}@{hashlib.sha256(Path(split_label(spec)[1]).read_bytes()).hexdigest()[:16]}"
+    except OSError:
+        return spec  # a missing file forfeits its games, with the reason recorded
+
+
+def _check_players(players: Sequence[str]) -> None:
+    if len(players) < 2:
+        raise ValueError("a tournament needs at least two players")
+    names = [describe_spec(player) for player in players]
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise ValueError(f"{', '.join(repeated)} entered twice; give each player once "
+                         f"(or a label for each, like control=alphabeta:3)")
+    for player in players:
+        if not is_agent_file(player):
+            make_agent(split_label(player)[1])  # ValueError naming the unknown agent or bad setting

@@ -1,0 +1,2 @@
+"""Forgets make_agent(): forfeits when it is loaded."""
+ANSWER = 42

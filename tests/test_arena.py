@@ -1,0 +1,148 @@
+"""The arena: games, forfeits of sandboxed students' agents, tournaments, storage and resuming."""
+
+from __future__ import annotations
+
+import csv
+import sqlite3
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from lessons_lib.arena.games import GameSpec, describe_spec, opening_suite, play_game, split_label
+from lessons_lib.arena.sandbox import SandboxedAgent, SandboxLimits
+from lessons_lib.arena.storage import CSV_COLUMNS, ResultStore, export_csv
+from lessons_lib.arena.tournament import (
+    TournamentSettings, format_standings, gauntlet, pairing_games, play_tournament, round_robin, standings,
+)
+from lessons_lib.rules import Rules
+from lessons_lib.state import Position
+
+AGENTS = Path(__file__).parent / "student_agents"
+FAST = TournamentSettings(games_per_pair=2, seconds_per_move=1.0, memory_mb=300)
+
+
+def agent(name: str) -> str:
+    return str(AGENTS / f"{name}.py")
+
+
+@pytest.mark.parametrize(("name", "reason"), [
+    ("crash", "choose_move raised RuntimeError: boom"),
+    ("hang", "took more than 1 s choosing a move"),
+    ("hog", "ran out of memory"),
+    ("garbage", "garbage output"),
+    ("illegal", "returned the illegal move 1-2"),
+    ("no_make_agent", "defines no make_agent() function"),
+    ("dies", "exit status 3"),
+])
+@pytest.mark.parametrize("colour", ["green", "red"])
+def test_a_misbehaving_agent_forfeits_with_its_reason(name: str, reason: str, colour: str) -> None:
+    green, red = (agent(name), "random") if colour == "green" else ("random", agent(name))
+    seconds = 1.0 if name == "hang" else 20.0  # the others fail at once; a loaded machine must not time them out
+    result = play_game(GameSpec("g", green, red, seconds_per_move=seconds, memory_mb=300))
+    assert result.reason.startswith(f"forfeit: {colour.title()} ({agent(name)})")
+    assert reason in result.reason
+    assert result.green_score == (0.0 if colour == "green" else 1.0)
+
+
+def test_a_students_print_is_harmless_and_its_moves_are_recorded() -> None:
+    result = play_game(GameSpec("g", agent("good"), "greedy", seconds_per_move=5.0))
+    assert not result.reason.startswith("forfeit")
+    assert result.plies == len(result.moves) > 0
+    replay = Position.start()
+    for move in result.moves:
+        replay = replay.play(move.move)
+    assert replay.is_game_over()
+
+
+def test_the_sandbox_never_imports_the_students_file_in_this_process() -> None:
+    with SandboxedAgent(agent("no_make_agent"), SandboxLimits(1.0, 300)) as sandboxed:
+        with pytest.raises(Exception, match="make_agent"):
+            sandboxed.choose_move(Position.start())
+    import sys
+    assert not any("no_make_agent" in str(getattr(module, "__file__", "")) for module in sys.modules.values())
+
+
+def test_a_tournament_with_every_kind_of_bad_agent_completes() -> None:
+    bad = ["crash", "hang", "hog", "garbage", "illegal", "no_make_agent", "dies"]
+    schedule = gauntlet([agent(name) for name in bad], [agent("good")], FAST)
+    run = play_tournament(schedule, workers=2, progress=False)
+    assert run.played == len(schedule) == 2 * len(bad)
+    table = {row.name: row for row in standings(run.results, baseline=agent("good"), resamples=50)}
+    assert table["good"].wins == table["good"].games == 14
+    for name in bad:
+        assert table[name].forfeits == table[name].losses == 2
+
+
+def test_a_game_key_and_seed_come_from_what_the_game_is() -> None:
+    first = round_robin(["random", "greedy", "alphabeta:1"], FAST)
+    second = round_robin(["random", "greedy", "alphabeta:1", "mcts:10"], FAST)
+    assert {game.key for game in first} < {game.key for game in second}  # adding a player keeps the old games
+    changed = round_robin(["random", "greedy", "alphabeta:1"], TournamentSettings(games_per_pair=2, seed=1))
+    assert not {game.key for game in first} & {game.key for game in changed}
+
+
+def test_each_opening_is_played_once_with_each_colour() -> None:
+    games = pairing_games("a=random", "b=random", TournamentSettings(games_per_pair=6))
+    assert [(describe_spec(g.green), describe_spec(g.red)) for g in games] == [("a", "b"), ("b", "a")] * 3
+    openings = [game.opening for game in games]
+    assert openings[0] == openings[1] != openings[2] == openings[3] != openings[4]
+    assert len(set(opening_suite(3, 0))) == 3
+    with pytest.raises(ValueError, match="entered twice"):
+        round_robin(["random", "random"], FAST)
+    with pytest.raises(ValueError, match="unknown agent"):
+        round_robin(["random", "rnadom"], FAST)
+    assert split_label("control=random") == ("control", "random")
+
+
+def test_results_are_reproducible_from_the_seed() -> None:
+    schedule = round_robin(["mcts:20", "random", "alphabeta:2"], FAST)
+    alone = play_tournament(schedule, workers=1, progress=False).results
+    pooled = play_tournament(schedule, executor=ThreadPoolExecutor(2), progress=False).results
+    assert [(r.key, r.green_score, r.reason, [m.move for m in r.moves]) for r in alone] == \
+           [(r.key, r.green_score, r.reason, [m.move for m in r.moves]) for r in pooled]
+    replayed = play_game(schedule[3])  # any game replays alone from its spec
+    assert [m.move for m in replayed.moves] == [m.move for m in alone[3].moves]
+
+
+def test_results_are_zero_sum_and_the_table_adds_up() -> None:
+    run = play_tournament(round_robin(["random", "greedy", "alphabeta:2"], TournamentSettings(games_per_pair=4)),
+                          workers=1, progress=False)
+    table = standings(run.results, "random", resamples=50)
+    assert sum(row.wins for row in table) == sum(row.losses for row in table)
+    assert sum(row.score * row.games for row in table) == pytest.approx(len(run.results))
+    assert [row.elo for row in table] == sorted((row.elo for row in table), reverse=True)
+    assert next(row for row in table if row.spec == "random").elo == 0
+    assert "Elo (95% interval)" in format_standings(table)
+
+
+def test_a_self_play_control_rates_near_zero() -> None:
+    settings = TournamentSettings(games_per_pair=60, opening_plies=6)
+    run = play_tournament(pairing_games("random", "control=random", settings), workers=1, progress=False)
+    control = next(row for row in standings(run.results, "random") if row.name == "control")
+    assert abs(control.elo) < 100
+    assert control.elo_low < 0 < control.elo_high
+
+
+def test_the_store_keeps_each_game_once_and_exports_csv(tmp_path: Path) -> None:
+    schedule = round_robin(["random", "greedy"], FAST)
+    run = play_tournament(schedule, workers=1, progress=False)
+    with ResultStore(tmp_path / "games.sqlite") as store:
+        assert store.add(run.results[0], schedule[0])
+        assert not store.add(run.results[0], schedule[0])
+        assert len(store) == 1
+        assert store.results()[0] == run.results[0]
+        again = play_tournament(schedule, store=store, workers=1, progress=False)
+        assert (again.played, again.resumed) == (1, 1)
+        assert export_csv(store.results(), tmp_path / "games.csv") == 2
+    with open(tmp_path / "games.csv", newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert tuple(rows[0]) == CSV_COLUMNS and rows[0]["key"] == schedule[0].key
+    connection = sqlite3.connect(tmp_path / "games.sqlite")
+    assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_traditional_rules_and_the_ply_limit() -> None:
+    settings = TournamentSettings(games_per_pair=2, rules=Rules.named("traditional"), max_plies=10)
+    results = play_tournament(round_robin(["random", "greedy"], settings), workers=1, progress=False).results
+    assert all(r.reason == "ply limit" and r.green_score == 0.5 and r.plies == 10 for r in results)

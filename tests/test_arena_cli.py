@@ -1,0 +1,115 @@
+"""The arena's command line: tournament and experiment, resuming after a kill, and bad input."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from lessons_lib.arena.tournament import TournamentSettings, play_tournament, round_robin
+from lessons_lib.cli import main
+
+AGENTS = Path(__file__).parent / "student_agents"
+PLAYERS = ["alphabeta:2", "alphabeta:3", "greedy"]
+
+
+def tournament(*args: str) -> list[str]:
+    return [sys.executable, "-m", "lessons_lib", "tournament", *args]
+
+
+def stored_keys(database: Path) -> list[str]:
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        if not connection.execute("SELECT name FROM sqlite_master WHERE name = 'games'").fetchall():
+            return []  # the arena has opened the file but not yet made its table
+        return [row[0] for row in connection.execute("SELECT key FROM games ORDER BY rowid")]
+
+
+def test_resume_after_a_kill_plays_exactly_the_missing_games(tmp_path: Path) -> None:
+    database = tmp_path / "class.sqlite"
+    command = tournament(*PLAYERS, "--games-per-pair", "8", "--db", str(database), "--workers", "2", "--quiet")
+    child = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not database.exists() or len(stored_keys(database)) < 3):
+        time.sleep(0.05)
+    os.killpg(child.pid, signal.SIGKILL)  # the arena and its workers, mid-tournament
+    child.wait()
+    before = stored_keys(database)
+    assert 3 <= len(before) < 24, "the kill should land mid-tournament"
+
+    finished = subprocess.run([*command, "--json"], capture_output=True, text=True, check=True)
+    report = json.loads(finished.stdout)
+    assert (report["played"], report["resumed"]) == (24 - len(before), len(before))
+    after = stored_keys(database)
+    assert after[:len(before)] == before and len(after) == len(set(after)) == 24
+
+    uninterrupted = play_tournament(round_robin(PLAYERS, TournamentSettings(games_per_pair=8)), workers=1,
+                                    progress=False).results
+    resumed = {game["key"]: game for game in report["games"]}
+    assert {r.key: (r.green_score, r.reason, r.plies) for r in uninterrupted} == \
+           {key: (game["green_score"], game["reason"], game["plies"]) for key, game in resumed.items()}
+
+
+def test_tournament_json_has_standings_and_games(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    crash = str(AGENTS / "crash.py")
+    status = main(["tournament", "random", crash, "--gauntlet", "greedy", "--games-per-pair", "2", "--workers", "1",
+                   "--quiet", "--json", "--csv", str(tmp_path / "games.csv")])
+    assert status == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["baseline"] == "greedy" and report["variant"] == "forced"
+    table = {row["name"]: row for row in report["standings"]}
+    assert set(table) == {"random", "crash", "greedy"}
+    assert set(table["crash"]) >= {"name", "games", "wins", "draws", "losses", "forfeits", "elo", "elo_low", "elo_high"}
+    assert table["crash"]["forfeits"] == 2 and table["greedy"]["elo"] == 0
+    assert len(report["games"]) == 4
+    assert all({"key", "green", "red", "green_score", "reason", "plies", "seed"} <= set(g) for g in report["games"])
+    with open(tmp_path / "games.csv", newline="") as file:
+        assert len(list(csv.DictReader(file))) == 4
+
+
+def test_tournament_prints_a_table_and_the_forfeits(capsys: pytest.CaptureFixture[str]) -> None:
+    illegal = str(AGENTS / "illegal.py")
+    assert main(["tournament", "random", illegal, "--workers", "1", "--quiet", "--seconds-per-move", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Elo (95% interval)" in out and "returned the illegal move 1-2" in out
+    assert "Elo is relative to random" in out
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["random"], "at least two players"),
+    (["random", "random"], "entered twice"),
+    (["random", "nobody"], "unknown agent"),
+    (["random", "missing/agent.py"], "no agent file at missing/agent.py"),
+    (["random", "greedy", "--games-per-pair", "0"], "--games-per-pair"),
+    (["random", "greedy", "--seconds-per-move", "-1"], "seconds"),
+    (["random", "greedy", "--variant", "chess"], "chess"),
+    (["random", "greedy", "--workers", "two"], "--workers"),
+    (["random", "greedy", "--baseline", "mcts:5"], "--baseline"),
+])
+def test_bad_tournament_input_is_one_line(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", *args, "--quiet"]) == 2
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1 and "Traceback" not in error
+
+
+def test_experiment_writes_the_lesson_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "data"
+    assert main(["experiment", "depth", "--levels", "1,2,3", "--games-per-pair", "2", "--out", str(out),
+                 "--workers", "1", "--quiet"]) == 0
+    with open(out / "depth.csv", newline="") as file:
+        rows = list(csv.DictReader(file))
+    assert [row["player"] for row in rows] == ["negamax:1", "negamax:2", "negamax:3"]
+    assert float(rows[1]["elo"]) == 0.0  # the middle level is the baseline
+    assert float(rows[2]["nodes_per_move"]) > float(rows[0]["nodes_per_move"]) > 0
+    with open(out / "depth_games.csv", newline="") as file:
+        assert len(list(csv.DictReader(file))) == 2 * 2  # (1,2) and (2,3); each level meets the baseline 2 there
+    assert main(["experiment", "depth", "--levels", "2,2", "--out", str(out)]) == 2
+    assert "repeats" in capsys.readouterr().err

@@ -1,0 +1,19 @@
+"""A tournament on a Dask cluster through its concurrent.futures executor (the optional 'cluster' extra)."""
+
+from __future__ import annotations
+
+import pytest
+
+from lessons_lib.arena.tournament import TournamentSettings, play_tournament, round_robin
+
+distributed = pytest.importorskip("distributed")
+
+
+def test_a_tournament_runs_on_a_dask_cluster_with_the_same_results() -> None:
+    schedule = round_robin(["random", "greedy", "mcts:20"], TournamentSettings(games_per_pair=2))
+    local = play_tournament(schedule, workers=1, progress=False).results
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            remote = play_tournament(schedule, executor=client.get_executor(pure=False), progress=False).results
+    assert [(r.key, r.green_score, r.reason, r.plies) for r in remote] == \
+           [(r.key, r.green_score, r.reason, r.plies) for r in local]
