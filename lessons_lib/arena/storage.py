@@ -110,6 +110,14 @@ def export_csv(results: Iterable[GameResult], path: str | Path) -> int:
     return rows
 
 
+def load_csv(path: str | Path) -> list[GameResult]:
+    """The games of a file :func:`export_csv` wrote (without their moves: the file keeps only averages)."""
+    with open(path, newline="", encoding="utf-8") as file:
+        return [GameResult(row["key"], row["green"], row["red"], float(row["green_score"]), row["reason"],
+                           int(row["plies"]), [], int(row["seed"]), tuple(row["opening"].split()))
+                for row in csv.DictReader(file)]
+
+
 def game_row(result: GameResult) -> tuple[object, ...]:
     """One game as a :data:`CSV_COLUMNS` row."""
     averages: list[object] = []
