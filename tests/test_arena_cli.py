@@ -113,3 +113,42 @@ def test_experiment_writes_the_lesson_files(tmp_path: Path, capsys: pytest.Captu
         assert len(list(csv.DictReader(file))) == 2 * 2  # (1,2) and (2,3); each level meets the baseline 2 there
     assert main(["experiment", "depth", "--levels", "2,2", "--out", str(out)]) == 2
     assert "repeats" in capsys.readouterr().err
+
+
+def sandboxes_running(agent_file: str) -> int:
+    listing = subprocess.run(["ps", "-ww", "-eo", "args"], capture_output=True, text=True, check=True).stdout
+    return sum("lessons_lib.arena.sandbox" in line and agent_file in line for line in listing.splitlines())
+
+
+STUCK_AGENT = """
+import pathlib, time
+
+
+class Stuck:
+    def choose_move(self, state):
+        pathlib.Path(__file__).with_suffix(".thinking").touch()
+        time.sleep(1000)
+
+
+def make_agent():
+    return Stuck()
+"""
+
+
+def test_an_interrupt_stops_at_once_in_one_line_and_leaves_no_process(tmp_path: Path) -> None:
+    stuck = tmp_path / "stuck_agent.py"
+    stuck.write_text(STUCK_AGENT)
+    command = tournament(str(stuck), "greedy", "--games-per-pair", "2", "--workers", "2", "--quiet",
+                         "--seconds-per-move", "100", "--db", str(tmp_path / "games.sqlite"))
+    child = subprocess.Popen(command, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not stuck.with_suffix(".thinking").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert sandboxes_running("stuck_agent.py") == 2  # one game in each worker, both in the middle of a move
+    child.send_signal(signal.SIGINT)  # to the arena alone, as a notebook's interrupt button does
+    out, err = child.communicate(timeout=30)
+    assert child.returncode == 130 and err == "python -m lessons_lib tournament: interrupted\n"
+    deadline = time.monotonic() + 10
+    while sandboxes_running("stuck_agent.py") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert sandboxes_running("stuck_agent.py") == 0

@@ -167,7 +167,22 @@ def _limit_memory(megabytes: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
+def _end_with_parent() -> None:
+    """End this process soon after the arena's process dies, even in the middle of a student's move."""
+    import threading
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def _child_main(path: str) -> None:
+    _end_with_parent()
     answers = os.fdopen(os.dup(1), "w", buffering=1)  # the arena reads this channel only
     sys.stdout = sys.stderr  # a student's print() goes to standard error
     try:

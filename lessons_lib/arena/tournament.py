@@ -143,12 +143,27 @@ def play_tournament(schedule: Sequence[GameSpec], *, store: ResultStore | None =
                 futures = {pool.submit(play_game, game): game for game in todo}
                 for future in as_completed(futures):
                     finish(futures[future], future.result())
-            finally:
+            except BaseException:
                 for future in futures:
                     future.cancel()
-                if own_pool:
-                    pool.shutdown(wait=True, cancel_futures=True)
+                if own_pool:  # interrupted: stop the games in flight now (they are lost; the stored ones are not)
+                    _stop_workers(pool)
+                raise
+            if own_pool:
+                pool.shutdown()
     return TournamentRun([done[key] for key in keys], played=len(todo), resumed=len(schedule) - len(todo))
+
+
+def _stop_workers(pool: Executor) -> None:
+    """End a process pool's workers at once, without waiting for their games."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
+    if terminate is not None:
+        terminate()
+        return
+    processes = getattr(pool, "_processes", None) or {}  # a private attribute of ProcessPoolExecutor before 3.14
+    for process in list(processes.values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 @dataclass(frozen=True)
