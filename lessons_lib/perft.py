@@ -12,12 +12,25 @@ depth 0.
 
 from __future__ import annotations
 
+import json
+from importlib import resources
+
 from lessons_lib.moves import Move
 from lessons_lib.state import Position
 
 
 MAX_DEPTH = 100
 """Deeper than this would overflow Python's recursion limit (and never finish anyway)."""
+
+
+def published_counts() -> dict[str, list[int]]:
+    """The perft counts from the start position that RULES.md publishes, by variant; item ``d`` is depth ``d``.
+
+    >>> published_counts()["forced"][:4]
+    [1, 9, 21, 65]
+    """
+    tables = json.loads(resources.files("lessons_lib").joinpath("data/perft.json").read_text(encoding="utf-8"))
+    return {variant: counts for variant, counts in tables.items() if variant != "source"}
 
 
 def perft(position: Position, depth: int) -> int:

@@ -16,7 +16,7 @@ from lessons_lib.rules import FORCED, TRADITIONAL
 from lessons_lib.state import Position
 
 from positions import random_positions
-from toy_tree import OutcomeTree
+from lessons_lib.tiny_tree import TinyTree as OutcomeTree
 
 
 def test_the_table_prefers_the_deeper_search_and_is_bounded() -> None:

@@ -20,7 +20,8 @@ from lessons_lib.rules import CONTINUE, FORCED, TRADITIONAL, VARIANTS, Rules
 from lessons_lib.state import GREEN, Position
 
 from positions import random_positions
-from toy_tree import OutcomeTree, no_evaluation
+from lessons_lib.tiny_tree import TRAP_TREE
+from lessons_lib.tiny_tree import TinyTree as OutcomeTree
 
 RULES = [FORCED, TRADITIONAL, CONTINUE]
 POSITIONS = {rules.name: random_positions(rules, 8, seed=11) for rules in RULES}
@@ -149,7 +150,7 @@ def test_mcts_finds_the_winning_capture() -> None:
 
 # Player 0 chooses "trap" or "safe". After "trap", player 1 chooses between letting
 # player 0 win and winning itself; after "safe", the game is a draw either way.
-TRAP = (0, {"trap": (1, {"give up": "win 0", "punish": "win 1"}), "safe": (1, {"a": "draw", "b": "draw"})})
+TRAP = TRAP_TREE
 
 
 def test_counting_wins_for_the_mover_beats_counting_them_for_the_root() -> None:

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from lessons_lib.perft import perft, perft_divide
+from lessons_lib.perft import perft, perft_divide, published_counts
 from lessons_lib.rules import VARIANTS
 from lessons_lib.state import Position
 
-TABLES = json.loads((Path(__file__).parent / "data" / "perft.json").read_text())
+TABLES = published_counts()
 CASES = [(variant, depth, count) for variant in VARIANTS for depth, count in enumerate(TABLES[variant])]
 
 

@@ -22,7 +22,7 @@ def test_the_built_wheel_carries_the_board_data_and_the_type_marker(tmp_path: Pa
     )
     (wheel,) = tmp_path.glob("shologuti_lab-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "lessons_lib/data/board.json" in names and "lessons_lib/py.typed" in names
+    assert "lessons_lib/data/board.json" in names and "lessons_lib/data/perft.json" in names and "lessons_lib/py.typed" in names
     for package in ("agents", "arena", "exercises", "viz", "widgets"):
         assert f"lessons_lib/{package}/__init__.py" in names
 

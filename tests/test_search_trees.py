@@ -7,7 +7,8 @@ import pytest
 from lessons_lib.agents import AlphaBetaAgent, MinimaxAgent, NegamaxAgent
 from lessons_lib.agents.trace import Cutoff, LeafEvaluated, MoveTried, NodeEntered, NodeExited
 
-from toy_tree import TreeState, height, leaf_evaluation
+from lessons_lib.tiny_tree import TinyTree as TreeState
+from lessons_lib.tiny_tree import leaf_evaluation
 
 # AIMA, Figure 5.2: MAX to move; three MIN nodes.
 #
@@ -18,7 +19,7 @@ from toy_tree import TreeState, height, leaf_evaluation
 #   3 12  8   2  4  6    14  5  2
 #
 # Alpha-beta prunes 4 and 6: after the 2, MIN's node can be worth at most 2 < 3.
-AIMA = (0, [(1, [3, 12, 8]), (1, [2, 4, 6]), (1, [14, 5, 2])])
+AIMA = (0, [(1, [3, 12, 8]), (1, [2, 4, 6]), (1, [14, 5, 2])])  # the same as tiny_tree.AIMA_FIGURE_5_2
 
 # A chain: after move 0, MAX moves again (the same player), and only then MIN.
 #
@@ -37,9 +38,9 @@ def agents(depth: int) -> list:
             NegamaxAgent(depth, evaluate=leaf_evaluation), NegamaxAgent(depth, evaluate=leaf_evaluation, table_size=0)]
 
 
-@pytest.mark.parametrize(("tree", "value", "move", "pv"), [(AIMA, 3, 0, [0, 0]), (CHAIN, 7, 0, [0, 1, 0])])
+@pytest.mark.parametrize(("tree", "value", "move", "pv"), [(AIMA, 3, "a", ["a", "a1"]), (CHAIN, 7, "a", ["a", "a2", "a2a"])])
 def test_every_search_finds_the_known_value_and_line(tree: object, value: float, move: int, pv: list[int]) -> None:
-    for agent in agents(height(tree)):
+    for agent in agents(TreeState(tree).height):
         result = agent.search(TreeState(tree))
         assert (result.value, result.move, result.pv) == (value, move, pv), agent
 
@@ -56,7 +57,7 @@ def test_the_player_to_move_the_value_of_a_position_for_player_1() -> None:
     swapped = (1, [(0, [3, 12, 8]), (0, [2, 4, 6]), (0, [14, 5, 2])])
     for agent in agents(2):
         result = agent.search(TreeState(swapped))
-        assert result.value == -6 and result.move == 1  # player 1 takes the branch where player 0 gets at most 6
+        assert result.value == -6 and result.move == "b"  # player 1 takes the branch where player 0 gets at most 6
 
 
 def test_the_alphabeta_events_nest_like_the_tree_and_name_the_pruned_moves() -> None:
@@ -64,9 +65,9 @@ def test_the_alphabeta_events_nest_like_the_tree_and_name_the_pruned_moves() -> 
     result = AlphaBetaAgent(2, leaf_evaluation).search(TreeState(AIMA), observer=events.append)
     entered = [e for e in events if isinstance(e, NodeEntered)]
     assert len(entered) == result.nodes == 11
-    assert [e.move for e in events if isinstance(e, MoveTried) and e.ply == 0] == [0, 1, 2]
+    assert [e.move for e in events if isinstance(e, MoveTried) and e.ply == 0] == ["a", "b", "c"]
     (cutoff,) = [e for e in events if isinstance(e, Cutoff)]
-    assert cutoff.ply == 1 and cutoff.pruned == (1, 2) and cutoff.beta <= cutoff.alpha
+    assert cutoff.ply == 1 and cutoff.pruned == ("b2", "b3") and cutoff.beta <= cutoff.alpha
     assert [e.value for e in events if isinstance(e, LeafEvaluated)] == [3, 12, 8, 2, 14, 5, 2]
     assert isinstance(events[-1], NodeExited) and events[-1].value == 3
     depth = 0

@@ -8,7 +8,7 @@ as minimax's, and so is the move chosen; only fewer positions are searched.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from lessons_lib.agents.base import Agent, Evaluation, Observer, SearchResult, State, check_depth, check_playable
@@ -16,11 +16,14 @@ from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
 from lessons_lib.agents.evaluation import seed_evaluation
 from lessons_lib.agents.trace import Cutoff, MoveTried, NodeEntered, NodeExited, ValueBackedUp
 
-ORDERINGS = ("generation", "captures", "evaluation")
+ORDERINGS = ("generation", "captures", "evaluation", "worst")
+
+MoveOrder = Callable[[Any, list[Any]], list[Any]]
+"""A custom move ordering: ``order(state, moves)`` returns the same moves, the ones to search first first."""
 
 
 def alphabeta(state: State, depth: int, alpha: float, beta: float, ply: int, search: SearchContext,
-              ordering: str = "generation") -> float:
+              ordering: str | MoveOrder = "generation") -> float:
     """The minimax value of ``state`` for ``search.root_player``, when it lies between ``alpha`` and ``beta``.
 
     A value at or below ``alpha`` (or at or above ``beta``) only says that the true
@@ -35,10 +38,8 @@ def alphabeta(state: State, depth: int, alpha: float, beta: float, ply: int, sea
     if outcome is not None or depth == 0:
         return leaf_value(state, outcome, ply, search)
     moves = state.legal_moves()
-    if ordering == "captures":
-        moves = order_captures_first(moves)
-    elif ordering == "evaluation" and depth > 1:
-        moves = order_by_evaluation(state, moves, maximizing, search)
+    if ordering != "generation":
+        moves = ordered(moves, state, ordering, depth, maximizing, search)
     best = -INFINITY if maximizing else INFINITY
     for index, move in enumerate(moves):
         if trace is not None:
@@ -67,6 +68,18 @@ def alphabeta(state: State, depth: int, alpha: float, beta: float, ply: int, sea
     return best
 
 
+def ordered(moves: list[Any], state: State, ordering: str | MoveOrder, depth: int, maximizing: bool,
+            search: SearchContext) -> list[Any]:
+    """The moves in the order ``ordering`` names (see :class:`AlphaBetaAgent`)."""
+    if ordering == "captures":
+        return order_captures_first(moves)
+    if ordering in ("evaluation", "worst"):
+        best_first = maximizing if ordering == "evaluation" else not maximizing
+        return order_by_evaluation(state, moves, best_first, search) if depth > 1 else moves
+    assert callable(ordering)
+    return checked_order(ordering, state, moves)
+
+
 def order_captures_first(moves: list[Any]) -> list[Any]:
     """The captures first, then the other moves, each in their original order."""
     captures = [move for move in moves if getattr(move, "is_capture", False)]
@@ -87,6 +100,16 @@ def order_by_evaluation(state: State, moves: list[Any], maximizing: bool, search
     return sorted(moves, key=quick_value, reverse=maximizing)
 
 
+def checked_order(order: MoveOrder, state: State, moves: list[Any]) -> list[Any]:
+    """``order(state, moves)``, refused with a clear message unless it gives back exactly the same moves."""
+    ordered = list(order(state, list(moves)))
+    if len(ordered) != len(moves) or set(ordered) != set(moves):
+        raise ValueError(f"a move ordering must return the same moves in another order; given {len(moves)} moves "
+                         f"it returned {len(ordered)}, {'with' if set(ordered) - set(moves) else 'without'} "
+                         f"moves that are not legal")
+    return ordered
+
+
 class AlphaBetaAgent(Agent):
     """Alpha-beta at a fixed depth; the same move and value as :class:`MinimaxAgent`, faster.
 
@@ -95,22 +118,25 @@ class AlphaBetaAgent(Agent):
         evaluate: ``evaluate(state, player)`` at depth 0.
         ordering: ``"generation"`` (the moves as the game lists them, as the seed
             did), ``"captures"`` (captures first; Shologuti already lists them first)
-            or ``"evaluation"`` (best first by the evaluation one ply on: more cutoffs).
+            ``"evaluation"`` (best first by the evaluation one ply on: more cutoffs), ``"worst"``
+            (worst first: the fewest cutoffs, for comparison) or a function ``order(state, moves)``.
             The value is the same whatever the order.
     """
 
     name = "alphabeta"
 
-    def __init__(self, depth: int = 4, evaluate: Evaluation = seed_evaluation, ordering: str = "generation") -> None:
+    def __init__(self, depth: int = 4, evaluate: Evaluation = seed_evaluation,
+                 ordering: str | MoveOrder = "generation") -> None:
         check_depth(depth)
-        if ordering not in ORDERINGS:
+        if not callable(ordering) and ordering not in ORDERINGS:
             raise ValueError(f"ordering must be one of {', '.join(ORDERINGS)}, not {ordering!r}")
         self.depth = depth
         self.evaluate = evaluate
         self.ordering = ordering
 
     def describe(self) -> str:
-        return f"alphabeta:{self.depth}" + ("" if self.ordering == "generation" else f" ({self.ordering} first)")
+        name = self.ordering if isinstance(self.ordering, str) else getattr(self.ordering, "__name__", "custom")
+        return f"alphabeta:{self.depth}" + ("" if self.ordering == "generation" else f" ({name} first)")
 
     def search(self, state: State, observer: Observer | None = None) -> SearchResult:
         check_playable(state)

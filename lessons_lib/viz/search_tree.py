@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from lessons_lib.agents.base import Evaluation
+from lessons_lib.game import GameState
 from lessons_lib.agents.trace import Cutoff, LeafEvaluated, MoveTried, NodeEntered, NodeExited, ValueBackedUp
 
 OPEN, LEAF, DONE, PRUNED = "open", "leaf", "done", "pruned"
@@ -158,11 +160,11 @@ LEVEL = 92  # pixels between two levels
 PAD = 36
 
 
-def tree_svg(tree: ReplayedTree, final: ReplayedTree | None = None) -> str:
+def tree_svg(tree: ReplayedTree, final: ReplayedTree | None = None, bounds: bool = True) -> str:
     """Draw ``tree`` as SVG: MAX nodes as ▲, MIN as ▼, values inside, α and β under, moves on the edges.
 
     ``final`` (the whole search, replayed to the end) fixes the layout, so nodes do
-    not move around while the replay grows.
+    not move around while the replay grows. ``bounds=False`` leaves out α and β.
     """
     shape = final if final is not None else tree
     spots = layout(shape)
@@ -204,8 +206,49 @@ def tree_svg(tree: ReplayedTree, final: ReplayedTree | None = None) -> str:
         shown = node.value if node.value is not None else node.best
         parts.append(f'<text x="{x}" y="{y + (5 if node.maximizing else -1)}" font-size="11" text-anchor="middle" '
                      f'font-weight="bold">{_number(shown)}</text>')
-        if node.status != LEAF:
+        if bounds and node.status != LEAF:
             parts.append(f'<text x="{x}" y="{y + 28}" font-size="9" fill="#666" text-anchor="middle">'
                          f"α {_number(node.alpha)} β {_number(node.beta)}</text>")
     parts.append("</svg>")
     return "".join(parts)
+
+
+def whole_tree_svg(state: GameState[Any], depth: int | None = None, evaluate: Evaluation | None = None) -> str:
+    """Draw every position below ``state``, down to ``depth`` plies (or to the leaves), before any search.
+
+    MAX (▲) nodes are those where the root's player moves. Leaves show ``evaluate(leaf, root player)``
+    when ``evaluate`` is given, or a tiny tree's own leaf values.
+    """
+    root_player = state.to_move
+    nodes: dict[int, TreeNode] = {}
+
+    def add(position: Any, parent: int | None, move: Hashable | None, ply: int) -> None:
+        node = TreeNode(len(nodes), parent, move, ply, position.to_move == root_player)
+        nodes[node.id] = node
+        if parent is not None:
+            nodes[parent].children.append(node.id)
+        moves = position.legal_moves() if depth is None or ply < depth else []
+        if not moves:
+            node.status = LEAF
+            if evaluate is not None:
+                node.value = evaluate(position, root_player)
+            elif hasattr(position, "leaf_value") and not position.is_game_over():
+                node.value = position.leaf_value if root_player == 0 else -position.leaf_value
+            outcome = position.outcome()
+            if outcome is not None:
+                node.value = 0.0 if outcome.winner is None else math.inf if outcome.winner == root_player else -math.inf
+        for each in moves:
+            add(position.play(each), node.id, each, ply + 1)
+
+    add(state, None, None, 0)
+    return tree_svg(ReplayedTree(nodes, None), bounds=False)
+
+
+def search_tree_picture(agent: Any, state: GameState[Any], caption: str | None = None) -> Any:
+    """The whole tree a depth-first search built (every node, value and cutoff), as a picture for a notebook."""
+    from lessons_lib.viz.svg import Pictures
+
+    events: list[Any] = []
+    result = agent.search(state, observer=events.append)
+    text = caption or f"{agent.describe()}: value {_number(result.value)}, move {result.move}, {result.nodes} positions"
+    return Pictures([(text, tree_svg(replay(events), bounds=False))])

@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from html import escape
 
 from lessons_lib.board import COORDINATES, LINES, POINTS
@@ -126,3 +126,38 @@ def board_svg(
         parts.append(f'<circle cx="{x}" cy="{y}" r="24" class="point-hit"/></g>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+class Pictures:
+    """SVG pictures side by side in a notebook, each with a caption above it.
+
+    >>> Pictures([("the start", board_svg(Position.start(), scale=0.5))])
+    <Pictures: the start>
+    """
+
+    def __init__(self, items: list[tuple[str, str]]) -> None:
+        self.items = items
+
+    def __repr__(self) -> str:
+        return f"<Pictures: {' | '.join(caption for caption, _ in self.items)}>"
+
+    def _repr_html_(self) -> str:
+        cells = "".join(f'<figure style="margin:0 12px 0 0;display:inline-block;vertical-align:top">'
+                        f'<figcaption style="font:13px sans-serif;max-width:{int(WIDTH * 0.62)}px;min-height:2.6em">'
+                        f"{escape(caption)}</figcaption>{svg}</figure>" for caption, svg in self.items)
+        return f'<div style="white-space:nowrap;overflow-x:auto">{cells}</div>'
+
+
+def line_pictures(position: Position, moves: Sequence[Move | str], scale: float = 0.6,
+                  mark_moves: bool = True) -> Pictures:
+    """The board before and after each move of a line, the move just played ringed in blue.
+
+    With ``mark_moves``, each board also marks where the side to move can go next.
+    """
+    items = [("before", board_svg(position, targets=position.legal_moves() if mark_moves else (), scale=scale))]
+    for move in moves:
+        position = position.play(move)
+        played = Move.parse(move) if isinstance(move, str) else move
+        items.append((f"after {played}", board_svg(position, last_move=played, scale=scale,
+                                                   targets=position.legal_moves() if mark_moves else ())))
+    return Pictures(items)

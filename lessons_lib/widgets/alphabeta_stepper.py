@@ -17,12 +17,12 @@ from typing import Any
 import ipywidgets as w
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
-from lessons_lib.agents.base import SearchResult
+from lessons_lib.agents.base import Agent, Evaluation, SearchResult, State
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.state import Position
 from lessons_lib.viz.search_tree import ReplayedTree, describe_event, replay, tree_svg
 from lessons_lib.viz.svg import board_svg
-from lessons_lib.widgets.common import PositionChoice, ReplayControls, live_view_with_svg
+from lessons_lib.widgets.common import PositionChoice, ReplayControls, default_evaluation, live_view_with_svg
 
 STEPPER_POSITIONS: dict[str, str] = {
     "Top corner: 3 Green against 1 Red, six moves to choose from": "G.RG...........................G..... g -",
@@ -40,27 +40,35 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
     """A search tree that grows event by event: step, back, play, reset, or drag the slider.
 
     Args:
-        position: a name from :data:`STEPPER_POSITIONS`, a position string, or a Position.
+        position: a name from :data:`STEPPER_POSITIONS`, a position string, a Position, or
+            the state of any other game, such as a :class:`~lessons_lib.tiny_tree.TinyTree`.
         depth: plies to search (2 to 4 fit on a screen).
         ordering: order moves best first (by the evaluation one ply on), to show more pruning.
         variant: the rules, when ``position`` is given as text.
+        pruning: alpha-beta (True) or plain minimax, which never prunes (False).
+        evaluate: the evaluation at depth 0; by default the seed's for Shologuti and
+            the leaf values for a tiny tree.
     """
 
-    def __init__(self, position: str | Position = "Top corner: 3 Green against 1 Red, six moves to choose from",
-                 depth: int = 3, ordering: bool = False, variant: str = "forced") -> None:
+    def __init__(self, position: str | State = "Top corner: 3 Green against 1 Red, six moves to choose from",
+                 depth: int = 3, ordering: bool = False, variant: str = "forced", pruning: bool = True,
+                 evaluate: Evaluation | None = None) -> None:
         if not 1 <= depth <= 4:
             raise ValueError(f"depth must be from 1 to 4 (deeper trees do not fit on a screen), not {depth}")
-        self.choice = PositionChoice(STEPPER_POSITIONS, position, variant)
+        named = STEPPER_POSITIONS if isinstance(position, (str, Position)) else {}
+        self.choice = PositionChoice(named, position, variant)
+        self.evaluate = evaluate if evaluate is not None else default_evaluation(self.choice.position())
         self.position_choice = self.choice.dropdown
         self.depth_choice = w.IntSlider(value=depth, min=1, max=4, description="Depth")
         self.ordering_choice = w.Checkbox(value=ordering, description="Order moves best first")
+        self.pruning_choice = w.Checkbox(value=pruning, description="Alpha-beta pruning")
         self.controls = ReplayControls(interval_ms=700)
         self.slider, self.player, self.buttons = self.controls.slider, self.controls.player, self.controls.buttons
         self.tree_view = w.HTML(layout=w.Layout(overflow="auto", max_width="100%"))
         self.explanation = w.HTML()
         self.counter = w.HTML()
         self.board_view = w.HTML()
-        for control in (self.position_choice, self.depth_choice, self.ordering_choice):
+        for control in (self.position_choice, self.depth_choice, self.ordering_choice, self.pruning_choice):
             control.observe(lambda change: self.search(), names="value")
         self.slider.observe(lambda change: self._show(change["new"]), names="value")
         self.events: list[Any] = []
@@ -68,7 +76,7 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
         self.final: ReplayedTree | None = None
         self.minimax_nodes = 0
         super().__init__([
-            w.HBox([self.position_choice, self.depth_choice, self.ordering_choice]),
+            w.HBox([self.position_choice, self.depth_choice, self.pruning_choice, self.ordering_choice]),
             w.HBox([self.board_view, w.VBox([
                 w.HBox([self.buttons["Reset"], self.buttons["Back"], self.buttons["Step"], self.player]),
                 self.slider, self.explanation, self.counter])]),
@@ -83,8 +91,9 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
         """The live stepper, plus the finished search tree as SVG for a notebook saved without widgets."""
         return live_view_with_svg(self, tree_svg(self.final) if self.final else None, repr(self), **kwargs)
 
-    def current_position(self) -> Position:
-        return self.choice.position()
+    def current_position(self) -> State:
+        position: State = self.choice.position()
+        return position
 
     def search(self) -> None:
         """Run the real search again (position, depth or ordering changed) and rewind to its start."""
@@ -95,11 +104,13 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
             self.explanation.value = "The game is over in this position: there is nothing to search."
             return
         ordering = "evaluation" if self.ordering_choice.value else "generation"
-        self.result = AlphaBetaAgent(self.depth_choice.value, ordering=ordering).search(
-            position, observer=self.events.append)
-        self.minimax_nodes = MinimaxAgent(self.depth_choice.value).search(position).nodes
+        depth, evaluate = self.depth_choice.value, self.evaluate
+        agent: Agent = AlphaBetaAgent(depth, evaluate, ordering) if self.pruning_choice.value \
+            else MinimaxAgent(depth, evaluate)
+        self.result = agent.search(position, observer=self.events.append)
+        self.minimax_nodes = MinimaxAgent(depth, evaluate).search(position).nodes
         self.final = replay(self.events)
-        self.board_view.value = board_svg(position, scale=0.6)
+        self.board_view.value = board_svg(position, scale=0.6) if isinstance(position, Position) else ""
         self.controls.set_length(len(self.events))
         self.go_to(0)
         self._show(0)
@@ -120,7 +131,8 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
         else:
             text = describe_event(tree.event) if index else describe_event(None)
         self.explanation.value = text
-        self.counter.value = (f"Positions visited: <b>{tree.visited()}</b> of {self.result.nodes} for alpha-beta "
+        searcher = "alpha-beta" if self.pruning_choice.value else "minimax"
+        self.counter.value = (f"Positions visited: <b>{tree.visited()}</b> of {self.result.nodes} for {searcher} "
                               f"(plain minimax visits {self.minimax_nodes}); "
                               f"cutoffs so far: {sum(1 for n in tree.nodes.values() if n.status == 'pruned')} "
                               f"skipped moves.")

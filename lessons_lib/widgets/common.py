@@ -6,8 +6,11 @@ from typing import Any
 
 import ipywidgets as w
 
+from lessons_lib.agents.base import Evaluation
+from lessons_lib.agents.evaluation import seed_evaluation
 from lessons_lib.rules import VARIANTS
 from lessons_lib.state import Position
+from lessons_lib.tiny_tree import TinyTree, leaf_evaluation
 
 YOUR_POSITION = "Your position"
 
@@ -20,19 +23,31 @@ def live_view_with_svg(widget: w.Widget, svg: str | None, text: str, **kwargs: A
     return {**data, **picture, "text/plain": text}
 
 
-class PositionChoice:
-    """A dropdown of named positions, with the caller's own position first if it is not one of them."""
+def default_evaluation(state: Any) -> Evaluation:
+    """The evaluation a stepper uses unless told: the seed's for Shologuti, the leaf values for a tiny tree."""
+    if isinstance(state, TinyTree):
+        return leaf_evaluation
+    if isinstance(state, Position):
+        return seed_evaluation
+    raise ValueError(f"give an evaluation function for {type(state).__name__} positions (evaluate=...)")
 
-    def __init__(self, named: dict[str, str], position: str | Position, variant: str) -> None:
+
+class PositionChoice:
+    """A dropdown of named positions, with the caller's own position first if it is not one of them.
+
+    The caller's position may be the state of any game; text is read as a Shologuti position.
+    """
+
+    def __init__(self, named: dict[str, str], position: Any, variant: str) -> None:
         self.variant = variant
-        self.given = position if isinstance(position, Position) else None
-        custom = isinstance(position, Position) or position not in named
+        self.given = None if isinstance(position, str) else position
+        custom = self.given is not None or position not in named
         self.positions = ({YOUR_POSITION: str(position)} if custom else {}) | dict(named)
         names = list(self.positions)
         self.dropdown = w.Dropdown(options=names, value=names[0] if custom else position, description="Position",
                                    layout=w.Layout(width="420px"))
 
-    def position(self) -> Position:
+    def position(self) -> Any:
         name = self.dropdown.value
         if name == YOUR_POSITION and self.given is not None:
             return self.given

@@ -17,7 +17,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from lessons_lib.agents.base import SearchResult
+from lessons_lib.agents.base import SearchResult, State
 from lessons_lib.agents.mcts import MCTSAgent
 from lessons_lib.agents.trace import Backpropagated, SelectionStep
 from lessons_lib.state import Position
@@ -34,21 +34,24 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
 
     Args:
         position: a name from :data:`~lessons_lib.widgets.alphabeta_stepper.STEPPER_POSITIONS`,
-            a position string, or a Position.
+            a position string, a Position, or the state of any other game (a tiny tree, say).
         iterations: how many iterations to run (tens fit on a screen).
         c: the exploration constant of UCB1.
         rollout: ``"uniform"`` or ``"captures"``.
         seed: the search's seed.
     """
 
-    def __init__(self, position: str | Position = "The start (a wide tree: depth 2 or 3)", iterations: int = 40,
-                 c: float = math.sqrt(2), rollout: str = "uniform", seed: int = 1, variant: str = "forced") -> None:
+    def __init__(self, position: str | State = "The start (a wide tree: depth 2 or 3)", iterations: int = 40,
+                 c: float = math.sqrt(2), rollout: str = "uniform", seed: int = 1, variant: str = "forced",
+                 perspective: str = "mover") -> None:
         if not 1 <= iterations <= 300:
             raise ValueError(f"iterations must be from 1 to 300 (a bigger tree does not fit on a screen), not {iterations}")
         if not 0 <= c <= 3:
             raise ValueError(f"c must be from 0 to 3, not {c}")
         self.seed = seed
-        self.choice = PositionChoice(STEPPER_POSITIONS, position, variant)
+        self.perspective = perspective
+        named = STEPPER_POSITIONS if isinstance(position, (str, Position)) else {}
+        self.choice = PositionChoice(named, position, variant)
         self.position_choice = self.choice.dropdown
         self.iterations_choice = w.IntSlider(value=iterations, min=1, max=300, description="Iterations")
         self.c_choice = w.FloatSlider(value=round(c, 2), min=0.0, max=3.0, step=0.01, description="c")  # a value on the step, or the browser would round it and re-run the search
@@ -87,8 +90,9 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
         """The live stepper, plus the finished tree as SVG for a notebook saved without widgets."""
         return live_view_with_svg(self, mcts_tree_svg(self.final) if self.final else None, repr(self), **kwargs)
 
-    def current_position(self) -> Position:
-        return self.choice.position()
+    def current_position(self) -> State:
+        position: State = self.choice.position()
+        return position
 
     def search(self) -> None:
         """Run the real search again with the current settings, and rewind to its start."""
@@ -99,10 +103,10 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
             self.explanation.value = "The game is over in this position: there is nothing to search."
             return
         agent = MCTSAgent(self.iterations_choice.value, c=self.c_choice.value, rollout=self.rollout_choice.value,
-                          seed=self.seed)
+                          perspective=self.perspective, seed=self.seed)
         self.result = agent.search(position, observer=self.events.append)
         self.final = replay_mcts(self.events)
-        self.board_view.value = board_svg(position, scale=0.55)
+        self.board_view.value = board_svg(position, scale=0.55) if isinstance(position, Position) else ""
         self.controls.set_length(len(self.events))
         self.go_to(0)
         self._show(0)

@@ -1,0 +1,177 @@
+"""Checks for notebook 03, minimax and alpha-beta: values worked out by hand, and the two searches written."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from lessons_lib.agents.alphabeta import AlphaBetaAgent
+from lessons_lib.agents.base import Evaluation
+from lessons_lib.agents.evaluation import seed_evaluation
+from lessons_lib.agents.minimax import MinimaxAgent
+from lessons_lib.exercises.feedback import Feedback, call_safely
+from lessons_lib.state import Position
+from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, CHAIN_TREE, EXERCISE_TREE, TinyTree, leaf_evaluation
+
+CASES: list[tuple[str, Any, int, Evaluation]] = [
+    ("the tree of figure 5.2", TinyTree(AIMA_FIGURE_5_2), 2, leaf_evaluation),
+    ("the exercise tree", TinyTree(EXERCISE_TREE), 3, leaf_evaluation),
+    ("figure 5.2 with player 1 to move at the root", TinyTree((1, AIMA_FIGURE_5_2)), 2, leaf_evaluation),
+    ("the chain tree (one player moves twice in a row)", TinyTree(CHAIN_TREE), 3, leaf_evaluation),
+    ("a Shologuti position, Red to move", Position.from_string("RRRRRRG...R....R....RGG.G..G...GGGGGG r - 1"), 2,
+     seed_evaluation),
+    ("a Shologuti position, Green to move", Position.from_string("RRRRRRRRR..RRRR.R.........GG...GGGG.G g - 2"), 3,
+     seed_evaluation),
+]
+"""(name, position, depth, evaluation): no game ends within the depth, so leaves are all evaluated."""
+
+
+def check_tree_value(value: Any, move: Any) -> Feedback:
+    """Check the minimax value and best move of :data:`~lessons_lib.tiny_tree.EXERCISE_TREE`, worked out by hand."""
+    result = MinimaxAgent(3, leaf_evaluation).search(TinyTree(EXERCISE_TREE))
+    if value == 0 and move is None:
+        return Feedback.not_yet("fill in value and move, for example value = 5 and move = 'b'.")
+    if str(move).strip().lower() not in ("a", "b", "c"):
+        return Feedback.not_yet(f"the moves at the root are 'a', 'b' and 'c', not {move!r}.")
+    if value == result.value and str(move).strip().lower() == result.move:
+        return Feedback.correct(f"MAX plays {result.move} for a value of {value:g}: the line is "
+                                f"{' '.join(map(str, result.pv))}. Under each MIN node MIN takes the smaller of "
+                                f"MAX's best replies.")
+    if value == 10:
+        return Feedback.not_yet("10 is the best leaf, but MIN will never let MAX reach it. Work from the "
+                                "bottom up: MAX nodes take the larger child, MIN nodes the smaller.")
+    if value == result.value:
+        return Feedback.not_yet(f"the value {value} is right, but which root move leads to it?")
+    return Feedback.not_yet(f"not {value}. Write the values level by level from the leaves up: the bottom "
+                            f"MAX nodes first (each the larger of its two leaves), then the MIN nodes, then the "
+                            f"root.")
+
+
+# -- the usual mistakes, to recognise them in a student's answer ---------------------------------
+
+
+def _variant(state: Any, depth: int, root: int, evaluate: Evaluation, mistake: str, ply: int = 0) -> float:
+    if depth == 0 or state.is_game_over():
+        return evaluate(state, state.to_move if mistake == "mover's view" else root)
+    values = [_variant(state.play(move), depth - 1, root, evaluate, mistake, ply + 1) for move in state.legal_moves()]
+    maximizing = {"always max": True, "by depth": ply % 2 == 0, "swapped": state.to_move != root}.get(
+        mistake, state.to_move == root)
+    return max(values) if maximizing else min(values)
+
+
+MISTAKES = {
+    "always max": "you take the largest value at every node. At a node where the other player moves (MIN), "
+                  "take the smallest: they choose what is worst for the root's player.",
+    "by depth": "you alternate MAX and MIN by depth. In a capture chain the same player moves twice in a row: "
+                "decide MAX or MIN by state.to_move == root_player, not by the depth.",
+    "mover's view": "you evaluate leaves for the player to move there. Every value must be for the root's "
+                    "player: evaluate(state, root_player).",
+    "swapped": "MAX and MIN are the wrong way round: the root's player maximises.",
+}
+
+
+def _diagnose(answer: Any, state: Any, depth: int, root: int, evaluate: Evaluation) -> str:
+    for mistake, hint in MISTAKES.items():
+        if answer == _variant(state, depth, root, evaluate, mistake):
+            return hint
+    return "compare your function with the pseudocode above, one line at a time."
+
+
+# -- alpha-beta: count the positions a student's search visits ------------------------------------
+
+
+class _Counted:
+    """A game state that records, in a shared counter, that a search looked at it."""
+
+    def __init__(self, state: Any, seen: list[int]) -> None:
+        self._state = state
+        self._seen = seen
+        self._counted = False
+
+    def _touch(self) -> None:
+        if not self._counted:
+            self._counted = True
+            self._seen[0] += 1
+
+    @property
+    def to_move(self) -> int:
+        return int(self._state.to_move)
+
+    def legal_moves(self) -> list[Any]:
+        self._touch()
+        return list(self._state.legal_moves())
+
+    def play(self, move: Any) -> _Counted:
+        return _Counted(self._state.play(move), self._seen)
+
+    def is_game_over(self) -> bool:
+        self._touch()
+        return bool(self._state.is_game_over())
+
+    def outcome(self) -> Any:
+        self._touch()
+        return self._state.outcome()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
+
+
+def _counted_evaluation(evaluate: Evaluation) -> Evaluation:
+    def counted(state: Any, player: int) -> float:
+        if isinstance(state, _Counted):
+            state._touch()
+            state = state._state
+        return evaluate(state, player)
+    return counted
+
+
+def check_minimax(minimax: Callable[..., Any]) -> Feedback:
+    """Check a student's ``minimax(state, depth, root_player, evaluate)`` on tiny trees and real positions."""
+    for name, state, depth, evaluate in CASES:
+        expected = MinimaxAgent(depth, evaluate).search(state).value
+        answer, failure = call_safely(minimax, state, depth, state.to_move, evaluate)
+        if failure:
+            if "RecursionError" in failure:
+                failure += ". Does every call go one ply deeper (depth - 1) and stop at depth 0?"
+            return Feedback.not_yet(f"on {name}, minimax {failure}")
+        if not isinstance(answer, (int, float)) or isinstance(answer, bool):
+            return Feedback.not_yet(f"on {name}, minimax returned {answer!r}: return the value, a number.")
+        if answer != expected:
+            return Feedback.not_yet(f"on {name} at depth {depth}, your value is {answer:g} but minimax gives "
+                                    f"{expected:g}: {_diagnose(answer, state, depth, state.to_move, evaluate)}")
+    return Feedback.correct("right on the tiny trees, the chain, and real Shologuti positions. This is the "
+                            "seed project's first agent, in a few lines.")
+
+
+def check_alphabeta(alphabeta: Callable[..., Any]) -> Feedback:
+    """Check a student's ``alphabeta(state, depth, alpha, beta, root_player, evaluate)``: values and pruning."""
+    for name, state, depth, evaluate in CASES:
+        reference = AlphaBetaAgent(depth, evaluate).search(state)
+        plain = MinimaxAgent(depth, evaluate).search(state).nodes
+        seen = [0]
+        answer, failure = call_safely(alphabeta, _Counted(state, seen), depth, -math.inf, math.inf, state.to_move,
+                                      _counted_evaluation(evaluate))
+        if failure:
+            return Feedback.not_yet(f"on {name}, alphabeta {failure}")
+        if answer != reference.value:
+            hint = _diagnose(answer, state, depth, state.to_move, evaluate) if isinstance(answer, (int, float)) \
+                else "return the value, a number."
+            return Feedback.not_yet(f"on {name} at depth {depth}, alphabeta gave {answer!r} but the minimax "
+                                    f"value is {reference.value:g}: {hint}")
+        visited = seen[0]
+        if visited == plain and plain > reference.nodes:
+            return Feedback.not_yet(f"on {name} the value is right, but you looked at all {plain} positions, as "
+                                    f"minimax does: nothing was pruned. Update alpha (at MAX nodes) or beta (at "
+                                    f"MIN nodes) as values come back, and stop trying moves once alpha >= beta.")
+        if visited > reference.nodes:
+            return Feedback.not_yet(f"on {name} the value is right, but you looked at {visited} positions where "
+                                    f"alpha-beta needs {reference.nodes}. Do you stop as soon as alpha >= beta "
+                                    f"(not only when alpha > beta), and pass the updated alpha and beta down?")
+        if visited < reference.nodes:
+            return Feedback.not_yet(f"on {name} you looked at only {visited} positions where alpha-beta needs "
+                                    f"{reference.nodes}, with the moves in the order legal_moves() gives. The "
+                                    f"value came out right here, but pruning that much can miss the best move. "
+                                    f"Cut off only when alpha >= beta.")
+    return Feedback.correct("the same values as minimax, and exactly the positions alpha-beta visits, pruned "
+                            "ones skipped, on every test.")

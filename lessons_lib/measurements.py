@@ -1,0 +1,162 @@
+"""Measurements the lessons plot: real games, search costs by depth, and rollout results.
+
+Each function plays or searches with the project's own engine and agents and
+returns plain data; :mod:`lessons_lib.viz.plots` draws it. Everything is seeded,
+so a notebook shows the same numbers every time it runs (except seconds, which
+depend on the machine and are only ever plotted, never printed).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from lessons_lib.agents.base import Agent, Observer, State
+from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
+from lessons_lib.rules import VARIANTS, Rules
+from lessons_lib.state import Position
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One finished game: every move (the opening's too), the legal moves at each ply, and how it ended."""
+
+    variant: str
+    moves: tuple[str, ...]
+    branching: tuple[int, ...]
+    winner: int | None
+    reason: str
+
+    @property
+    def length(self) -> int:
+        """Plies played (each jump of a chain is a ply)."""
+        return len(self.moves)
+
+
+def sample_games(variant: str | Rules = "forced", games: int = 8, players: tuple[str, str] = ("alphabeta:2", "alphabeta:2"),
+                 seed: int = 0, max_plies: int = 400) -> list[PlayedGame]:
+    """Play ``games`` seeded games between two agents (see :func:`lessons_lib.agents.make_agent` for names).
+
+    Each game starts from a different seeded opening of the arena's (four random plies), so two
+    deterministic agents still play different games; the first player is always Green. A game
+    ends by the rules or, after ``max_plies``, as a draw.
+    """
+    from lessons_lib.arena.tournament import TournamentSettings, pairing_games, play_tournament
+
+    rules = VARIANTS[variant] if isinstance(variant, str) else variant
+    settings = TournamentSettings(games_per_pair=games, rules=rules, seed=seed, max_plies=max_plies,
+                                  seconds_per_move=60.0)
+    schedule = pairing_games(f"first={players[0]}", f"second={players[1]}", settings, swap_colours=False)
+    run = play_tournament(schedule, workers=1, progress=False)
+    played = []
+    for result in run.results:
+        moves = (*result.opening, *(move.move for move in result.moves))
+        position = Position.start(rules)
+        branching = []
+        for move in moves:
+            branching.append(len(position.legal_moves()))
+            position = position.play(move)
+        outcome = position.outcome()
+        winner = outcome.winner if outcome is not None else None
+        played.append(PlayedGame(rules.name, moves, tuple(branching), winner, result.reason))
+    return played
+
+
+@dataclass(frozen=True)
+class SearchCost:
+    """What one search cost on one position: nodes, seconds, and the value and move it found."""
+
+    search: str
+    depth: int
+    position: int
+    nodes: int
+    seconds: float
+    value: float | None
+    move: str
+
+
+def search_costs(searches: dict[str, Callable[[int], Agent]], positions: Sequence[State],
+                 depths: Sequence[int]) -> list[SearchCost]:
+    """Run every search at every depth on every position.
+
+    Args:
+        searches: a name for each search and a function making its agent for a depth,
+            for example ``{"minimax": MinimaxAgent, "alpha-beta": AlphaBetaAgent}``.
+    """
+    costs = []
+    for name, make in searches.items():
+        for depth in depths:
+            agent = make(depth)
+            for number, position in enumerate(positions):
+                result = agent.search(position)
+                costs.append(SearchCost(name, depth, number, result.nodes, result.seconds, result.value,
+                                        str(result.move)))
+    return costs
+
+
+def mean_by(costs: Sequence[SearchCost], field_name: str = "nodes") -> dict[str, dict[int, float]]:
+    """The mean of ``nodes`` or ``seconds`` over the positions, by search and by depth."""
+    grouped: dict[str, dict[int, list[float]]] = {}
+    for cost in costs:
+        grouped.setdefault(cost.search, {}).setdefault(cost.depth, []).append(getattr(cost, field_name))
+    return {name: {depth: statistics.fmean(values) for depth, values in by_depth.items()}
+            for name, by_depth in grouped.items()}
+
+
+@dataclass
+class RolloutTally:
+    """How a batch of rollouts from one position ended."""
+
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    draws: int = 0
+    capped: int = 0
+    plies: list[int] = field(default_factory=list)
+
+    @property
+    def rollouts(self) -> int:
+        return sum(self.wins) + self.draws + self.capped
+
+    @property
+    def decided(self) -> float:
+        """The share of rollouts that ended with a winner."""
+        return sum(self.wins) / self.rollouts if self.rollouts else 0.0
+
+
+def rollout_outcomes(state: State, policy: str | RolloutPolicy = "uniform", rollouts: int = 100, seed: int = 0,
+                     max_plies: int = 200) -> RolloutTally:
+    """Play ``rollouts`` rollouts from ``state`` with a rollout policy and count how they ended.
+
+    A rollout that reaches ``max_plies`` is *capped*: MCTS scores it as a draw, which tells it nothing.
+    """
+    play_out = ROLLOUT_POLICIES[policy] if isinstance(policy, str) else policy
+    rng = random.Random(seed)
+    tally = RolloutTally()
+    for _ in range(rollouts):
+        last, plies = play_out(state, rng, max_plies)
+        tally.plies.append(plies)
+        outcome = last.outcome()
+        if outcome is None:
+            tally.capped += 1
+        elif outcome.winner is None:
+            tally.draws += 1
+        else:
+            tally.wins[outcome.winner] += 1
+    return tally
+
+
+def record_search(agent: Agent, state: State) -> tuple[Any, list[Any]]:
+    """Search ``state`` and return the result and every event the search sent (for a drawing)."""
+    events: list[Any] = []
+    observer: Observer = events.append
+    return agent.search(state, observer=observer), events
+
+
+def play_line(start: State, moves: Sequence[Hashable]) -> list[State]:
+    """Every position along a line of play, the start included."""
+    positions = [start]
+    for move in moves:
+        positions.append(positions[-1].play(move))
+    return positions

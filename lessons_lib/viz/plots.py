@@ -1,0 +1,104 @@
+"""The lessons' plots: each function takes plain data (see :mod:`lessons_lib.measurements`) and draws one chart.
+
+Every chart has a title, axes labelled with their units, and a legend when it
+shows more than one series. Each function draws on ``ax`` if given (a new figure
+otherwise) and returns the axes, so a notebook can put several side by side.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import matplotlib.pyplot as plt
+from matplotlib.axes import Axes
+from matplotlib.ticker import MaxNLocator
+
+from lessons_lib.measurements import PlayedGame
+
+VARIANT_COLOURS = {"forced": "#1f77b4", "traditional": "#d62728", "continue": "#2ca02c"}
+SERIES_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
+
+
+def _axes(ax: Axes | None, size: tuple[float, float] = (6.4, 4.2)) -> Axes:
+    if ax is None:
+        _, ax = plt.subplots(figsize=size)
+    return ax
+
+
+def _colour(name: str, index: int) -> str:
+    return VARIANT_COLOURS.get(name, SERIES_COLOURS[index % len(SERIES_COLOURS)])
+
+
+def plot_growth(series: Mapping[str, Mapping[int, float]], *, title: str, ylabel: str, xlabel: str = "depth (plies)",
+                log: bool = True, ax: Axes | None = None) -> Axes:
+    """One line per series of ``{x: y}`` values (for example nodes by depth), on a log scale by default."""
+    ax = _axes(ax)
+    for index, (name, values) in enumerate(series.items()):
+        xs = sorted(values)
+        ax.plot(xs, [values[x] for x in xs], marker="o", label=name, color=_colour(name, index))
+    if log:
+        ax.set_yscale("log")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend()
+    return ax
+
+
+def plot_game_lengths(games: Mapping[str, Sequence[PlayedGame]], *, title: str = "How long games last",
+                      ax: Axes | None = None) -> Axes:
+    """A box plot of game length (plies) for each set of games, with each game as a dot."""
+    ax = _axes(ax)
+    names = list(games)
+    lengths = [[game.length for game in games[name]] for name in names]
+    ax.boxplot(lengths, showfliers=False)
+    ax.set_xticks(range(1, len(names) + 1), names)
+    for index, (name, values) in enumerate(zip(names, lengths), start=1):
+        spread = [index + 0.12 * math.sin(7.0 * number) for number in range(len(values))]  # a fixed jitter
+        ax.scatter(spread, values, s=14, alpha=0.7, color=_colour(name, index - 1), label=name)
+    ax.set(title=title, xlabel="games", ylabel="game length (plies)")
+    ax.legend(title="each dot: one game", fontsize="small")
+    return ax
+
+
+def plot_branching(games: Mapping[str, Sequence[PlayedGame]], *, bucket: int = 10,
+                   title: str = "Legal moves as the game goes on", ax: Axes | None = None) -> Axes:
+    """The mean number of legal moves at each stage of the game (plies grouped by ``bucket``), per set of games."""
+    ax = _axes(ax)
+    for index, (name, played) in enumerate(games.items()):
+        grouped: dict[int, list[int]] = {}
+        for game in played:
+            for ply, count in enumerate(game.branching):
+                grouped.setdefault(ply // bucket * bucket, []).append(count)
+        xs = sorted(x for x, values in grouped.items() if len(values) >= max(2, len(played) // 4))
+        ax.plot(xs, [statistics.fmean(grouped[x]) for x in xs], marker=".", label=name, color=_colour(name, index))
+    ax.set(title=title, xlabel=f"ply (grouped by {bucket})", ylabel="legal moves (mean)")
+    ax.set_ylim(bottom=0)
+    ax.grid(True, alpha=0.3)
+    ax.legend()
+    return ax
+
+
+def plot_bars(values: Mapping[str, float], *, title: str, ylabel: str, xlabel: str, log: bool = False,
+              errors: Mapping[str, tuple[float, float]] | None = None, ax: Axes | None = None,
+              labels: bool = True, fmt: str = "{:,.0f}") -> Axes:
+    """A bar per name, its value written on top; ``errors`` gives (low, high) interval ends to draw."""
+    ax = _axes(ax)
+    names = list(values)
+    heights = [values[name] for name in names]
+    colours = [_colour(name, index) for index, name in enumerate(names)]
+    yerr: Any = None
+    if errors is not None:
+        yerr = [[values[n] - errors[n][0] for n in names], [errors[n][1] - values[n] for n in names]]
+    bars = ax.bar(names, heights, color=colours, yerr=yerr, capsize=4 if yerr is not None else 0,
+                  label=names)
+    if labels:
+        ax.bar_label(bars, [fmt.format(height) for height in heights], padding=2, fontsize="small")
+    if log:
+        ax.set_yscale("log")
+        ax.set_ylim(bottom=1)
+    ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
+    return ax

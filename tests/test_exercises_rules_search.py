@@ -1,0 +1,117 @@
+"""The checks of notebooks 02 (rules and the game tree) and 03 (minimax and alpha-beta)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from lessons_lib.exercises.rules_tree import (
+    CHAIN_POSITIONS, _counting_on_after_the_turn, check_count_leaves, check_most_captures, most_captures,
+)
+from lessons_lib.exercises.search import CASES, check_alphabeta, check_minimax, check_tree_value
+from lessons_lib.perft import perft
+from lessons_lib.state import Position
+
+
+def all_nodes(position: Position, depth: int) -> int:
+    return 1 if depth == 0 else 1 + sum(all_nodes(position.play(move), depth - 1) for move in position.legal_moves())
+
+
+def test_count_leaves_passes_perft_and_explains_the_usual_mistakes() -> None:
+    assert check_count_leaves(perft).passed
+    assert "return 1" in check_count_leaves(lambda position, depth: 0).message
+    assert "every position of the tree" in check_count_leaves(all_nodes).message
+    assert "lines of 3 plies" in check_count_leaves(lambda p, d: 1 if d == 0 else len(p.legal_moves())).message
+    assert "raised ZeroDivisionError" in check_count_leaves(lambda p, d: 1 // 0).message
+
+
+def test_the_chain_positions_take_0_to_6_pieces() -> None:
+    lengths = [most_captures(Position.from_string(text)) for text in CHAIN_POSITIONS.values()]
+    assert lengths == [0, 1, 2, 4, 5, 6]
+
+
+def test_most_captures_explains_each_mistake() -> None:
+    assert check_most_captures(most_captures).passed
+    assert "the turn passed" in check_most_captures(_counting_on_after_the_turn).message
+    count = check_most_captures(lambda p: sum(move.is_capture for move in p.legal_moves()))
+    assert "number of captures to choose from" in count.message
+    one = check_most_captures(lambda p: 1 if any(move.is_capture for move in p.legal_moves()) else 0)
+    assert "a longer chain exists" in one.message
+    assert "not a function" in check_most_captures(3).message  # type: ignore[arg-type]
+
+
+def test_the_hand_worked_tree() -> None:
+    assert check_tree_value(7, "a").passed
+    assert "never let MAX reach it" in check_tree_value(10, "c").message
+    assert "which root move" in check_tree_value(7, "b").message
+    assert "'a', 'b' and 'c'" in check_tree_value(7, "d").message
+
+
+def minimax(state: Any, depth: int, root: int, evaluate: Any) -> float:
+    if depth == 0 or state.is_game_over():
+        return float(evaluate(state, root))
+    values = [minimax(state.play(move), depth - 1, root, evaluate) for move in state.legal_moves()]
+    return max(values) if state.to_move == root else min(values)
+
+
+def by_depth(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    if depth == 0:
+        return float(evaluate(state, root))
+    values = [by_depth(state.play(move), depth - 1, root, evaluate, ply + 1) for move in state.legal_moves()]
+    return max(values) if ply % 2 == 0 else min(values)
+
+
+def alphabeta(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any,
+              strict: bool = False) -> float:
+    if depth == 0 or state.is_game_over():
+        return float(evaluate(state, root))
+    maximizing = state.to_move == root
+    best = -math.inf if maximizing else math.inf
+    for move in state.legal_moves():
+        value = alphabeta(state.play(move), depth - 1, alpha, beta, root, evaluate, strict)
+        if maximizing:
+            best = max(best, value)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            beta = min(beta, best)
+        if alpha > beta if strict else alpha >= beta:
+            break
+    return best
+
+
+def test_no_game_ends_within_the_depth_of_a_check_case() -> None:
+    def ends(state: Any, depth: int) -> bool:
+        return state.is_game_over() or depth > 0 and any(ends(state.play(m), depth - 1) for m in state.legal_moves())
+
+    for name, state, depth, _ in CASES:
+        assert not ends(state, depth), name
+
+
+def test_minimax_check() -> None:
+    assert check_minimax(minimax).passed
+    assert "not by the depth" in check_minimax(by_depth).message
+
+    def endless(state: Any, depth: int, root: int, evaluate: Any) -> float:
+        return endless(state, depth, root, evaluate)
+
+    assert "stop at depth 0" in check_minimax(endless).message
+    assert "return the value, a number" in check_minimax(lambda s, d, r, e: None).message
+
+
+def test_alphabeta_check_counts_the_positions_visited() -> None:
+    assert check_alphabeta(alphabeta).passed
+    strict = check_alphabeta(lambda *args: alphabeta(*args, strict=True))
+    assert "as soon as alpha >= beta" in strict.message
+    plain = check_alphabeta(lambda s, d, a, b, r, e: minimax(s, d, r, e))
+    assert "nothing was pruned" in plain.message
+
+
+@pytest.mark.parametrize("wrong", ["always max", "mover's view", "swapped"])
+def test_each_named_mistake_is_recognised(wrong: str) -> None:
+    from lessons_lib.exercises.search import MISTAKES, _variant
+
+    feedback = check_minimax(lambda s, d, r, e: _variant(s, d, r, e, wrong))
+    assert not feedback.passed and MISTAKES[wrong] in feedback.message
