@@ -8,15 +8,19 @@ depend on the machine and are only ever plotted, never printed).
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from lessons_lib.agents.base import Agent, Observer, State
+from lessons_lib.agents.alphabeta import AlphaBetaAgent
+from lessons_lib.agents.base import Agent, Evaluation, Observer, State
+from lessons_lib.agents.evaluation import seed_evaluation
+from lessons_lib.agents.match import play_game
 from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
-from lessons_lib.rules import VARIANTS, Rules
+from lessons_lib.rules import FORCED, VARIANTS, Rules
 from lessons_lib.state import Position
 
 
@@ -145,6 +149,79 @@ def rollout_outcomes(state: State, policy: str | RolloutPolicy = "uniform", roll
         else:
             tally.wins[outcome.winner] += 1
     return tally
+
+
+@dataclass
+class MatchReport:
+    """A match between two evaluations: points, results, and an error if the evaluation under test failed."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    error: str | None = None
+
+    @property
+    def points(self) -> float:
+        return self.wins + self.draws / 2
+
+    @property
+    def score(self) -> float:
+        """The share of the points won (0.5: as strong as the opponent)."""
+        return self.points / self.games if self.games else 0.0
+
+    def __repr__(self) -> str:
+        if self.error:
+            return f"{self.name}: the match stopped: {self.error}"
+        return (f"{self.name}: {self.points:g} of {self.games} points ({self.wins} won, {self.draws} drawn, "
+                f"{self.losses} lost)")
+
+
+def evaluation_match(evaluate: Evaluation, opponent: Evaluation | None = None, depth: int = 2, openings: int = 6,
+                     seed: int = 0, rules: Rules = FORCED, max_plies: int = 200) -> MatchReport:
+    """Alpha-beta with ``evaluate`` against alpha-beta with ``opponent`` (the seed's by default), same depth.
+
+    Each of ``openings`` seeded openings (four random plies) is played once with each colour;
+    a game still going after ``max_plies`` plies is a draw. If ``evaluate`` raises or
+    returns something that is not a number, the match stops and the report says why.
+    """
+    from lessons_lib.arena.games import opening_suite
+
+    name = f"{getattr(evaluate, '__name__', 'your evaluation')} at depth {depth}"
+    report = MatchReport(name)
+    checked = _numbers_only(evaluate)
+    players = (AlphaBetaAgent(depth, checked), AlphaBetaAgent(depth, opponent or seed_evaluation))
+    for opening in opening_suite(openings, seed, 4, rules):
+        start = play_line(Position.start(rules), opening)[-1]
+        for colour in (0, 1):
+            try:
+                result = play_game(players if colour == 0 else players[::-1], start, max_plies)
+            except _EvaluationFailed as failure:
+                report.error = str(failure)
+                return report
+            points = result.outcome.score_for(colour)
+            report.games += 1
+            report.wins += points == 1
+            report.draws += points == 0.5
+            report.losses += points == 0
+    return report
+
+
+class _EvaluationFailed(Exception):
+    """The evaluation under test raised or returned something that is not a number."""
+
+
+def _numbers_only(evaluate: Evaluation) -> Evaluation:
+    def checked(state: Any, player: int) -> float:
+        try:
+            value = evaluate(state, player)
+        except Exception as error:  # a student's function: report it in words
+            raise _EvaluationFailed(f"evaluate({state}, {player}) raised {type(error).__name__}: {error}") from None
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
+            raise _EvaluationFailed(f"evaluate({state}, {player}) returned {value!r}, which is not a number")
+        return float(value)
+    return checked
 
 
 def record_search(agent: Agent, state: State) -> tuple[Any, list[Any]]:

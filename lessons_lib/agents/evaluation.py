@@ -5,6 +5,8 @@ Every value here is from one player's point of view: higher is better for them.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from lessons_lib.game import Outcome
 from lessons_lib.state import Position
 
@@ -30,6 +32,38 @@ def seed_evaluation(position: Position, player: int) -> int:
     mobility = position.mobility(player) - position.mobility(opponent)
     bonus = 1 if position.pending and position.to_move == player else 0
     return 10 * material + mobility + bonus
+
+
+class EvaluationTerms(NamedTuple):
+    """The three parts of the seed's evaluation for one player (see :func:`seed_evaluation`).
+
+    Attributes:
+        material: pieces(P) − pieces(opponent); it counts ten times in the total.
+        mobility: mobility(P) − mobility(opponent).
+        chain_bonus: 1 when a chain is pending and P is to move, else 0.
+    """
+
+    material: int
+    mobility: int
+    chain_bonus: int
+
+    @property
+    def total(self) -> int:
+        """``10 × material + mobility + chain_bonus``: the seed's evaluation."""
+        return 10 * self.material + self.mobility + self.chain_bonus
+
+
+def seed_evaluation_terms(position: Position, player: int) -> EvaluationTerms:
+    """The seed's evaluation of ``position`` for ``player``, in its three parts.
+
+    >>> terms = seed_evaluation_terms(Position.start().play("23-18"), 0)
+    >>> terms, terms.total
+    (EvaluationTerms(material=0, mobility=13, chain_bonus=0), 13)
+    """
+    opponent = 1 - player
+    return EvaluationTerms(position.piece_count(player) - position.piece_count(opponent),
+                           position.mobility(player) - position.mobility(opponent),
+                           1 if position.pending and position.to_move == player else 0)
 
 
 def material_evaluation(position: Position, player: int) -> int:

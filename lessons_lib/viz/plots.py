@@ -16,6 +16,7 @@ import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.ticker import MaxNLocator
 
+from lessons_lib.agents.evaluation import EvaluationTerms
 from lessons_lib.measurements import PlayedGame
 
 VARIANT_COLOURS = {"forced": "#1f77b4", "traditional": "#d62728", "continue": "#2ca02c"}
@@ -101,4 +102,20 @@ def plot_bars(values: Mapping[str, float], *, title: str, ylabel: str, xlabel: s
         ax.set_yscale("log")
         ax.set_ylim(bottom=1)
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
+    return ax
+
+
+def plot_evaluation_terms(terms: Sequence[EvaluationTerms], *, player: str = "Green",
+                          title: str = "The seed's evaluation during a game", ax: Axes | None = None) -> Axes:
+    """The three parts of the seed's evaluation, and their total, at every ply of a game."""
+    ax = _axes(ax, (9.0, 4.2))
+    plies = range(len(terms))
+    ax.plot(plies, [10 * t.material for t in terms], label="10 × material", color="#1f77b4")
+    ax.plot(plies, [t.mobility for t in terms], label="mobility", color="#ff7f0e")
+    ax.plot(plies, [t.chain_bonus for t in terms], label="chain bonus", color="#2ca02c")
+    ax.plot(plies, [t.total for t in terms], label="total", color="black", linewidth=2, alpha=0.7)
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set(title=title, xlabel="ply", ylabel=f"points for {player}")
+    ax.grid(True, alpha=0.3)
+    ax.legend()
     return ax

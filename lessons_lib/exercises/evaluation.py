@@ -1,0 +1,103 @@
+"""Checks for notebook 04, evaluation: the seed's evaluation rebuilt, and an evaluation of your own."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from lessons_lib.agents.evaluation import seed_evaluation, seed_evaluation_terms
+from lessons_lib.exercises.feedback import Feedback, call_safely
+from lessons_lib.measurements import evaluation_match
+from lessons_lib.rules import FORCED, TRADITIONAL
+from lessons_lib.samples import random_positions
+from lessons_lib.state import Position
+
+Evaluation = Callable[[Position, int], Any]
+
+PASSING_SCORE = 2 / 3
+"""The share of the match's points an evaluation needs to pass: a clear win, not a lucky one."""
+
+
+def _test_positions() -> list[Position]:
+    """Openings, middle games, chains in progress (either side to move) and endgames, under two variants."""
+    positions = [Position.start(), Position.start().play("23-18")]
+    positions += random_positions(FORCED, 12, seed=40, plies=(6, 60))
+    positions += random_positions(TRADITIONAL, 8, seed=41, plies=(6, 60))
+    positions += random_positions(FORCED, 4, seed=42, plies=(6, 60), keep=lambda p: p.pending != 0)
+    positions += random_positions(TRADITIONAL, 4, seed=43, plies=(6, 60), keep=lambda p: p.pending != 0)
+    return positions
+
+
+MISTAKES: dict[str, tuple[Callable[[Position, int], int], str]] = {
+    "no weight": (lambda p, pl: (lambda t: t.material + t.mobility + t.chain_bonus)(seed_evaluation_terms(p, pl)),
+                  "material counts ten times: 10 × (your pieces − the opponent's)."),
+    "no bonus": (lambda p, pl: (lambda t: 10 * t.material + t.mobility)(seed_evaluation_terms(p, pl)),
+                 "the chain bonus is missing: add 1 when a chain is pending (position.pending) and the player is "
+                 "the one to move."),
+    "bonus for anyone": (lambda p, pl: (lambda t: 10 * t.material + t.mobility + (1 if p.pending else 0))(
+        seed_evaluation_terms(p, pl)),
+        "the chain bonus is only for the player to move: check position.to_move == player too."),
+    "own mobility only": (lambda p, pl: (lambda t: 10 * t.material + p.mobility(pl) + t.chain_bonus)(
+        seed_evaluation_terms(p, pl)),
+        "mobility is a difference: position.mobility(player) − position.mobility(opponent)."),
+    "wrong side": (lambda p, pl: seed_evaluation(p, 1 - pl),
+                   "you evaluated for the other player: the value is for player, whose pieces count plus and the "
+                   "opponent's minus."),
+}
+
+
+def check_seed_evaluation(evaluate: Evaluation) -> Feedback:
+    """Check a student's rebuild of the seed's evaluation on positions of every kind, for both players."""
+    for position in _test_positions():
+        for player in (0, 1):
+            expected = seed_evaluation(position, player)
+            answer, failure = call_safely(evaluate, position, player)
+            if failure:
+                return Feedback.not_yet(f"evaluate({position}, {player}) {failure}")
+            if answer == expected:
+                continue
+            terms = seed_evaluation_terms(position, player)
+            for compute, hint in MISTAKES.values():
+                if answer == compute(position, player):
+                    break
+            else:
+                hint = (f"the parts here are material {terms.material}, mobility {terms.mobility} and chain "
+                        f"bonus {terms.chain_bonus}.")
+            return Feedback.not_yet(f"for player {player} in {position} you gave {answer!r}; the seed's "
+                                    f"evaluation is {expected}: {hint}")
+    return Feedback.correct("identical to the seed's evaluation on every test position, for both players, "
+                            "chains included.")
+
+
+def check_evaluation(evaluate: Evaluation) -> Feedback:
+    """Check that ``evaluate`` is a usable evaluation, then play it against the seed's at depth 2."""
+    positions = _test_positions()[:12]
+    for position in positions:
+        for player in (0, 1):
+            first, failure = call_safely(evaluate, position, player)
+            if failure:
+                return Feedback.not_yet(f"evaluate({position}, {player}) {failure}")
+            if isinstance(first, bool) or not isinstance(first, (int, float)) or not math.isfinite(first):
+                return Feedback.not_yet(f"evaluate({position}, {player}) returned {first!r}: an evaluation must "
+                                        f"return a finite number.")
+            if call_safely(evaluate, position, player)[0] != first:
+                return Feedback.not_yet(f"evaluate({position}, {player}) gave two different values when called "
+                                        f"twice: an evaluation must depend on the position and the player only.")
+    if all(call_safely(evaluate, p, 0)[0] == call_safely(evaluate, p, 1)[0] for p in positions[2:]):
+        return Feedback.not_yet("your evaluation gives both players the same value everywhere: what is good for "
+                                "one player should be bad for the other.")
+    report = evaluation_match(evaluate, depth=2)
+    if report.error:
+        return Feedback.not_yet(f"the match stopped: {report.error}")
+    if report.score >= PASSING_SCORE:
+        return Feedback.correct(f"{report!r}. Your evaluation clearly beats the seed's when both search 2 plies "
+                                f"ahead.")
+    if report.draws >= report.games / 2:
+        hint = ("Most games were drawn: neither side forced a win. Reward something that makes progress, "
+                "for example pieces that have moved towards the other side (COORDINATES[point][0] is the row).")
+    elif report.losses > report.wins:
+        hint = "It loses more than it wins: does it still count material heavily, and for the right player?"
+    else:
+        hint = "Close. What does the seed's evaluation get wrong in the 23-18 example above? Avoid that, and press on."
+    return Feedback.not_yet(f"{report!r}. To pass, score at least {PASSING_SCORE:.0%} of the points. {hint}")
