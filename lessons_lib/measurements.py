@@ -151,6 +151,35 @@ def rollout_outcomes(state: State, policy: str | RolloutPolicy = "uniform", roll
     return tally
 
 
+@dataclass(frozen=True)
+class TreeLevel:
+    """One level of a game tree: how many lines of play reach it, and how many different positions they reach."""
+
+    depth: int
+    lines: int
+    positions: int
+
+
+def distinct_positions(state: State, depth: int) -> list[TreeLevel]:
+    """For each depth from 1 to ``depth``: the lines of play (perft) and the different positions (by key).
+
+    Where the two differ, several move orders lead to the same position: a transposition,
+    which a search with a transposition table needs to search only once.
+    """
+    levels = []
+    frontier: dict[int, tuple[State, int]] = {state.key: (state, 1)}  # key -> (a position, lines reaching it)
+    for ply in range(1, depth + 1):
+        following: dict[int, tuple[State, int]] = {}
+        for position, lines in frontier.values():
+            for move in position.legal_moves():
+                child = position.play(move)
+                _, seen = following.get(child.key, (child, 0))
+                following[child.key] = (child, seen + lines)
+        frontier = following
+        levels.append(TreeLevel(ply, sum(lines for _, lines in frontier.values()), len(frontier)))
+    return levels
+
+
 @dataclass
 class MatchReport:
     """A match between two evaluations: points, results, and an error if the evaluation under test failed."""

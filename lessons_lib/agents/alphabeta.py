@@ -104,9 +104,10 @@ def checked_order(order: MoveOrder, state: State, moves: list[Any]) -> list[Any]
     """``order(state, moves)``, refused with a clear message unless it gives back exactly the same moves."""
     ordered = list(order(state, list(moves)))
     if len(ordered) != len(moves) or set(ordered) != set(moves):
-        raise ValueError(f"a move ordering must return the same moves in another order; given {len(moves)} moves "
-                         f"it returned {len(ordered)}, {'with' if set(ordered) - set(moves) else 'without'} "
-                         f"moves that are not legal")
+        strangers = [str(move) for move in ordered if move not in moves]
+        raise ValueError(f"a move ordering must return the same moves in another order: given {len(moves)} moves, "
+                         f"it returned {len(ordered)}" + (f", including {', '.join(strangers[:3])}" if strangers
+                                                          else ""))
     return ordered
 
 

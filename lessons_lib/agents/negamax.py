@@ -216,15 +216,20 @@ class NegamaxAgent(Agent):
             but the value can differ from alpha-beta's at the same depth).
         quiescence: follow captures beyond the depth (stronger; values differ from alpha-beta's).
         aspiration: search each new depth first in a narrow window around the last value.
+        deepening: search depth 1, 2, ... up to ``depth`` (iterative deepening), or, when
+            False, only ``depth`` itself (then give a depth and no time budget).
     """
 
     name = "negamax"
 
     def __init__(self, depth: int | None = 4, seconds: float | None = None, evaluate: Evaluation = seed_evaluation,
                  table_size: int = 1 << 18, killers: bool = True, history: bool = True,
-                 deeper_cutoffs: bool = False, quiescence: bool = False, aspiration: bool = False) -> None:
+                 deeper_cutoffs: bool = False, quiescence: bool = False, aspiration: bool = False,
+                 deepening: bool = True) -> None:
         if depth is None and seconds is None:
             raise ValueError("give a depth, a time budget in seconds, or both")
+        if not deepening and (depth is None or seconds is not None):
+            raise ValueError("without iterative deepening, give a depth and no time budget")
         self.depth = None if depth is None else check_depth(depth)
         self.seconds = None if seconds is None else check_seconds(seconds)
         self.evaluate = evaluate
@@ -234,6 +239,7 @@ class NegamaxAgent(Agent):
         self.deeper_cutoffs = deeper_cutoffs
         self.quiescence = quiescence
         self.aspiration = aspiration
+        self.deepening = deepening
 
     def describe(self) -> str:
         budget = [f"{self.depth}"] if self.depth is not None else []
@@ -246,14 +252,16 @@ class NegamaxAgent(Agent):
 
         Stops at ``self.depth`` or when the time budget runs out (a depth cut short
         yields nothing). Depth 1 always completes, so there is always a move.
+        Without deepening, the one search at ``self.depth`` yields the one result.
         """
         check_playable(state)
         table = TranspositionTable(self.table_size) if self.table_size else None
         search = NegamaxSearch(state.to_move, self.evaluate, table, self.killers, self.history,
                                self.deeper_cutoffs, self.quiescence, observer, self.seconds)
         last_value = 0.0
-        for depth in range(1, (self.depth or MAX_DEPTH) + 1):
-            search.may_stop = depth > 1
+        last = self.depth or MAX_DEPTH
+        for depth in range(1, last + 1) if self.deepening else [last]:
+            search.may_stop = depth > 1 and self.deepening
             try:
                 value = self._search_depth(state, depth, last_value, search)
             except SearchTimeout:

@@ -119,3 +119,20 @@ def plot_evaluation_terms(terms: Sequence[EvaluationTerms], *, player: str = "Gr
     ax.grid(True, alpha=0.3)
     ax.legend()
     return ax
+
+
+def plot_deepening(runs: Mapping[str, Sequence[Any]], *, budget: float | None = None,
+                   title: str = "Iterative deepening against the clock", ax: Axes | None = None) -> Axes:
+    """Depth completed against time, one line per search (each a list of per-depth search results)."""
+    ax = _axes(ax)
+    for index, (name, results) in enumerate(runs.items()):
+        times = [0.0] + [result.seconds for result in results]
+        depths = [0] + [result.depth for result in results]
+        ax.step(times, depths, where="post", marker="o", label=name, color=_colour(name, index))
+    if budget is not None:
+        ax.axvline(budget, color="black", linestyle="--", label=f"time budget ({budget:g} s)")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set(title=title, xlabel="time since the search began (seconds)", ylabel="depth completed (plies)")
+    ax.grid(True, alpha=0.3)
+    ax.legend()
+    return ax

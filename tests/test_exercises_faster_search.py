@@ -1,0 +1,69 @@
+"""Notebook 05: plain negamax equals alpha-beta, transpositions are counted, and the two checks."""
+
+from __future__ import annotations
+
+import matplotlib
+import pytest
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+from lessons_lib.agents import AlphaBetaAgent, NegamaxAgent  # noqa: E402
+from lessons_lib.agents.evaluation import seed_evaluation  # noqa: E402
+from lessons_lib.exercises.faster_search import (  # noqa: E402
+    _without, check_move_ordering, check_zobrist_key, ordering_positions,
+)
+from lessons_lib.measurements import distinct_positions  # noqa: E402
+from lessons_lib.perft import perft  # noqa: E402
+from lessons_lib.rules import TRADITIONAL  # noqa: E402
+from lessons_lib.state import Position  # noqa: E402
+from lessons_lib.viz.plots import plot_deepening  # noqa: E402
+
+
+def test_negamax_without_its_helpers_visits_exactly_what_alphabeta_visits() -> None:
+    plain = NegamaxAgent(4, table_size=0, killers=False, history=False, deepening=False)
+    for position in ordering_positions():
+        a, n = AlphaBetaAgent(4).search(position), plain.search(position)
+        assert (a.value, a.nodes) == (n.value, n.nodes)
+
+
+def test_without_deepening_a_depth_and_no_clock_are_needed() -> None:
+    with pytest.raises(ValueError, match="without iterative deepening"):
+        NegamaxAgent(depth=None, seconds=1.0, deepening=False)
+    with pytest.raises(ValueError, match="without iterative deepening"):
+        NegamaxAgent(depth=4, seconds=1.0, deepening=False)
+    results = list(NegamaxAgent(3, deepening=False).iterate(Position.start()))
+    assert [result.depth for result in results] == [3]
+
+
+def test_distinct_positions_count_lines_like_perft_and_fewer_positions() -> None:
+    start = Position.start(TRADITIONAL)
+    levels = distinct_positions(start, 4)
+    assert [level.lines for level in levels] == [perft(start, depth) for depth in range(1, 5)]
+    assert [level.positions for level in levels][:2] == [9, 69] and levels[3].positions < levels[3].lines
+
+
+@pytest.mark.parametrize(("part", "hint"), [("plus", "XOR (^)"), ("side", "RED_TO_MOVE_KEY"),
+                                             ("pending", "PENDING_KEYS")])
+def test_zobrist_mistakes_are_named(part: str, hint: str) -> None:
+    assert check_zobrist_key(lambda position: position.key).passed
+    feedback = check_zobrist_key(lambda position: _without(position, part))
+    assert not feedback.passed and hint in feedback.message
+
+
+def test_a_move_ordering_must_keep_the_moves_and_save_work() -> None:
+    def best_first(state: Position, moves: list) -> list:
+        return sorted(moves, key=lambda move: seed_evaluation(state.play(move), state.to_move), reverse=True)
+
+    assert check_move_ordering(best_first).passed
+    assert "aim for at least 25%" in check_move_ordering(lambda state, moves: moves).message
+    assert "exactly the moves it was given" in check_move_ordering(lambda state, moves: moves[:1] * 2).message
+    assert "list of moves" in check_move_ordering(lambda state, moves: 5).message
+    assert "raised ZeroDivisionError" in check_move_ordering(lambda state, moves: 1 / 0).message
+
+
+def test_the_deepening_plot_is_labelled() -> None:
+    runs = {"start": list(NegamaxAgent(3).iterate(Position.start()))}
+    ax = plot_deepening(runs, budget=0.5)
+    assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel() and ax.get_legend() is not None
+    plt.close("all")
