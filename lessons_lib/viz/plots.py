@@ -136,3 +136,38 @@ def plot_deepening(runs: Mapping[str, Sequence[Any]], *, budget: float | None = 
     ax.grid(True, alpha=0.3)
     ax.legend()
     return ax
+
+
+def plot_grouped_bars(groups: Mapping[str, Mapping[str, float]], *, title: str, xlabel: str, ylabel: str,
+                      ax: Axes | None = None) -> Axes:
+    """Bars side by side: for each key of the inner mappings (the x positions), one bar per group (the legend)."""
+    ax = _axes(ax, (8.0, 4.2))
+    names = list(dict.fromkeys(key for values in groups.values() for key in values))
+    width = 0.8 / max(1, len(groups))
+    for index, (group, values) in enumerate(groups.items()):
+        xs = [number + (index - (len(groups) - 1) / 2) * width for number in range(len(names))]
+        ax.bar(xs, [values.get(name, 0) for name in names], width, label=group,
+               color=SERIES_COLOURS[index % len(SERIES_COLOURS)])
+    ax.set_xticks(range(len(names)), names)
+    ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
+    ax.legend()
+    return ax
+
+
+def plot_stacked_shares(rows: Mapping[str, Mapping[str, float]], *, title: str, xlabel: str,
+                        ylabel: str = "share of the games (%)", colours: Mapping[str, str] | None = None,
+                        ax: Axes | None = None) -> Axes:
+    """One stacked bar per row, its parts (counts) shown as percentages of the row's total."""
+    ax = _axes(ax, (8.0, 4.2))
+    names = list(rows)
+    parts = list(dict.fromkeys(part for counts in rows.values() for part in counts))
+    bottoms = [0.0] * len(names)
+    for index, part in enumerate(parts):
+        shares = [100 * rows[name].get(part, 0) / (sum(rows[name].values()) or 1) for name in names]
+        colour = (colours or {}).get(part, SERIES_COLOURS[index % len(SERIES_COLOURS)])
+        ax.bar(names, shares, bottom=bottoms, label=part, color=colour)
+        bottoms = [bottom + share for bottom, share in zip(bottoms, shares)]
+    ax.set_ylim(0, 100)
+    ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
+    ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    return ax

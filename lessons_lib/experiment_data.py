@@ -1,0 +1,37 @@
+"""The strength data the lessons plot (``data/experiments``), read back from its CSV files.
+
+The files were made by ``python -m lessons_lib experiment all`` (see
+``data/experiments/README.md``); notebook 07 reads them instead of playing for an hour.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+DATA_FOLDER = Path(__file__).resolve().parent.parent / "data" / "experiments"
+"""Where the committed data lives: ``data/experiments`` beside the package, in a copy of the repository."""
+
+REGENERATE = "python -m lessons_lib experiment all --out data/experiments --db experiments.sqlite"
+
+
+def load_table(name: str, folder: str | Path | None = None) -> list[dict[str, float | str]]:
+    """The rows of ``data/experiments/NAME.csv``, numbers as floats and text as text.
+
+    >>> rows = load_table("depth")
+    >>> rows[0]["player"], rows[0]["level"]
+    ('negamax:1', 1.0)
+    """
+    path = Path(folder or DATA_FOLDER) / f"{name}.csv"
+    if not path.is_file():
+        raise FileNotFoundError(f"no strength data at {path}: run '{REGENERATE}' in the project's folder, "
+                                f"or give the folder that holds {name}.csv")
+    with open(path, newline="", encoding="utf-8") as file:
+        return [{key: _number_or_text(value) for key, value in row.items()} for row in csv.DictReader(file)]
+
+
+def _number_or_text(text: str) -> float | str:
+    try:
+        return float(text)
+    except ValueError:
+        return text
