@@ -171,3 +171,51 @@ def plot_stacked_shares(rows: Mapping[str, Mapping[str, float]], *, title: str, 
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
     ax.legend(loc="upper left", bbox_to_anchor=(1.0, 1.0))
     return ax
+
+
+def plot_elo(rows: Sequence[Mapping[str, Any]], *, title: str, xlabel: str, log_x: bool = False,
+             baseline: str | None = None, ax: Axes | None = None) -> Axes:
+    """Elo by level with 95% intervals, from rows with ``level``, ``elo``, ``elo_low`` and ``elo_high``."""
+    ax = _axes(ax)
+    levels = [float(row["level"]) for row in rows]
+    elo = [float(row["elo"]) for row in rows]
+    below = [e - float(row["elo_low"]) for e, row in zip(elo, rows)]
+    above = [float(row["elo_high"]) - e for e, row in zip(elo, rows)]
+    ax.errorbar(levels, elo, yerr=[below, above], marker="o", capsize=4, color=SERIES_COLOURS[0],
+                label="Elo with its 95% interval")
+    for row in rows:
+        if row["elo_low"] == row["elo_high"] == row["elo"]:
+            ax.scatter([float(row["level"])], [float(row["elo"])], s=120, facecolors="none", edgecolors="black",
+                       zorder=3, label=f"baseline ({baseline or row['player']}): 0 by definition")
+    if log_x:
+        ax.set_xscale("log")
+        ax.set_xticks(levels, [f"{level:,.0f}" for level in levels])
+        ax.minorticks_off()
+    else:
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set(title=title, xlabel=xlabel, ylabel="Elo (relative to the baseline)")
+    ax.grid(True, alpha=0.3)
+    ax.legend()
+    return ax
+
+
+def plot_score_grid(cells: Sequence[Mapping[str, Any]], *, row: str, column: str, value: str, title: str,
+                    ylabel: str, xlabel: str, colour_label: str, ax: Axes | None = None) -> Axes:
+    """A heat map of ``value`` (a share from 0 to 1) for every (``row``, ``column``) pair, each cell labelled."""
+    ax = _axes(ax, (6.4, 4.6))
+    rows = sorted({float(cell[row]) for cell in cells})
+    columns = sorted({float(cell[column]) for cell in cells})
+    grid = [[math.nan] * len(columns) for _ in rows]
+    for cell in cells:
+        grid[rows.index(float(cell[row]))][columns.index(float(cell[column]))] = 100 * float(cell[value])
+    image = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=100, origin="lower", aspect="auto")
+    for i, line in enumerate(grid):
+        for j, share in enumerate(line):
+            if not math.isnan(share):
+                ax.text(j, i, f"{share:.0f}%", ha="center", va="center", fontsize="small")
+    ax.set_xticks(range(len(columns)), [f"{c:g}" for c in columns])
+    ax.set_yticks(range(len(rows)), [f"{r:g}" for r in rows])
+    ax.figure.colorbar(image, ax=ax, label=colour_label)
+    ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
+    return ax
