@@ -1,7 +1,8 @@
 """Take the README's screenshots of the widgets: JupyterLab in headless Chromium, as the browser tests run it.
 
 Run: ``python docs/make_screenshots.py`` (needs Chromium and playwright, as the browser tests do).
-Writes docs/play_panel.png, docs/alphabeta_stepper.png and docs/mcts_stepper.png.
+Writes docs/play_panel.png, docs/alphabeta_stepper.png and docs/mcts_stepper.png, and
+docs/suite_at_work.png: JupyterLab with lesson 03 open, stepping through alpha-beta.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import nbformat
 from playwright.sync_api import sync_playwright
 
 DOCS = Path(__file__).resolve().parent
+NOTEBOOKS = DOCS.parent / "notebooks"
 CELLS = {
     "play_panel": ("from lessons_lib.widgets import PlayPanel\n"
                    "panel = PlayPanel(ai='medium', think_in_background=False)\n"
@@ -42,6 +45,7 @@ def main() -> None:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
         probe.close()
+        shutil.copytree(NOTEBOOKS, Path(folder) / "notebooks")
         for name, source in CELLS.items():
             notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
             notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
@@ -82,10 +86,43 @@ def main() -> None:
                     output.screenshot(path=str(DOCS / f"{name}.png"))
                     print(f"wrote docs/{name}.png")
                     page.close()
+                suite_at_work(browser, port)
                 browser.close()
         finally:
             server.terminate()
             server.wait(timeout=30)
+
+
+def suite_at_work(browser: Any, port: int) -> None:
+    """JupyterLab with the lessons in the file browser and lesson 03's alpha-beta stepper part way through."""
+    page = browser.new_page(viewport={"width": 1500, "height": 1000})
+    page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/03_minimax_alphabeta.ipynb?reset")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
+    select = page.locator(".jp-Dialog").get_by_role("button", name="Select", exact=True)
+    try:
+        select.wait_for(timeout=8_000)
+        select.click()
+    except Exception:
+        pass
+    page.get_by_role("menuitem", name="Run", exact=True).click()
+    page.get_by_text("Run All Cells", exact=True).click()
+    try:
+        page.get_by_role("button", name="No", exact=True).click(timeout=5_000)
+    except Exception:
+        pass
+    stepper = page.locator(".jp-OutputArea-output", has=page.get_by_text("Alpha-beta pruning")).nth(1)
+    stepper.wait_for(timeout=120_000)
+    page.get_by_text("| Idle").wait_for(timeout=180_000)  # every cell has run: the kernel answers clicks at once
+    stepper.evaluate("element => element.scrollIntoView({block: 'start'})")
+    for _ in range(26):  # step the search part way, past the first cutoff
+        stepper.get_by_role("button", name="Step", exact=True).click()
+        time.sleep(0.3)
+    page.mouse.move(800, 500)
+    page.mouse.wheel(0, 330)
+    time.sleep(1.5)
+    page.screenshot(path=str(DOCS / "suite_at_work.png"))
+    print("wrote docs/suite_at_work.png")
+    page.close()
 
 
 if __name__ == "__main__":
