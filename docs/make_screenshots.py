@@ -66,20 +66,7 @@ def main() -> None:
                 browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
                 for name in CELLS:
                     page = browser.new_page(viewport={"width": 1500, "height": 1100})
-                    page.goto(f"http://127.0.0.1:{port}/lab/tree/{name}.ipynb?reset")  # one notebook open at a time
-                    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
-                    select = page.locator(".jp-Dialog").get_by_role("button", name="Select", exact=True)
-                    try:
-                        select.wait_for(timeout=8_000)
-                        select.click()
-                    except Exception:
-                        pass
-                    page.get_by_role("menuitem", name="Run", exact=True).click()
-                    page.get_by_text("Run All Cells", exact=True).click()
-                    try:  # JupyterLab's question about news covers a corner: answer it
-                        page.get_by_role("button", name="No", exact=True).click(timeout=5_000)
-                    except Exception:
-                        pass
+                    open_and_run_all(page, f"http://127.0.0.1:{port}/lab/tree/{name}.ipynb?reset")
                     output = page.locator(".jp-OutputArea-output").first
                     output.locator("svg").first.wait_for(timeout=90_000)
                     time.sleep(1.5)
@@ -93,23 +80,28 @@ def main() -> None:
             server.wait(timeout=30)
 
 
-def suite_at_work(browser: Any, port: int) -> None:
-    """JupyterLab with the lessons in the file browser and lesson 03's alpha-beta stepper part way through."""
-    page = browser.new_page(viewport={"width": 1500, "height": 1000})
-    page.goto(f"http://127.0.0.1:{port}/lab/tree/notebooks/03_minimax_alphabeta.ipynb?reset")
+def open_and_run_all(page: Any, url: str) -> None:
+    """Open a notebook (one at a time: ``?reset``), start its kernel and run all its cells."""
+    page.goto(url)
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=90_000)
     select = page.locator(".jp-Dialog").get_by_role("button", name="Select", exact=True)
     try:
         select.wait_for(timeout=8_000)
         select.click()
-    except Exception:
+    except Exception:  # no dialog: the kernel started by itself
         pass
     page.get_by_role("menuitem", name="Run", exact=True).click()
     page.get_by_text("Run All Cells", exact=True).click()
-    try:
+    try:  # JupyterLab's question about news covers a corner: answer it
         page.get_by_role("button", name="No", exact=True).click(timeout=5_000)
     except Exception:
         pass
+
+
+def suite_at_work(browser: Any, port: int) -> None:
+    """JupyterLab with the lessons in the file browser and lesson 03's alpha-beta stepper part way through."""
+    page = browser.new_page(viewport={"width": 1500, "height": 1000})
+    open_and_run_all(page, f"http://127.0.0.1:{port}/lab/tree/notebooks/03_minimax_alphabeta.ipynb?reset")
     stepper = page.locator(".jp-OutputArea-output", has=page.get_by_text("Alpha-beta pruning")).nth(1)
     stepper.wait_for(timeout=120_000)
     page.get_by_text("| Idle").wait_for(timeout=180_000)  # every cell has run: the kernel answers clicks at once
