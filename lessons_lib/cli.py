@@ -14,13 +14,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from lessons_lib.cli_options import seconds_option, whole_number
 from lessons_lib.errors import MoveError, PositionError, VariantError, quoted
 from lessons_lib.perft import MAX_DEPTH, perft, perft_divide
-from lessons_lib.rules import VARIANTS, Rules
-from lessons_lib.state import Position, is_whole_number
+from lessons_lib.games import DEFAULT_GAME, GAMES, Game, game_named
+from lessons_lib.rules import VARIANTS
+from lessons_lib.state import is_whole_number
 
 USAGE_ERROR = 2
 
@@ -44,7 +45,7 @@ def _build_parser() -> argparse.ArgumentParser:
         "position", nargs="+", metavar="POSITION", help="'start' or '<37 cells> <side> <pending> [<clock>]'"
     )
     perft_parser.add_argument("--depth", required=True, help="plies to look ahead (0 or more)")
-    perft_parser.add_argument("--variant", default="forced", help=f"one of {', '.join(VARIANTS)} (default forced)")
+    _add_game_options(perft_parser)
     perft_parser.add_argument("--divide", action="store_true", help="also print the count under each root move")
 
     search_parser = commands.add_parser(
@@ -63,13 +64,19 @@ def _build_parser() -> argparse.ArgumentParser:
     budget.add_argument("--iterations", help="iterations, for mcts")
     budget.add_argument("--seconds", help="seconds a move, for negamax, mcts and best")
     search_parser.add_argument("--seed", default="0", help="seed for the agent's random choices (default 0)")
-    search_parser.add_argument("--variant", default="forced", help=f"one of {', '.join(VARIANTS)} (default forced)")
+    _add_game_options(search_parser)
     search_parser.add_argument("--json", action="store_true", help="print one JSON object per position")
 
     from lessons_lib.arena.commands import add_parsers
 
     add_parsers(commands)
     return parser
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    """``--game`` and ``--variant``, shared by the subcommands that read positions."""
+    parser.add_argument("--game", default=DEFAULT_GAME, help=f"one of {', '.join(GAMES)} (default {DEFAULT_GAME})")
+    parser.add_argument("--variant", help=f"Shologuti's rules: one of {', '.join(VARIANTS)} (default forced)")
 
 
 def _parse_depth(text: str) -> int:
@@ -81,8 +88,8 @@ def _parse_depth(text: str) -> int:
 
 
 def _run_perft(args: argparse.Namespace) -> None:
-    rules = Rules.named(args.variant)
-    position = Position.from_string(" ".join(args.position), rules)
+    game = game_named(args.game)
+    position = game.position(" ".join(args.position), args.variant)
     depth = _parse_depth(args.depth)
     if args.divide and depth > 0:
         for move, count in perft_divide(position, depth).items():
@@ -90,13 +97,13 @@ def _run_perft(args: argparse.Namespace) -> None:
     print(perft(position, depth))
 
 
-def _read_positions(args: argparse.Namespace, rules: Rules) -> list[Position]:
+def _read_positions(args: argparse.Namespace, game: Game) -> list[Any]:
     if args.positions is not None and args.position:
         raise ValueError("give POSITION or --positions FILE, not both")
     if args.positions is None:
         if not args.position:
             raise ValueError("give a POSITION to search (or --positions FILE)")
-        return [Position.from_string(" ".join(args.position), rules)]
+        return [game.position(" ".join(args.position), args.variant)]
     try:
         with open(args.positions, encoding="utf-8") as file:
             lines = file.read().splitlines()
@@ -107,7 +114,7 @@ def _read_positions(args: argparse.Namespace, rules: Rules) -> list[Position]:
         text = line.split("#", 1)[0].strip()
         if text:
             try:
-                positions.append(Position.from_string(text, rules))
+                positions.append(game.position(text, args.variant))
             except PositionError as error:
                 raise PositionError(f"{args.positions} line {number}: {error}") from None
     if not positions:
@@ -121,22 +128,24 @@ def _run_search(args: argparse.Namespace) -> None:
     from lessons_lib.agents.base import MAX_SEARCH_DEPTH
     from lessons_lib.agents.presets import make_agent, seeded
 
-    rules = Rules.named(args.variant)
+    game = game_named(args.game)
+    rules = game.rules(args.variant)
     seed = whole_number("seed", args.seed, 0)
     depth = whole_number("depth", args.depth, 1)
     if depth is not None and depth > MAX_SEARCH_DEPTH:
         raise ValueError(f"depth: {depth} is too deep; use 1 to {MAX_SEARCH_DEPTH}")
     agent = make_agent(args.agent, depth=depth,
                        iterations=whole_number("iterations", args.iterations, 1),
-                       seconds=seconds_option(args.seconds), seed=seed)
-    positions = _read_positions(args, rules)
+                       seconds=seconds_option(args.seconds), seed=seed, evaluate=game.evaluate)
+    positions = _read_positions(args, game)
     for position in positions:
         if position.is_game_over():
             raise ValueError(f"the game is over in {position}: there is no move to choose")
     for position in positions:
         result = seeded(agent, seed or 0).search(position)  # each line alone: its result does not hang on the others
         if args.json:
-            record = {"agent": agent.describe(), "position": str(position), "variant": rules.name, **result.as_dict()}
+            record = {"agent": agent.describe(), "position": str(position), **result.as_dict()}
+            record = {"game": game.name, **({"variant": rules.name} if rules else {}), **record}
             print(json.dumps(record), flush=True)
         else:
             value = "" if result.value is None else f"  value {result.value:g}"

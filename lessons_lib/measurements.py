@@ -17,11 +17,11 @@ from typing import Any
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, Evaluation, Observer, State
-from lessons_lib.agents.evaluation import seed_evaluation
 from lessons_lib.agents.match import play_game
 from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
+from lessons_lib.arena.games import GameSpec
+from lessons_lib.games import DEFAULT_GAME, GAMES
 from lessons_lib.rules import FORCED, VARIANTS, Rules
-from lessons_lib.state import Position
 
 
 @dataclass(frozen=True)
@@ -40,32 +40,35 @@ class PlayedGame:
         return len(self.moves)
 
 
-def sample_games(variant: str | Rules = "forced", games: int = 8, players: tuple[str, str] = ("alphabeta:2", "alphabeta:2"),
-                 seed: int = 0, max_plies: int = 400) -> list[PlayedGame]:
+def sample_games(variant: str | Rules | None = "forced", games: int = 8,
+                 players: tuple[str, str] = ("alphabeta:2", "alphabeta:2"), seed: int = 0, max_plies: int = 400,
+                 game: str = DEFAULT_GAME, workers: int = 1) -> list[PlayedGame]:
     """Play ``games`` seeded games between two agents (see :func:`lessons_lib.agents.make_agent` for names).
 
     Each game starts from a different seeded opening of the arena's (four random plies), so two
-    deterministic agents still play different games; the first player is always Green. A game
-    ends by the rules or, after ``max_plies``, as a draw.
+    deterministic agents still play different games; the first player always moves first. A game
+    ends by the rules or, after ``max_plies``, as a draw. ``variant`` is Shologuti's rules (the
+    other games have one set: give None); ``game`` is any of :data:`lessons_lib.games.GAMES`.
     """
     from lessons_lib.arena.tournament import TournamentSettings, pairing_games, play_tournament
 
-    rules = VARIANTS[variant] if isinstance(variant, str) else variant
+    rules = VARIANTS[variant] if isinstance(variant, str) else variant or FORCED
     settings = TournamentSettings(games_per_pair=games, rules=rules, seed=seed, max_plies=max_plies,
-                                  seconds_per_move=60.0)
+                                  seconds_per_move=60.0, game=game)
     schedule = pairing_games(f"first={players[0]}", f"second={players[1]}", settings, swap_colours=False)
-    run = play_tournament(schedule, workers=1, progress=False)
+    run = play_tournament(schedule, workers=workers, progress=False)
     played = []
-    for result in run.results:
+    for spec, result in zip(schedule, run.results):
         moves = (*result.opening, *(move.move for move in result.moves))
-        position = Position.start(rules)
+        position = GameSpec(spec.key, "", "", spec.rules, game=game).start_position()
         branching = []
         for move in moves:
             branching.append(len(position.legal_moves()))
             position = position.play(move)
         outcome = position.outcome()
         winner = outcome.winner if outcome is not None else None
-        played.append(PlayedGame(rules.name, moves, tuple(branching), winner, result.reason))
+        played.append(PlayedGame(rules.name if game == DEFAULT_GAME else game, moves, tuple(branching), winner,
+                                 result.reason))
     return played
 
 
@@ -208,21 +211,22 @@ class MatchReport:
 
 
 def evaluation_match(evaluate: Evaluation, opponent: Evaluation | None = None, depth: int = 2, openings: int = 6,
-                     seed: int = 0, rules: Rules = FORCED, max_plies: int = 200) -> MatchReport:
-    """Alpha-beta with ``evaluate`` against alpha-beta with ``opponent`` (the seed's by default), same depth.
+                     seed: int = 0, rules: Rules = FORCED, max_plies: int = 200,
+                     game: str = DEFAULT_GAME) -> MatchReport:
+    """Alpha-beta with ``evaluate`` against alpha-beta with ``opponent`` (the game's own by default), same depth.
 
     Each of ``openings`` seeded openings (four random plies) is played once with each colour;
     a game still going after ``max_plies`` plies is a draw. If ``evaluate`` raises or
     returns something that is not a number, the match stops and the report says why.
     """
-    from lessons_lib.arena.games import opening_suite
+    from lessons_lib.arena.games import opening_suite, start_of
 
     name = f"{getattr(evaluate, '__name__', 'your evaluation')} at depth {depth}"
     report = MatchReport(name)
     checked = _numbers_only(evaluate)
-    players = (AlphaBetaAgent(depth, checked), AlphaBetaAgent(depth, opponent or seed_evaluation))
-    for opening in opening_suite(openings, seed, 4, rules):
-        start = play_line(Position.start(rules), opening)[-1]
+    players = (AlphaBetaAgent(depth, checked), AlphaBetaAgent(depth, opponent or GAMES[game].evaluate))
+    for opening in opening_suite(openings, seed, 4, rules, game):
+        start = play_line(start_of(game, rules), opening)[-1]
         for colour in (0, 1):
             try:
                 result = play_game(players if colour == 0 else players[::-1], start, max_plies)

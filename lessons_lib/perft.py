@@ -13,11 +13,11 @@ depth 0.
 from __future__ import annotations
 
 import json
+from collections.abc import Hashable
 from importlib import resources
+from typing import Any
 
-from lessons_lib.moves import Move
-from lessons_lib.state import Position
-
+from lessons_lib.game import GameState
 
 MAX_DEPTH = 100
 """Deeper than this would overflow Python's recursion limit (and never finish anyway)."""
@@ -33,8 +33,8 @@ def published_counts() -> dict[str, list[int]]:
     return {variant: counts for variant, counts in tables.items() if variant != "source"}
 
 
-def perft(position: Position, depth: int) -> int:
-    """The number of move sequences of exactly ``depth`` plies from ``position``."""
+def perft(position: GameState[Any], depth: int) -> int:
+    """The number of move sequences of exactly ``depth`` plies from ``position`` (of any game)."""
     if type(depth) is not int or not 0 <= depth <= MAX_DEPTH:
         raise ValueError(f"depth must be a whole number from 0 to {MAX_DEPTH}, not {depth!r}")
     if depth == 0:
@@ -45,7 +45,7 @@ def perft(position: Position, depth: int) -> int:
     return sum(perft(position.play(move), depth - 1) for move in moves)
 
 
-def perft_divide(position: Position, depth: int) -> dict[Move, int]:
+def perft_divide(position: GameState[Any], depth: int) -> dict[Hashable, int]:
     """Perft split by root move: for finding which move a wrong count comes from."""
     if type(depth) is not int or not 1 <= depth <= MAX_DEPTH:
         raise ValueError(f"depth must be a whole number from 1 to {MAX_DEPTH} to divide, not {depth!r}")

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
-from lessons_lib.agents.base import Agent, SearchResult, State, check_seconds
+from lessons_lib.agents.base import Agent, Evaluation, SearchResult, State, check_seconds
+from lessons_lib.agents.evaluation import seed_evaluation
 from lessons_lib.agents.mcts import MCTSAgent
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.agents.negamax import NegamaxAgent
@@ -26,14 +27,14 @@ BEST_SECONDS = 2.0
 """The Hus project's limit: 2 seconds a move."""
 
 
-def best_agent(seconds: float = BEST_SECONDS) -> NegamaxAgent:
+def best_agent(seconds: float = BEST_SECONDS, evaluate: Evaluation = seed_evaluation) -> NegamaxAgent:
     """The strongest configuration the project has, within ``seconds`` a move.
 
     Negamax with every ordering helper and iterative deepening. Its table cuts off
     only at equal depth, so each completed depth's value is exactly alpha-beta's
     (RULES.md asks this of every enhanced search).
     """
-    agent = NegamaxAgent(depth=None, seconds=seconds)
+    agent = NegamaxAgent(depth=None, seconds=seconds, evaluate=evaluate)
     agent.name = "best"
     return agent
 
@@ -44,22 +45,25 @@ class Difficulty:
 
     name: str
     description: str
-    make: Callable[[int | None], Agent]
+    make: Callable[[int | None, Evaluation], Agent]
+    """``make(seed, evaluate)``: the agent, with the game's evaluation for the depth searches."""
 
 
 DIFFICULTIES: dict[str, Difficulty] = {
     level.name: level
     for level in (
-        Difficulty("beginner", "random moves", lambda seed: RandomAgent(seed)),
+        Difficulty("beginner", "random moves", lambda seed, evaluate: RandomAgent(seed)),
         # Not greedy: under the forced rules the seed's evaluation makes a one-ply search offer pieces
         # (the capture it forces cuts the opponent's mobility), and greedy scores 0 of 20 against random
         # (python benchmarks/difficulty_ladder.py). Thirty MCTS iterations score 90% against random under
         # the forced rules; under the traditional rules both draw nearly every game, as MCTS does there.
         Difficulty("easy", "MCTS, 30 iterations: a glance ahead by random play",
-                   lambda seed: MCTSAgent(30, seed=seed)),
-        Difficulty("medium", "alpha-beta, 3 plies (the seed's middle depth)", lambda seed: AlphaBetaAgent(3)),
-        Difficulty("hard", "alpha-beta, 5 plies", lambda seed: AlphaBetaAgent(5)),
-        Difficulty("expert", "the best search, 2 seconds a move", lambda seed: best_agent(BEST_SECONDS)),
+                   lambda seed, evaluate: MCTSAgent(30, seed=seed)),
+        Difficulty("medium", "alpha-beta, 3 plies (the seed's middle depth)",
+                   lambda seed, evaluate: AlphaBetaAgent(3, evaluate)),
+        Difficulty("hard", "alpha-beta, 5 plies", lambda seed, evaluate: AlphaBetaAgent(5, evaluate)),
+        Difficulty("expert", "the best search, 2 seconds a move",
+                   lambda seed, evaluate: best_agent(BEST_SECONDS, evaluate)),
     )
 }
 
@@ -70,8 +74,11 @@ _MCTS_VARIANTS = {"mcts": ("mover", "uniform"), "mcts-root": ("root", "uniform")
 
 
 def make_agent(name: str, *, depth: int | None = None, iterations: int | None = None,
-               seconds: float | None = None, seed: int | None = None) -> Agent:
+               seconds: float | None = None, seed: int | None = None, evaluate: Evaluation | None = None) -> Agent:
     """The agent called ``name`` (see the module's list), with an optional budget and seed.
+
+    ``evaluate`` is the evaluation the depth searches use: Shologuti's (the seed's) unless
+    another game's is given (see :mod:`lessons_lib.games`).
 
     Raises:
         ValueError: an unknown name, or a budget the agent does not take.
@@ -90,24 +97,25 @@ def make_agent(name: str, *, depth: int | None = None, iterations: int | None = 
     if given - takes:
         allowed = " or ".join(f"--{key}" for key in sorted(takes)) or "no budget"
         raise ValueError(f"{base} takes {allowed}, not --{sorted(given - takes)[0]}")
+    evaluate = evaluate or seed_evaluation
     if base == "random":
         return RandomAgent(seed)
     if base == "greedy":
-        return GreedyAgent(seed=seed)
+        return GreedyAgent(evaluate, seed=seed)
     if base == "minimax":
-        return MinimaxAgent(3 if depth is None else depth)
+        return MinimaxAgent(3 if depth is None else depth, evaluate)
     if base == "alphabeta":
-        return AlphaBetaAgent(4 if depth is None else depth)
+        return AlphaBetaAgent(4 if depth is None else depth, evaluate)
     if base == "negamax":
-        return NegamaxAgent(depth, seconds) if given else NegamaxAgent(None, BEST_SECONDS)
+        return NegamaxAgent(depth, seconds, evaluate) if given else NegamaxAgent(None, BEST_SECONDS, evaluate)
     if base in _MCTS_VARIANTS:
         perspective, rollout = _MCTS_VARIANTS[base]
         return MCTSAgent(1000 if not given else iterations, seconds, rollout=rollout, perspective=perspective,
                          seed=seed)
     if base == "best":
-        return best_agent(BEST_SECONDS if seconds is None else seconds)
+        return best_agent(BEST_SECONDS if seconds is None else seconds, evaluate)
     if base in DIFFICULTIES:
-        return DIFFICULTIES[base].make(seed)
+        return DIFFICULTIES[base].make(seed, evaluate)
     raise ValueError(f"unknown agent {name!r}; choose one of: {', '.join(AGENT_NAMES)}")
 
 
@@ -125,9 +133,9 @@ def _parse_setting(base: str, setting: str) -> tuple[int | None, int | None, flo
     return (None, number, None) if base in _MCTS_VARIANTS else (number, None, None)
 
 
-def hint(state: State, seconds: float = 1.0) -> SearchResult:
+def hint(state: State, seconds: float = 1.0, evaluate: Evaluation = seed_evaluation) -> SearchResult:
     """The strongest move in ``state``, with its value and principal variation (a hint for a player)."""
-    return best_agent(seconds).search(state)
+    return best_agent(seconds, evaluate).search(state)
 
 
 def seeded(agent: Agent, seed: int) -> Agent:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from lessons_lib.cli_options import seconds_option, whole_number
+from lessons_lib.games import DEFAULT_GAME, GAMES, game_named
 from lessons_lib.rules import VARIANTS, Rules
 
 
@@ -27,6 +28,7 @@ def add_parsers(commands: Any) -> None:
                     "A SPEC is a built-in agent (alphabeta:4, mcts:300, negamax:0.5s, random, ...), the path of "
                     "a student's agent file (my_agent.py, played in a sandbox), or LABEL=SPEC.")
     tournament.add_argument("specs", nargs="+", metavar="SPEC")
+    tournament.add_argument("--game", default=DEFAULT_GAME, help=f"one of {', '.join(GAMES)} (default {DEFAULT_GAME})")
     tournament.add_argument("--gauntlet", action="append", metavar="SPEC", default=[],
                             help="a fixed baseline every SPEC plays (repeat for several)")
     tournament.add_argument("--games-per-pair", default="2", help="games between two players, half with each colour")
@@ -49,7 +51,7 @@ def add_parsers(commands: Any) -> None:
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", default="forced", help=f"one of {', '.join(VARIANTS)} (default forced)")
+    parser.add_argument("--variant", help=f"Shologuti's rules: one of {', '.join(VARIANTS)} (default forced)")
     parser.add_argument("--db", metavar="FILE", help="SQLite file that keeps every game; run again to resume")
     parser.add_argument("--workers", help="processes to play in (default: one per core)")
     parser.add_argument("--seed", default="0", help="seeds the openings and every game (default 0)")
@@ -67,8 +69,10 @@ def run_tournament(args: argparse.Namespace) -> None:
         path = split_label(spec)[1]
         if is_agent_file(spec) and not Path(path).is_file():
             raise ValueError(f"no agent file at {path}")
+    game = game_named(args.game)
     settings = TournamentSettings(
-        games_per_pair=_number("--games-per-pair", args.games_per_pair, 1), rules=Rules.named(args.variant),
+        games_per_pair=_number("--games-per-pair", args.games_per_pair, 1), game=game.name,
+        rules=game.rules(args.variant) or Rules(),
         seconds_per_move=seconds_option(args.seconds_per_move) or 2.0, max_plies=_number("--max-plies", args.max_plies, 1),
         memory_mb=_number("--memory-mb", args.memory_mb, 50), seed=_number("--seed", args.seed, 0))
     if args.gauntlet:
@@ -87,7 +91,8 @@ def run_tournament(args: argparse.Namespace) -> None:
         export_csv(run.results, args.csv)
     if args.json:
         games = [{key: value for key, value in asdict(result).items() if key != "moves"} for result in run.results]
-        print(json.dumps({"baseline": baseline, "variant": settings.rules.name, "played": run.played,
+        variant = {"variant": settings.rules.name} if game.variants else {}
+        print(json.dumps({"game": game.name, **variant, "baseline": baseline, "played": run.played,
                           "resumed": run.resumed, "standings": [asdict(row) for row in table], "games": games}))
         return
     print(format_standings(table))
@@ -104,7 +109,7 @@ def run_experiment(args: argparse.Namespace) -> None:
     from lessons_lib.arena.storage import ResultStore
     from lessons_lib.arena.tournament import TournamentSettings
 
-    settings = TournamentSettings(rules=Rules.named(args.variant), seed=_number("--seed", args.seed, 0),
+    settings = TournamentSettings(rules=Rules.named(args.variant or "forced"), seed=_number("--seed", args.seed, 0),
                                   seconds_per_move=EXPERIMENT_SECONDS_PER_MOVE)
     games = _number("--games-per-pair", args.games_per_pair, 1) if args.games_per_pair else None
     with ExitStack() as stack:

@@ -4,6 +4,9 @@ A player is named by a spec: a built-in agent (``alphabeta:4``, ``mcts:300``,
 ``negamax:0.5s``, ``random``; see :mod:`lessons_lib.agents.presets`) or the path of a
 student's agent file (``my_agent.py``), which plays in a sandbox.
 
+Any game of :mod:`lessons_lib.games` can be played; Shologuti is the default. In every
+game "green" means player 0 (who moves first) and "red" player 1, as in Shologuti.
+
 Everything here is plain data, so a game can run in another process (or on
 another machine) and come back as a :class:`GameResult`.
 """
@@ -16,8 +19,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lessons_lib.agents.presets import make_agent, seeded
+from lessons_lib.agents.presets import seeded
 from lessons_lib.arena.sandbox import Forfeit, SandboxedAgent, SandboxLimits
+from lessons_lib.games import DEFAULT_GAME, GAMES
 from lessons_lib.rules import Rules
 from lessons_lib.state import GREEN, SIDE_NAMES, Position
 
@@ -49,8 +53,10 @@ class GameSpec:
     Attributes:
         key: a name for the game, unique within its tournament.
         green, red: the players' specs.
+        rules: Shologuti's (must_capture, must_continue, draw_plies); the other games ignore it.
         opening: the moves played before the players take over (text, e.g. ``["23-18", "13x23"]``).
         seed: seeds both players' random choices (the red player's with ``seed + 1``).
+        game: the game's name in :data:`lessons_lib.games.GAMES`.
     """
 
     key: str
@@ -62,9 +68,10 @@ class GameSpec:
     seconds_per_move: float = 2.0
     max_plies: int = DEFAULT_PLY_LIMIT
     memory_mb: int = 500
+    game: str = DEFAULT_GAME
 
-    def start_position(self) -> Position:
-        position = Position.start(Rules(*self.rules))
+    def start_position(self) -> Any:
+        position = start_of(self.game, Rules(*self.rules))
         for move in self.opening:
             position = position.play(move)
         return position
@@ -109,14 +116,14 @@ class GameResult:
 class _Player:
     """A built-in agent or a sandboxed file, behind one face."""
 
-    def __init__(self, spec: str, seed: int, limits: SandboxLimits) -> None:
+    def __init__(self, spec: str, seed: int, limits: SandboxLimits, game: str = DEFAULT_GAME) -> None:
         self.spec = spec
         agent = split_label(spec)[1]
-        self.sandbox = SandboxedAgent(agent, limits) if is_agent_file(spec) else None
-        self.agent = None if self.sandbox else seeded(make_agent(agent, seed=seed), seed)
+        self.sandbox = SandboxedAgent(agent, limits, game) if is_agent_file(spec) else None
+        self.agent = None if self.sandbox else seeded(GAMES[game].make_agent(agent, seed=seed), seed)
         self.limits = limits
 
-    def move(self, position: Position) -> MoveRecord:
+    def move(self, position: Any) -> MoveRecord:
         started = time.perf_counter()
         if self.sandbox is not None:
             move = self.sandbox.choose_move(position)
@@ -137,8 +144,9 @@ def play_game(spec: GameSpec) -> GameResult:
     """Play the game ``spec`` describes and return what happened. Never raises for a player's fault."""
     limits = SandboxLimits(spec.seconds_per_move, spec.memory_mb)
     position = spec.start_position()
-    players = [_Player(spec.green, spec.seed, limits), _Player(spec.red, spec.seed + 1, limits)]
+    players = [_Player(spec.green, spec.seed, limits, spec.game), _Player(spec.red, spec.seed + 1, limits, spec.game)]
     moves: list[MoveRecord] = []
+    names = GAMES[spec.game].player_names
     try:
         while True:
             outcome = position.outcome()
@@ -152,11 +160,11 @@ def play_game(spec: GameSpec) -> GameResult:
                 record = players[side].move(position)
                 position = position.play(record.move)
             except Forfeit as forfeit:
-                return _result(spec, 0.0 if side == GREEN else 1.0, f"{FORFEIT}: {SIDE_NAMES[side]} "
+                return _result(spec, 0.0 if side == GREEN else 1.0, f"{FORFEIT}: {names[side]} "
                                f"({players[side].spec}) {forfeit.reason}", moves)
             except ValueError as error:  # a built-in agent's move refused by the rules (a bug, but no crash)
                 return _result(spec, 0.0 if side == GREEN else 1.0,
-                               f"{FORFEIT}: {SIDE_NAMES[side]} ({players[side].spec}) {error}", moves)
+                               f"{FORFEIT}: {names[side]} ({players[side].spec}) {error}", moves)
             moves.append(record)
     finally:
         for player in players:
@@ -167,7 +175,15 @@ def _result(spec: GameSpec, green_score: float, reason: str, moves: list[MoveRec
     return GameResult(spec.key, spec.green, spec.red, green_score, reason, len(moves), moves, spec.seed, spec.opening)
 
 
-def opening_suite(count: int, seed: int, plies: int = 4, rules: Rules | None = None) -> list[tuple[str, ...]]:
+def start_of(game: str, rules: Rules | None = None) -> Any:
+    """The start position of ``game`` (Shologuti under ``rules``; the other games have one set of rules)."""
+    if game == DEFAULT_GAME:
+        return Position.start(rules) if rules else Position.start()
+    return GAMES[game].start()
+
+
+def opening_suite(count: int, seed: int, plies: int = 4, rules: Rules | None = None,
+                  game: str = DEFAULT_GAME) -> list[tuple[str, ...]]:
     """``count`` different seeded openings of ``plies`` random plies (each then played with both colours).
 
     Different openings keep two deterministic agents from playing the same game again and again.
@@ -177,7 +193,7 @@ def opening_suite(count: int, seed: int, plies: int = 4, rules: Rules | None = N
     attempts = 0
     while len(openings) < count:
         attempts += 1
-        position = Position.start(rules) if rules else Position.start()
+        position = start_of(game, rules)
         moves: list[str] = []
         for _ in range(plies):
             legal = position.legal_moves()

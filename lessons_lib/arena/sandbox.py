@@ -5,8 +5,8 @@ object with ``choose_move(state)``. The arena never imports that file itself: a
 child process does (``python -m lessons_lib.arena.sandbox FILE``), and the two talk
 through lines of text on the child's standard input and output:
 
-- the arena sends a position string and the rules (``start|1|1|100``: the position,
-  must_capture, must_continue, the draw clock limit);
+- the arena sends one JSON object a line: the game, the position string and, for
+  Shologuti, the rules (``{"game": "shologuti", "position": "start", "rules": [true, true, 100]}``);
 - the child answers ``move 23-18`` or ``error <what went wrong>``.
 
 The child sends its answers on a copy of its real standard output and points
@@ -21,6 +21,7 @@ own permissions. Run a tournament of files you have not read in a container.
 
 from __future__ import annotations
 
+import json
 import os
 import selectors
 import subprocess
@@ -28,8 +29,9 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from lessons_lib.moves import Move
+from lessons_lib.games import DEFAULT_GAME, GAMES
 from lessons_lib.rules import Rules
 from lessons_lib.state import Position
 
@@ -58,9 +60,10 @@ class SandboxedAgent:
     Use it as a context manager, or call :meth:`close`, so the child never outlives the game.
     """
 
-    def __init__(self, path: str | Path, limits: SandboxLimits = SandboxLimits()) -> None:
+    def __init__(self, path: str | Path, limits: SandboxLimits = SandboxLimits(), game: str = DEFAULT_GAME) -> None:
         self.path = Path(path)
         self.limits = limits
+        self.game = GAMES[game]
         self.name = self.path.stem
         self._child: subprocess.Popen[bytes] | None = None
         self._buffer = b""
@@ -81,15 +84,17 @@ class SandboxedAgent:
         if reply != "ready":
             raise Forfeit(_explain(reply, "loading the file"))
 
-    def choose_move(self, state: Position) -> Move:
+    def choose_move(self, state: Any) -> Any:
         """Ask the child for a move; raise :class:`Forfeit` if anything goes wrong."""
         if self._child is None:
             self.start()
         assert self._child is not None and self._child.stdin is not None
         try:
-            rules = state.rules
-            line = f"{state}|{int(rules.must_capture)}|{int(rules.must_continue)}|{rules.draw_plies}\n"
-            self._child.stdin.write(line.encode())
+            request: dict[str, Any] = {"game": self.game.name, "position": str(state)}
+            if isinstance(state, Position):
+                rules = state.rules
+                request["rules"] = [rules.must_capture, rules.must_continue, rules.draw_plies]
+            self._child.stdin.write((json.dumps(request) + "\n").encode())
             self._child.stdin.flush()
         except OSError:
             raise Forfeit("the agent's process has died") from None
@@ -98,7 +103,7 @@ class SandboxedAgent:
             raise Forfeit(_explain(reply, "choosing a move"))
         text = reply[len("move "):]
         try:
-            move = Move.parse(text)
+            move = self.game.parse_move(text)
         except ValueError:
             raise Forfeit(f"returned {text[:40]!r}, which is not a move") from None
         if move not in state.legal_moves():
@@ -202,16 +207,22 @@ def _child_main(path: str) -> None:
         return
     answers.write("ready\n")
     for line in sys.stdin:
-        text, must_capture, must_continue, draw_plies = line.strip().split("|")
         try:
-            rules = Rules(must_capture == "1", must_continue == "1", int(draw_plies))
-            state = Position.from_string(text, rules)
+            state = _read_request(line)
             move = agent.choose_move(state)
             answers.write(f"move {_one_line(move)}\n")
         except MemoryError:
             answers.write("error ran out of memory\n")
         except BaseException as error:
             answers.write(f"error choose_move raised {type(error).__name__}: {_one_line(error)}\n")
+
+
+def _read_request(line: str) -> Any:
+    """The position an arena's request line describes, in its game."""
+    request = json.loads(line)
+    if request["game"] == DEFAULT_GAME:
+        return Position.from_string(request["position"], Rules(*request["rules"]))
+    return GAMES[request["game"]].position(request["position"])
 
 
 def _one_line(value: object) -> str:

@@ -26,10 +26,10 @@ from lessons_lib.arena.games import (
     DEFAULT_PLY_LIMIT, FORFEIT, GameResult, GameSpec, describe_spec, is_agent_file, opening_suite, play_game,
     split_label,
 )
-from lessons_lib.agents.presets import make_agent
 from lessons_lib.arena.ratings import Score, bootstrap_elo, fit_elo, wilson_interval
 from lessons_lib.arena.sandbox import DEFAULT_MEMORY_MB, DEFAULT_SECONDS_PER_MOVE
 from lessons_lib.arena.storage import ResultStore
+from lessons_lib.games import DEFAULT_GAME, GAMES
 from lessons_lib.rules import Rules
 
 
@@ -42,6 +42,7 @@ class TournamentSettings:
             (each opening of the suite is played once with each colour).
         seed: seeds the opening suite and every game's seed.
         opening_plies: random plies in each opening (0: every game from the start).
+        game: the game played (see :data:`lessons_lib.games.GAMES`); ``rules`` are Shologuti's.
     """
 
     games_per_pair: int = 2
@@ -51,6 +52,7 @@ class TournamentSettings:
     memory_mb: int = DEFAULT_MEMORY_MB
     seed: int = 0
     opening_plies: int = 4
+    game: str = DEFAULT_GAME
 
     def __post_init__(self) -> None:
         if type(self.games_per_pair) is not int or self.games_per_pair < 1:
@@ -67,7 +69,8 @@ def pairing_games(first: str, second: str, settings: TournamentSettings, swap_co
     """
     per_opening = 2 if swap_colours else 1
     count = settings.games_per_pair
-    openings = opening_suite(-(-count // per_opening), settings.seed, settings.opening_plies, settings.rules)
+    openings = opening_suite(-(-count // per_opening), settings.seed, settings.opening_plies, settings.rules,
+                             settings.game)
     games = []
     for number in range(count):
         opening = openings[number // per_opening]
@@ -78,14 +81,14 @@ def pairing_games(first: str, second: str, settings: TournamentSettings, swap_co
 
 def round_robin(players: Sequence[str], settings: TournamentSettings) -> list[GameSpec]:
     """Every player against every other."""
-    _check_players(players)
+    _check_players(players, settings.game)
     return [game for i, first in enumerate(players) for second in players[i + 1:]
             for game in pairing_games(first, second, settings)]
 
 
 def gauntlet(players: Sequence[str], baselines: Sequence[str], settings: TournamentSettings) -> list[GameSpec]:
     """Every player against each of the fixed ``baselines`` (and the baselines not against each other)."""
-    _check_players([*players, *baselines])
+    _check_players([*players, *baselines], settings.game)
     return [game for player in players for baseline in baselines for game in pairing_games(player, baseline, settings)]
 
 
@@ -236,12 +239,14 @@ def _game(green: str, red: str, opening: tuple[str, ...], opening_number: int,
         "rules": [rules.must_capture, rules.must_continue, rules.draw_plies], "seed": settings.seed,
         "seconds_per_move": settings.seconds_per_move, "max_plies": settings.max_plies, "memory_mb": settings.memory_mb,
     }
+    if settings.game != DEFAULT_GAME:  # Shologuti's keys stay as they were before other games came
+        content["game"] = settings.game
     digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
     return GameSpec(
         key=f"{describe_spec(green)} v {describe_spec(red)} #{opening_number + 1} {digest[:12]}",
         green=green, red=red, rules=(rules.must_capture, rules.must_continue, rules.draw_plies), opening=opening,
         seed=int(digest[12:20], 16), seconds_per_move=settings.seconds_per_move, max_plies=settings.max_plies,
-        memory_mb=settings.memory_mb,
+        memory_mb=settings.memory_mb, game=settings.game,
     )
 
 
@@ -255,7 +260,7 @@ def _identity(spec: str) -> str:
         return spec  # a missing file forfeits its games, with the reason recorded
 
 
-def _check_players(players: Sequence[str]) -> None:
+def _check_players(players: Sequence[str], game: str = DEFAULT_GAME) -> None:
     if len(players) < 2:
         raise ValueError("a tournament needs at least two players")
     names = [describe_spec(player) for player in players]
@@ -265,4 +270,4 @@ def _check_players(players: Sequence[str]) -> None:
                          f"(or a label for each, like control=alphabeta:3)")
     for player in players:
         if not is_agent_file(player):
-            make_agent(split_label(player)[1])  # ValueError naming the unknown agent or bad setting
+            GAMES[game].make_agent(split_label(player)[1])  # ValueError naming the unknown agent or bad setting

@@ -1,9 +1,11 @@
-"""Widgets for the notebooks: the board, the game panels and the search steppers."""
+"""Widgets for the notebooks: the boards, the game panels and the search steppers."""
 
 from lessons_lib.widgets.alphabeta_stepper import AlphaBetaStepper
 from lessons_lib.widgets.board import BoardWidget
+from lessons_lib.widgets.click_board import ClickBoard
+from lessons_lib.widgets.game_panel import GamePanel
 from lessons_lib.widgets.mcts_stepper import MCTSStepper
 from lessons_lib.widgets.play import PlayPanel
 from lessons_lib.widgets.watch import WatchPanel
 
-__all__ = ["AlphaBetaStepper", "BoardWidget", "MCTSStepper", "PlayPanel", "WatchPanel"]
+__all__ = ["AlphaBetaStepper", "BoardWidget", "ClickBoard", "GamePanel", "MCTSStepper", "PlayPanel", "WatchPanel"]

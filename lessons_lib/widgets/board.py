@@ -23,21 +23,27 @@ from lessons_lib.record import GameRecord
 from lessons_lib.state import GREEN, RED
 from lessons_lib.viz.svg import board_svg
 
-_ESM = """
+
+def click_esm(attribute: str) -> str:
+    """The browser side of a clickable SVG board: show the ``svg`` trait, send back the ``attribute`` clicked."""
+    return """
 function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "shologuti-board-widget";
   const draw = () => { box.innerHTML = model.get("svg"); };
   box.addEventListener("click", (event) => {
-    const point = event.target.closest("[data-point]");
-    if (point) model.send({ type: "click", point: Number(point.dataset.point) });
+    const target = event.target.closest("[ATTRIBUTE]");
+    if (target) model.send({ type: "click", point: target.getAttribute("ATTRIBUTE") });
   });
   model.on("change:svg", draw);
   draw();
   el.appendChild(box);
 }
 export default { render };
-"""
+""".replace("ATTRIBUTE", attribute)
+
+
+_ESM = click_esm("data-point")
 
 
 class BoardWidget(anywidget.AnyWidget):
@@ -124,8 +130,11 @@ class BoardWidget(anywidget.AnyWidget):
             self.selected = position.pending
 
     def _on_browser_message(self, widget: Any, content: dict[str, Any], buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("type") == "click" and isinstance(content.get("point"), int):
-            self.click(content["point"])
+        point = content.get("point") if isinstance(content, dict) and content.get("type") == "click" else None
+        if isinstance(point, str) and point.isdigit():
+            point = int(point)
+        if isinstance(point, int):
+            self.click(point)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         """The live widget, plus the SVG so that a saved notebook shows the board without a kernel."""

@@ -7,7 +7,7 @@ from typing import Any
 import ipywidgets as w
 
 from lessons_lib.agents.base import Evaluation
-from lessons_lib.agents.evaluation import seed_evaluation
+from lessons_lib.games import game_of
 from lessons_lib.rules import VARIANTS
 from lessons_lib.state import Position
 from lessons_lib.tiny_tree import TinyTree, leaf_evaluation
@@ -24,12 +24,13 @@ def live_view_with_svg(widget: w.Widget, svg: str | None, text: str, **kwargs: A
 
 
 def default_evaluation(state: Any) -> Evaluation:
-    """The evaluation a stepper uses unless told: the seed's for Shologuti, the leaf values for a tiny tree."""
+    """The evaluation a stepper uses unless told: the game's own, or the leaf values for a tiny tree."""
     if isinstance(state, TinyTree):
         return leaf_evaluation
-    if isinstance(state, Position):
-        return seed_evaluation
-    raise ValueError(f"give an evaluation function for {type(state).__name__} positions (evaluate=...)")
+    try:
+        return game_of(state).evaluate
+    except ValueError:
+        raise ValueError(f"give an evaluation function for {type(state).__name__} positions (evaluate=...)") from None
 
 
 class PositionChoice:

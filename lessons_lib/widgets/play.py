@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, SearchResult
+from lessons_lib.agents.evaluation import seed_evaluation
 from lessons_lib.agents.presets import DIFFICULTIES, hint
 from lessons_lib.moves import STOP, Move
 from lessons_lib.record import GameRecord
@@ -30,7 +31,7 @@ SEED_DEPTHS = (1, 3, 5, 7)
 """The depths the seed application offered for its alpha-beta AI."""
 
 def _difficulty_maker(name: str) -> Callable[[], Agent]:
-    return lambda: DIFFICULTIES[name].make(0)
+    return lambda: DIFFICULTIES[name].make(0, seed_evaluation)
 
 
 def _seed_depth_maker(depth: int) -> Callable[[], Agent]:

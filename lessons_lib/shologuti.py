@@ -1,0 +1,34 @@
+"""Shologuti under the same names as the other games' packages, for :mod:`lessons_lib.games`.
+
+The engine itself is :mod:`lessons_lib.state` and its neighbours; this module only gathers
+what every game offers: the position and move types, the evaluation, the drawing, perft.
+"""
+
+from __future__ import annotations
+
+from lessons_lib.agents.evaluation import seed_evaluation as evaluate
+from lessons_lib.moves import Move
+from lessons_lib.perft import perft, published_counts
+from lessons_lib.state import SIDE_NAMES, Position
+from lessons_lib.viz.svg import board_svg as _board_svg
+
+PLAYER_NAMES: tuple[str, str] = SIDE_NAMES
+PERFT_FROM_START = published_counts()["forced"][1:]
+"""Perft from the start under the default (forced) rules, depth 1 upwards (RULES.md has the other variants)."""
+
+
+def move_clicks(move: Move) -> tuple[str, ...]:
+    """The points a player clicks for ``move``: the piece, then where it goes (``stop`` is a button)."""
+    return ("stop",) if move.is_stop else (str(move.origin), str(move.target))
+
+
+def board_svg(position: Position, *, clickable: tuple[str, ...] = (), selected: tuple[str, ...] = (),
+              last_move: Move | None = None, scale: float = 1.0) -> str:
+    """The board (:func:`lessons_lib.viz.svg.board_svg`), with the generic widget's arguments."""
+    chosen = int(selected[0]) if selected and selected[0].isdigit() else None
+    targets = [move for move in position.legal_moves() if not move.is_stop and chosen == move.origin
+               and str(move.target) in clickable]
+    return _board_svg(position, selected=chosen, targets=targets, last_move=last_move, scale=scale)
+
+
+__all__ = ["PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "board_svg", "evaluate", "move_clicks", "perft"]
