@@ -90,6 +90,7 @@ GAMES: dict[str, Game] = {
     game.name: game
     for game in (
         Game("shologuti", "Shologuti", "lessons_lib.shologuti", tuple(VARIANTS)),
+        Game("baghchal", "Bagh-Chal", "lessons_lib.baghchal"),
     )
 }
 
