@@ -91,6 +91,7 @@ GAMES: dict[str, Game] = {
     for game in (
         Game("shologuti", "Shologuti", "lessons_lib.shologuti", tuple(VARIANTS)),
         Game("baghchal", "Bagh-Chal", "lessons_lib.baghchal"),
+        Game("hus", "Hus", "lessons_lib.hus"),
     )
 }
 
