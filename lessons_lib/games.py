@@ -92,6 +92,7 @@ GAMES: dict[str, Game] = {
         Game("shologuti", "Shologuti", "lessons_lib.shologuti", tuple(VARIANTS)),
         Game("baghchal", "Bagh-Chal", "lessons_lib.baghchal"),
         Game("hus", "Hus", "lessons_lib.hus"),
+        Game("shobu", "Shobu", "lessons_lib.shobu"),
     )
 }
 
