@@ -24,11 +24,15 @@ def move_clicks(move: Move) -> tuple[str, ...]:
 
 def board_svg(position: Position, *, clickable: tuple[str, ...] = (), selected: tuple[str, ...] = (),
               last_move: Move | None = None, scale: float = 1.0) -> str:
-    """The board (:func:`lessons_lib.viz.svg.board_svg`), with the generic widget's arguments."""
+    """The board (:func:`lessons_lib.viz.svg.board_svg`) for :class:`~lessons_lib.widgets.ClickBoard`.
+
+    Each point carries ``data-click``; a ``stop`` button shows when ending a chain is a legal click.
+    """
     chosen = int(selected[0]) if selected and selected[0].isdigit() else None
     targets = [move for move in position.legal_moves() if not move.is_stop and chosen == move.origin
                and str(move.target) in clickable]
-    return _board_svg(position, selected=chosen, targets=targets, last_move=last_move, scale=scale)
+    return _board_svg(position, selected=chosen, targets=targets, last_move=last_move, scale=scale,
+                      click_attribute="data-click", stop_button="stop" in clickable)
 
 
 __all__ = ["PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "board_svg", "evaluate", "move_clicks", "perft"]

@@ -75,6 +75,8 @@ def board_svg(
     status: str | None = None,
     numbers: bool = True,
     scale: float = 1.0,
+    click_attribute: str = "data-point",
+    stop_button: bool = False,
 ) -> str:
     """The board with the pieces of ``position``, as an SVG document (a string).
 
@@ -85,6 +87,9 @@ def board_svg(
         status: the line above the board; by default :func:`status_text`.
         numbers: write each point's number on it.
         scale: the size on screen, as a multiple of the natural size.
+        click_attribute: the attribute that names each point for a click (``data-point`` for
+            :class:`~lessons_lib.widgets.BoardWidget`, ``data-click`` for the boards of any game).
+        stop_button: draw a ``stop`` button (``click_attribute="stop"``) for ending a chain.
     """
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH * scale:g}" height="{HEIGHT * scale:g}" '
@@ -107,7 +112,7 @@ def board_svg(
     for point in POINTS:
         x, y = point_xy(point)
         owner = position.owner(point)
-        parts.append(f'<g data-point="{point}">')
+        parts.append(f'<g {click_attribute}="{point}">')
         if point in marked:
             kind = "capture" if marked[point].is_capture else "step"
             parts.append(f'<circle cx="{x}" cy="{y}" r="19" fill="{COLOURS[kind]}" fill-opacity="0.35" '
@@ -124,6 +129,11 @@ def board_svg(
             fill = "white" if owner is not None else COLOURS["text"]
             parts.append(f'<text x="{x}" y="{y}" class="label" fill="{fill}">{point}</text>')
         parts.append(f'<circle cx="{x}" cy="{y}" r="24" class="point-hit"/></g>')
+    if stop_button:  # right of the top triangle, where no point or line is
+        x, y = WIDTH - 58, HEADER + MARGIN + 32
+        parts.append(f'<g {click_attribute}="stop" class="stop-button" style="cursor:pointer">'
+                     f'<rect x="{x}" y="{y}" width="52" height="24" rx="6" fill="{COLOURS["selected"]}" stroke="#222"/>'
+                     f'<text x="{x + 26}" y="{y + 12}" class="label" fill="#222">stop</text></g>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -1,0 +1,218 @@
+"""Every game behind the one interface: the engine's properties, the agents, the arena and the command line.
+
+The same checks run on Shologuti, Bagh-Chal, Hus and Shobu: the agents must play every game
+without a change, and every engine must keep the contract of :mod:`lessons_lib.games`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lessons_lib.agents.match import play_game
+from lessons_lib.arena.games import GameSpec
+from lessons_lib.arena.games import play_game as arena_game
+from lessons_lib.cli import main
+from lessons_lib.errors import MoveError, PositionError
+from lessons_lib.games import GAMES, game_named, game_of
+from lessons_lib.perft import perft
+
+NAMES = list(GAMES)
+
+
+def random_line(name: str, seed: int, plies: int) -> list[Any]:
+    """The positions of a seeded random game of ``name``, at most ``plies`` plies long."""
+    rng = random.Random(seed)
+    positions = [GAMES[name].start()]
+    for _ in range(plies):
+        moves = positions[-1].legal_moves()
+        if not moves:
+            break
+        positions.append(positions[-1].play(rng.choice(moves)))
+    return positions
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_start_and_the_first_perft_counts(name: str) -> None:
+    game = GAMES[name]
+    start = game.start()
+    assert not start.is_game_over() and start.to_move == 0 and game_of(start) is game
+    counts = list(game.engine.PERFT_FROM_START)
+    assert len(counts) >= 2
+    for depth, count in enumerate(counts[:2], start=1):
+        assert perft(start, depth) == count
+
+
+@pytest.mark.parametrize("name", NAMES)
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 160))
+def test_engine_properties_along_random_games(name: str, seed: int, plies: int) -> None:
+    game = GAMES[name]
+    for position in random_line(name, seed, plies):
+        text = str(position)
+        assert game.position(text, None if not game.variants else position.rules.name) == position
+        moves = position.legal_moves()
+        assert (not moves) == position.is_game_over() == (position.outcome() is not None)
+        clicks = [tuple(game.engine.move_clicks(move)) for move in moves]
+        assert len(set(clicks)) == len(clicks), "two moves with the same clicks"
+        for one in clicks:
+            assert not any(other != one and other[: len(one)] == one for other in clicks), "a click prefix"
+        for move in moves[:6]:
+            assert game.parse_move(str(move)) == move
+            assert position.play(str(move)) == position.play(move)
+        assert str(position) == text  # playing changed nothing
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(text=st.text(max_size=60))
+def test_any_text_is_a_position_or_a_position_error(name: str, text: str) -> None:
+    try:
+        GAMES[name].position(text)
+    except PositionError:
+        pass
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(text=st.text(max_size=30))
+def test_any_text_is_a_move_or_a_move_error(name: str, text: str) -> None:
+    try:
+        GAMES[name].parse_move(text)
+    except MoveError:
+        pass
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_an_illegal_move_is_refused_with_a_message(name: str) -> None:
+    start = GAMES[name].start()
+    legal = {str(move) for move in start.legal_moves()}
+    later = random_line(name, 3, 12)[-1]
+    strangers = [move for move in later.legal_moves() if str(move) not in legal]
+    if strangers:
+        with pytest.raises(MoveError) as refused:
+            start.play(strangers[0])
+        assert str(refused.value)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_agent_plays_every_game_with_only_legal_moves(name: str) -> None:
+    game = GAMES[name]
+    specs = ["random", "greedy", "alphabeta:2", "negamax:2", "mcts:20", "beginner", "easy"]
+    for number, spec in enumerate(specs):
+        agents = [game.make_agent(spec, seed=number), game.make_agent("random", seed=number + 1)]
+        result = play_game(agents if number % 2 else agents[::-1], random_line(name, number, 6)[-1], max_plies=60)
+        replay = random_line(name, number, 6)[-1]
+        for move in result.moves:
+            assert move in replay.legal_moves()
+            replay = replay.play(move)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_evaluation_is_bounded_and_zero_sum(name: str) -> None:
+    evaluate = GAMES[name].evaluate
+    for position in random_line(name, 11, 80):
+        for player in (0, 1):
+            assert abs(evaluate(position, player)) < 400
+        if name != "shologuti":  # the seed's evaluation has a chain bonus for the player to move only
+            assert evaluate(position, 0) == pytest.approx(-evaluate(position, 1))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_arena_plays_every_game_and_a_students_file_in_it(name: str, tmp_path: Path) -> None:
+    student = tmp_path / "student.py"
+    student.write_text("import random\n\nclass A:\n    def __init__(self):\n        self.rng = random.Random(0)\n\n"
+                       "    def choose_move(self, state):\n        return str(self.rng.choice(state.legal_moves()))\n\n"
+                       "def make_agent():\n    return A()\n")
+    result = arena_game(GameSpec("g", str(student), "greedy", game=name, max_plies=40, seconds_per_move=20.0))
+    assert not result.reason.startswith("forfeit"), result.reason
+    replay = GameSpec("g", "a", "b", game=name).start_position()
+    for record in result.moves:
+        replay = replay.play(record.move)
+    assert replay.is_game_over() or result.plies == 40
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_command_line_takes_a_game(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    start = str(GAMES[name].start())
+    assert main(["perft", start, "--depth", "1", "--game", name]) == 0
+    assert capsys.readouterr().out.strip() == str(GAMES[name].engine.PERFT_FROM_START[0])
+    assert main(["search", "start", "--agent", "alphabeta:1", "--game", name, "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["game"] == name and record["move"] in {str(m) for m in GAMES[name].start().legal_moves()}
+    assert main(["tournament", "random", "greedy", "--game", name, "--games-per-pair", "2", "--max-plies", "30",
+                 "--workers", "1", "--quiet", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["game"] == name
+    assert main(["perft", "nonsense", "--depth", "1", "--game", name]) == 2
+    assert "perft:" in capsys.readouterr().err
+
+
+def test_games_are_found_by_any_spelling_and_variants_only_where_they_exist() -> None:
+    assert game_named("Bagh-Chal") is GAMES["baghchal"] and game_named(" HUS ") is GAMES["hus"]
+    with pytest.raises(ValueError, match="unknown game"):
+        game_named("chess")
+    with pytest.raises(ValueError, match="one set of rules"):
+        GAMES["hus"].start("traditional")
+    assert GAMES["shologuti"].start("traditional").rules.name == "traditional"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_clicking_a_moves_clicks_on_the_board_plays_it(name: str) -> None:
+    from lessons_lib.widgets import ClickBoard
+
+    game = GAMES[name]
+    for position in random_line(name, 5, 30)[::6]:
+        if position.is_game_over():
+            continue
+        move = position.legal_moves()[-1]
+        board = ClickBoard(game, start=position)
+        clicks = game.engine.move_clicks(move)
+        for click in clicks[:-1]:
+            assert board.click(click) is None
+            assert f'data-click="{clicks[len(board.clicks)]}"' in board.svg
+        assert board.click(clicks[-1]) == move and board.position == position.play(move)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_click_that_starts_no_move_drops_the_selection(name: str) -> None:
+    from lessons_lib.widgets import ClickBoard
+
+    game = GAMES[name]
+    longer = [(position, game.engine.move_clicks(move)[0]) for position in random_line(name, 2, 40)
+              for move in position.legal_moves() if len(game.engine.move_clicks(move)) > 1]
+    position, first = longer[0] if longer else (game.start(), None)  # Hus: every move is one click
+    board = ClickBoard(game, start=position)
+    if first is not None:
+        assert board.click(first) is None and board.clicks == [first]
+    assert board.click("nowhere") is None and board.clicks == [] and not board.history.moves
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_game_panel_answers_a_human_and_two_ais_play_to_the_end(name: str) -> None:
+    from lessons_lib.widgets import GamePanel
+
+    game = GAMES[name]
+    panel = GamePanel(name, ai="beginner", think_in_background=False)
+    move = panel.board.position.legal_moves()[0]
+    for click in game.engine.move_clicks(move):
+        panel.board.click(click)
+    assert panel.board.history.moves[0] == move and len(panel.board.history.moves) >= 2
+    assert panel.board.position.to_move == 0 or panel.board.position.is_game_over()
+    panel.undo()
+    assert panel.board.history.moves == [] and "your turn" in panel.status.value
+    watch = GamePanel(name, seats="watch", ai="beginner", think_in_background=False)
+    assert watch.board.position.is_game_over() and "after" in watch.status.value
+    assert all(choice.disabled is False for choice in watch.level_choices)
+
+
+def test_the_game_panel_refuses_unknown_levels_and_seats() -> None:
+    from lessons_lib.widgets import GamePanel
+
+    with pytest.raises(ValueError, match="unknown AI level"):
+        GamePanel("hus", ai="grandmaster")
+    with pytest.raises(ValueError, match="unknown seats"):
+        GamePanel("hus", seats="all")
