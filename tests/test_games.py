@@ -56,7 +56,9 @@ def test_engine_properties_along_random_games(name: str, seed: int, plies: int) 
     game = GAMES[name]
     for position in random_line(name, seed, plies):
         text = str(position)
-        assert game.position(text, None if not game.variants else position.rules.name) == position
+        again = game.position(text, None if not game.variants else position.rules.name)
+        assert again == position and again.key == position.key  # the incremental key equals the recomputed one
+        assert 0 <= position.key < 2**64 and hash(position) == hash(again)
         moves = position.legal_moves()
         assert (not moves) == position.is_game_over() == (position.outcome() is not None)
         clicks = [tuple(game.engine.move_clicks(move)) for move in moves]
@@ -216,3 +218,33 @@ def test_the_game_panel_refuses_unknown_levels_and_seats() -> None:
         GamePanel("hus", ai="grandmaster")
     with pytest.raises(ValueError, match="unknown seats"):
         GamePanel("hus", seats="all")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_games_between_agents_finish_by_the_rules(name: str) -> None:
+    game = GAMES[name]
+    for number, specs in enumerate([("greedy", "random"), ("mcts:8", "greedy")]):
+        agents = [game.make_agent(spec, seed=number) for spec in specs]
+        result = play_game(agents, game.start(), max_plies=20_000)
+        assert result.outcome.reason != "ply limit", "the game's own rules must end every game"
+        replay = game.start()
+        for move in result.moves:
+            replay = replay.play(move)
+        assert replay.outcome() == result.outcome
+
+
+def test_the_games_comparison_sums_up_each_match() -> None:
+    from lessons_lib.arena.game_comparison import comparison_experiment
+    from lessons_lib.arena.tournament import TournamentSettings
+
+    players = {"hus": ("negamax:2", "mcts:20"), "baghchal": ("negamax:2", "mcts:20")}
+    rows, results = comparison_experiment(TournamentSettings(games_per_pair=2, max_plies=40), players, workers=1,
+                                          progress=False)
+    assert [(row.game, row.match) for row in rows] == [("hus", "equal"), ("hus", "alphabeta-mcts"),
+                                                       ("baghchal", "equal"), ("baghchal", "alphabeta-mcts")]
+    for row in rows:
+        assert row.games == 2 == row.first_wins + row.draws + row.second_wins
+        assert row.first_score == (row.first_wins + row.draws / 2) / 2 and row.first_seconds > 0
+    assert rows[0].first == "first=negamax:2" and rows[1].first == "negamax:2" and rows[1].second == "mcts:20"
+    colours = [(result.green, result.red) for result in results[2:4]]
+    assert colours == [("negamax:2", "mcts:20"), ("mcts:20", "negamax:2")]  # each opening with both colours

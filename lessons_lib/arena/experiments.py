@@ -5,7 +5,9 @@
 - ``iterations``: MCTS at 50 to 3,000 iterations;
 - ``perspectives``: MCTS backing up wins for each mover (correct) against the seed's root-player backup;
 - ``seed-modes``: the seed's AI vs AI mode, Green alpha-beta (``negamax:D``, depths 1, 3, 5, 7) against
-  Red MCTS (50 to 300 iterations).
+  Red MCTS (50 to 300 iterations);
+- ``games``: the four games side by side (:mod:`lessons_lib.arena.game_comparison`): random games,
+  two equal agents, and alpha-beta against MCTS with about the same time a move.
 
 The level experiments do not play every pair: each level plays its neighbours and one
 common baseline (the middle level, rated 0 Elo), which places every level on one
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Sequence
+from typing import Any
 from dataclasses import astuple, dataclass, fields, replace
 from pathlib import Path
 
@@ -29,6 +32,7 @@ from lessons_lib.arena.storage import ResultStore, export_csv
 from lessons_lib.arena.tournament import (
     Standing, TournamentSettings, pairing_games, pairs_schedule, play_tournament, standings,
 )
+from lessons_lib.games import GAMES
 
 DEPTHS = (1, 2, 3, 4, 5, 6, 7)
 ITERATIONS = (50, 100, 200, 500, 1000, 2000, 3000)
@@ -38,7 +42,7 @@ SEED_ITERATIONS = (50, 100, 200, 300)
 EXPERIMENT_SECONDS_PER_MOVE = 120.0
 """Fixed-budget agents need no clock; this only stops a runaway search."""
 
-DEFAULT_GAMES = {"depth": 16, "iterations": 12, "perspectives": 16, "seed-modes": 2}
+DEFAULT_GAMES = {"depth": 16, "iterations": 12, "perspectives": 16, "seed-modes": 2, "games": 16}
 """Games per pairing (per cell of the grid for ``seed-modes``) in the committed data."""
 
 
@@ -126,7 +130,11 @@ def seed_modes_experiment(depths: Sequence[int], iterations: Sequence[int], sett
     return rows, run.results
 
 
-def write_rows(rows: Sequence[LevelRow | CellRow | Standing], path: str | Path) -> None:
+RANDOM_PROFILE_GAMES = 200
+"""Random games per game in ``game_profiles.csv``."""
+
+
+def write_rows(rows: Sequence[Any], path: str | Path) -> None:
     """Write dataclass rows to a CSV file with a header."""
     if not rows:
         return
@@ -153,8 +161,19 @@ def run_experiment(name: str, out: str | Path, settings: TournamentSettings, *, 
     written = []
     for each in names:
         these = replace(settings, games_per_pair=games or DEFAULT_GAMES[each])
-        rows: Sequence[LevelRow | CellRow | Standing]
-        if each in ("depth", "iterations"):
+        rows: Sequence[Any]
+        if each == "games":
+            from lessons_lib.arena.game_comparison import (
+                COMPARISON_PLY_LIMIT, comparison_experiment, random_profile,
+            )
+
+            profiles = [random_profile(game, RANDOM_PROFILE_GAMES, settings.seed) for game in GAMES]
+            write_rows(profiles, out / "game_profiles.csv")
+            written.append(out / "game_profiles.csv")
+            these = replace(these, max_plies=COMPARISON_PLY_LIMIT)
+            rows, results = comparison_experiment(these, store=store, workers=workers, progress=progress)
+            each = "game-matches"
+        elif each in ("depth", "iterations"):
             chosen = levels or (DEPTHS if each == "depth" else ITERATIONS)
             rows, results = level_experiment(each, chosen, these, store=store, workers=workers, progress=progress)
         elif each == "perspectives":

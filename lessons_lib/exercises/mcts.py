@@ -63,26 +63,9 @@ MIN_DECIDED = 0.6
 def check_rollout_policy(policy: Callable[[Any, random.Random, int], Any]) -> Feedback:
     """Check a student's ``policy(state, rng, max_plies) -> (last_state, plies)`` under the traditional rules."""
     start = Position.start(TRADITIONAL)
-    answer, failure = call_safely(policy, start, random.Random(1), 50)
-    if failure:
-        return Feedback.not_yet(f"policy(start, rng, 50) {failure}")
-    if not (isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], Position)
-            and isinstance(answer[1], int)):
-        return Feedback.not_yet(f"policy must return (the last position, the number of plies played), not "
-                                f"{answer!r:.80}")
-    last, plies = answer
-    if plies > 50:
-        return Feedback.not_yet(f"given max_plies=50 your rollout played {plies} plies: stop at max_plies.")
-    if not last.is_game_over() and plies < 50:
-        return Feedback.not_yet(f"your rollout stopped after {plies} plies, though the game was not over and "
-                                f"max_plies is 50. Play on until the game ends or max_plies is reached.")
-    if call_safely(policy, start, random.Random(1), 50)[0] != answer:
-        return Feedback.not_yet("two rollouts with the same seed ended differently: take every random choice "
-                                "from rng (rng.choice(moves)), never from the random module itself.")
-    if call_safely(policy, start, random.Random(2), 50)[0] == answer and call_safely(
-            policy, start, random.Random(3), 50)[0] == answer:
-        return Feedback.not_yet("rollouts with different seeds all ended the same way: a rollout should be "
-                                "random, choosing with rng.")
+    problem = rollout_policy_problem(policy, start)
+    if problem:
+        return Feedback.not_yet(problem)
     tally = rollout_outcomes(start, policy, rollouts=100, seed=7)
     summary = (f"of 100 rollouts from the start (traditional rules, at most 200 plies) {sum(tally.wins)} ended "
                f"with a winner, {tally.draws} in a draw and {tally.capped} at the 200-ply cap")
@@ -90,3 +73,28 @@ def check_rollout_policy(policy: Callable[[Any, random.Random, int], Any]) -> Fe
         return Feedback.correct(f"{summary}. Rollouts that end tell MCTS who is winning.")
     return Feedback.not_yet(f"{summary}; at least {MIN_DECIDED:.0%} should end with a winner. Hint: when a capture "
                             f"is possible, take one (move.is_capture).")
+
+
+def rollout_policy_problem(policy: Callable[[Any, random.Random, int], Any], start: Any,
+                           limit: int = 50) -> str | None:
+    """What is wrong with a rollout policy as a policy (of any game), or None: the shape of its answer,
+    the ply limit (tried with ``max_plies=limit``, which should be shorter than a game), and seeded randomness."""
+    answer, failure = call_safely(policy, start, random.Random(1), limit)
+    if failure:
+        return f"policy(start, rng, {limit}) {failure}"
+    if not (isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], type(start))
+            and isinstance(answer[1], int)):
+        return f"policy must return (the last position, the number of plies played), not {answer!r:.80}"
+    last, plies = answer
+    if plies > limit:
+        return f"given max_plies={limit} your rollout played {plies} plies: stop at max_plies."
+    if not last.is_game_over() and plies < limit:
+        return (f"your rollout stopped after {plies} plies, though the game was not over and max_plies is {limit}. "
+                f"Play on until the game ends or max_plies is reached.")
+    if call_safely(policy, start, random.Random(1), limit)[0] != answer:
+        return ("two rollouts with the same seed ended differently: take every random choice from rng "
+                "(rng.choice(moves)), never from the random module itself.")
+    if call_safely(policy, start, random.Random(2), limit)[0] == answer and call_safely(
+            policy, start, random.Random(3), limit)[0] == answer:
+        return "rollouts with different seeds all ended the same way: a rollout should be random, choosing with rng."
+    return None

@@ -1,0 +1,164 @@
+"""The four games side by side: how they go at random, and how the same agents fare on each.
+
+- :func:`random_profile`: random games from the start: branching factor, length, and who wins.
+  Random play is what an MCTS rollout does, so this says what MCTS learns from one.
+- :func:`comparison_experiment`: for every game, two equal agents (how often the first player
+  wins) and alpha-beta against MCTS with about the same thinking time a move.
+
+>>> row = random_profile("shologuti", games=3, seed=1)
+>>> row.game, row.games, row.first_wins + row.draws + row.second_wins + row.capped
+('shologuti', 3, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from lessons_lib.arena.games import GameResult, GameSpec, start_of
+from lessons_lib.arena.storage import ResultStore
+from lessons_lib.arena.tournament import TournamentSettings, pairing_games, play_tournament
+from lessons_lib.state import SIDE_NAMES
+
+COMPARISON_PLAYERS: dict[str, tuple[str, str]] = {
+    "shologuti": ("negamax:7", "mcts:600"),
+    "baghchal": ("negamax:7", "mcts:2000"),
+    "hus": ("negamax:6", "mcts:400"),
+    "shobu": ("negamax:3", "mcts:60"),
+}
+"""Alpha-beta (with its table and move ordering) and MCTS for each game, at a depth and a number of
+iterations that each take about 0.1 s a move on a 2-core laptop (python benchmarks/bench_games.py).
+Fixed budgets, not a clock, so the same command plays the same games on any machine; the data
+records the seconds each side really took."""
+
+COMPARISON_PLY_LIMIT = 400
+"""A game still going after this many plies is a draw (long enough for every game's decided games)."""
+
+
+@dataclass(frozen=True)
+class RandomProfile:
+    """How random games of one game went.
+
+    Attributes:
+        branching: the mean number of legal moves over every position met before the end.
+        plies: the mean length of a game, in plies (a capped game counts as ``max_plies``).
+        first_wins, draws, second_wins: the results for the player who moves first.
+        capped: games still going after ``max_plies`` plies.
+        first_score: the first player's score rate over the finished games (draws count a half).
+    """
+
+    game: str
+    games: int
+    branching: float
+    plies: float
+    first_wins: int
+    draws: int
+    second_wins: int
+    capped: int
+
+    @property
+    def first_score(self) -> float:
+        finished = self.first_wins + self.draws + self.second_wins
+        return (self.first_wins + self.draws / 2) / finished if finished else 0.5
+
+
+def random_profile(game: str, games: int = 50, seed: int = 0, max_plies: int = 2000) -> RandomProfile:
+    """Play ``games`` games of uniformly random moves from the start of ``game`` (seeded) and sum them up."""
+    rng = random.Random(seed)
+    moves_seen = positions_seen = total_plies = 0
+    results = {0: 0, None: 0, 1: 0, "capped": 0}
+    for _ in range(games):
+        position = start_of(game)
+        plies = 0
+        moves = position.legal_moves()
+        while moves and plies < max_plies:
+            moves_seen += len(moves)
+            positions_seen += 1
+            position = position.play(rng.choice(moves))
+            plies += 1
+            moves = position.legal_moves()
+        total_plies += plies
+        outcome = position.outcome()
+        results["capped" if outcome is None else outcome.winner] += 1
+    return RandomProfile(game, games, moves_seen / max(positions_seen, 1), total_plies / max(games, 1),
+                         results[0], results[None], results[1], results["capped"])
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """One match of the comparison, as a row of its CSV file.
+
+    ``first`` is the player moving first in an ``equal`` match (the colours are not swapped),
+    and the alpha-beta player in an ``alphabeta-mcts`` match (half its games with each colour).
+    ``first_score`` is that player's score rate; ``first_seconds`` and ``second_seconds`` are the
+    players' mean thinking time a move.
+    """
+
+    game: str
+    match: str
+    first: str
+    second: str
+    games: int
+    first_wins: int
+    draws: int
+    second_wins: int
+    first_score: float
+    plies_per_game: float
+    first_seconds: float
+    second_seconds: float
+
+
+def comparison_schedule(settings: TournamentSettings, players: dict[str, tuple[str, str]] | None = None,
+                        ) -> dict[tuple[str, str], list[GameSpec]]:
+    """For each game of ``players`` (default :data:`COMPARISON_PLAYERS`): an ``equal`` match (the
+    alpha-beta player against itself, colours fixed) and an ``alphabeta-mcts`` match (colours swapped)."""
+    schedule: dict[tuple[str, str], list[GameSpec]] = {}
+    for game, (alphabeta, mcts) in (players or COMPARISON_PLAYERS).items():
+        these = replace(settings, game=game)
+        schedule[game, "equal"] = pairing_games(f"first={alphabeta}", f"second={alphabeta}", these,
+                                                swap_colours=False)
+        schedule[game, "alphabeta-mcts"] = pairing_games(alphabeta, mcts, these)
+    return schedule
+
+
+def comparison_experiment(settings: TournamentSettings, players: dict[str, tuple[str, str]] | None = None, *,
+                          store: ResultStore | None = None, workers: int | None = None, progress: bool = True,
+                          ) -> tuple[list[MatchRow], list[GameResult]]:
+    """Play the comparison's matches (see :func:`comparison_schedule`); return a row per match and every game.
+
+    The experiment's data uses ``max_plies=COMPARISON_PLY_LIMIT`` in ``settings``.
+    """
+    schedule = comparison_schedule(settings, players)
+    flat = [spec for specs in schedule.values() for spec in specs]
+    run = play_tournament(flat, store=store, workers=workers, progress=progress)
+    by_key = {result.key: result for result in run.results}
+    rows = []
+    for (game, match), specs in schedule.items():
+        results = [by_key[spec.key] for spec in specs]
+        rows.append(_match_row(game, match, results))
+    return rows, run.results
+
+
+def _match_row(game: str, match: str, results: Sequence[GameResult]) -> MatchRow:
+    first = results[0].green
+    second = results[0].red
+    first_points = [result.green_score if result.green == first else 1 - result.green_score for result in results]
+    wins = sum(1 for points in first_points if points == 1)
+    draws = sum(1 for points in first_points if points == 0.5)
+    seconds: dict[str, list[float]] = {first: [], second: []}
+    for result in results:
+        for move in result.moves:
+            seconds[_player_of(result, move.side)].append(move.seconds)
+    return MatchRow(game, match, first, second, len(results), wins, draws, len(results) - wins - draws,
+                    sum(first_points) / len(results), sum(result.plies for result in results) / len(results),
+                    _mean(seconds[first]), _mean(seconds[second]))
+
+
+def _player_of(result: GameResult, side: str) -> str:
+    """The spec of the player who made a move recorded with ``side`` (the arena's "Green" is player 0)."""
+    return result.green if side == SIDE_NAMES[0] else result.red
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
