@@ -67,6 +67,7 @@ def jupyter_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     shutil.copytree(ROOT / "notebooks", root, dirs_exist_ok=True)
     # A second copy for Notebook 7, so that each interface gets a kernel of its own.
     shutil.copy(root / "00_start_here.ipynb", root / "00_start_here_notebook7.ipynb")
+    _write_game_panels_notebook(root / "game_panels.ipynb")
     settings = tmp_path_factory.mktemp("jupyter")
     port = _free_port()
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(settings / "config"), "JUPYTER_DATA_DIR": str(settings / "data"),
@@ -95,3 +96,16 @@ def jupyter_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             server.wait(timeout=30)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+GAME_PANELS = ['GamePanel("baghchal", ai="beginner")', 'GamePanel("hus", ai="beginner")']
+"""The cells of a small notebook for the browser tests of the other games' panels."""
+
+
+def _write_game_panels_notebook(path: Path) -> None:
+    import nbformat
+    from nbformat.v4 import new_code_cell, new_notebook
+
+    cells = [new_code_cell("from lessons_lib.widgets import GamePanel")] + [new_code_cell(code) for code in GAME_PANELS]
+    notebook = new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3"}})
+    nbformat.write(notebook, path)
