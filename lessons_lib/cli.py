@@ -17,11 +17,10 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from lessons_lib.cli_options import seconds_option, whole_number
-from lessons_lib.errors import MoveError, PositionError, VariantError, quoted
-from lessons_lib.perft import MAX_DEPTH, perft, perft_divide
+from lessons_lib.errors import MoveError, PositionError, VariantError, is_whole_number, quoted
 from lessons_lib.games import DEFAULT_GAME, GAMES, Game, game_named
+from lessons_lib.perft import MAX_DEPTH, perft, perft_divide
 from lessons_lib.rules import VARIANTS
-from lessons_lib.state import is_whole_number
 
 USAGE_ERROR = 2
 

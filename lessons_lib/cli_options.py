@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from lessons_lib.errors import quoted
-from lessons_lib.state import is_whole_number
+from lessons_lib.errors import is_whole_number
 
 
 def whole_number(name: str, text: str | None, least: int) -> int | None:

@@ -17,6 +17,15 @@ class VariantError(ValueError):
     """An unknown rule variant name."""
 
 
+def is_whole_number(text: str, digits: int = 12) -> bool:
+    """True for text made of 1 to ``digits`` of the ASCII digits 0-9 (so ``int(text)`` cannot fail).
+
+    >>> is_whole_number("42"), is_whole_number("-1"), is_whole_number("٣"), is_whole_number("1234", digits=3)
+    (True, False, False, False)
+    """
+    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
+
+
 def quoted(text: str, limit: int = 40) -> str:
     """``repr(text)``, cut short for an error message if it is long."""
     return repr(text) if len(text) <= limit else repr(text[: limit - 3] + "...")

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import re
 
-from lessons_lib.errors import MoveError, PositionError, quoted
+from lessons_lib.errors import MoveError, PositionError, is_whole_number, quoted
 from lessons_lib.game import Outcome
 from lessons_lib.moves import Move
 from lessons_lib.rules import DEFAULT_DRAW_PLIES, FORCED, Rules
-from lessons_lib.state import START_STRING, Position, is_whole_number
+from lessons_lib.state import START_STRING, Position
 
 _TAG = re.compile(r'\[(\w+)\s+"([^"]*)"\]')
 KNOWN_TAGS = ("Variant", "MustCapture", "MustContinue", "DrawPlies", "Position", "Ply")

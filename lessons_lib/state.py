@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from lessons_lib.board import ALL_POINTS_MASK, GREEN_START_MASK, NEIGHBOUR_MASK, POINT_COUNT, POINTS, RED_START_MASK, bit
 from lessons_lib.board import mirror_point, points_of
-from lessons_lib.errors import IllegalMoveError, PositionError, quoted
+from lessons_lib.errors import IllegalMoveError, PositionError, is_whole_number, quoted
 from lessons_lib.game import GameState, Outcome
 from lessons_lib.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, STEPS_TO, STOP, Move, is_board_move
 from lessons_lib.rules import FORCED, TRADITIONAL, Rules
@@ -377,11 +377,6 @@ class Position:
 
 MAX_PIECES = 16
 MAX_CLOCK = 999_999_999_999  # twelve digits, what the position string can hold
-
-
-def is_whole_number(text: str) -> bool:
-    """True for text made of 1 to 12 of the digits 0-9 (so ``int(text)`` cannot fail)."""
-    return 0 < len(text) <= 12 and text.isascii() and text.isdigit()
 
 
 def _check_position(green: int, red: int, to_move: int, pending: int, clock: int, rules: Rules) -> None:

@@ -354,6 +354,27 @@ def test_the_start_key_is_pinned_and_the_clock_is_not_in_the_key() -> None:
 # -- notation ---------------------------------------------------------------------
 
 
+def test_a_tuple_equal_to_a_legal_move_plays_that_move() -> None:
+    """A tuple with floats can equal a legal move: play plays the move itself (bit shifts need ints)."""
+    start = Position.start()
+    assert start.play((None, 12.0, None)) == start.play("c3")  # type: ignore[arg-type]
+    after = start.play("b1")
+    capture = (float(number_of("a1")), float(number_of("c1")), float(number_of("b1")))
+    assert after.play(capture) == after.play("a1xc1")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("odd", "shown"), [
+    (Move(None, 99), "Move(None, 99, None)"), (Move(None, -1), "Move(None, -1, None)"),
+    (Move(0, 1, 5), "a5xb5"), (("c", 3, None), "('c', 3, None)"),
+])
+def test_moves_that_are_not_on_the_board_are_refused_by_their_fields(odd: Move, shown: str) -> None:
+    """``Move(None, 99)`` could not be printed, and ``Move(None, -1)`` printed as ``e1``."""
+    with pytest.raises(IllegalMoveError, match=re.escape(f"{shown} is not a move on this board")):
+        Position.start().play(odd)
+    if isinstance(odd, Move):
+        assert repr(odd) == f"Move{tuple(odd)!r}"  # not Move.parse(...): no text gives this move
+
+
 def test_moves_print_and_parse_to_the_same_objects() -> None:
     assert Move.parse("c3") is Move.parse(" @C3 ") and str(Move.parse("@c3")) == "c3"
     assert Move.parse("a1 - a2") is Move.parse("a1-a2") and not Move.parse("a1-a2").is_capture

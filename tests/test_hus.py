@@ -229,6 +229,14 @@ def test_an_endless_move_needs_a_possible_mover() -> None:
         Position.from_string("1*32/60,0*19,4,0*11 0 1 endless")
 
 
+def test_an_endless_position_needs_an_endless_move_on_its_board() -> None:
+    """The board of an ``endless`` position is the one its player moved from: one of its moves must be endless."""
+    with pytest.raises(PositionError, match="none of South's moves here needs more than 200 sowings"):
+        Position.from_string("2*24,0*8/2*24,0*8 0 0 endless")
+    endless = Position(ENDLESS_SOUTH + [72] + [0] * 31, SOUTH, 3, endless=True)
+    assert endless == Position(ENDLESS_SOUTH + [72] + [0] * 31, SOUTH, 3).play("7")
+
+
 def test_the_game_is_drawn_once_the_round_passes_5000() -> None:
     """North's move ends round 5000: a draw, since South can still move."""
     last = position({0: 44}, {3: 2, 10: 50}, NORTH, round_number=5000)
@@ -346,7 +354,8 @@ def test_any_text_is_a_move_or_a_move_error(text: str) -> None:
     except MoveError as error:
         assert str(error)
     else:
-        assert move is MOVES[int(text)] and Move.parse(str(move)) is move
+        # str.strip drops "\x1f" (str.isspace calls it a space), int() does not
+        assert move is MOVES[int(text.strip())] and Move.parse(str(move)) is move
 
 
 @pytest.mark.parametrize(("text", "part"), [
@@ -360,6 +369,7 @@ def test_any_text_is_a_move_or_a_move_error(text: str) -> None:
     ("2*24,0*8/2*24,1,0*7 0 0", "add up to 97"),
     ("2*24,0*8/2*24,0*8 2 0", "side to move"),
     ("2*24,0*8/2*24,0*8 0 -1", "round"),
+    ("2*24,0*8/2*24,0*8 0 1234567", "round: '1234567' should be a whole number from 0 to 5001"),
     ("2*24,0*8/2*24,0*8 0 0 won", "last part"),
     ("2*24,0*8/2*24,0*8 0", "3 or 4 parts"),
     ("3,2*23,0*8/1,2*23,0*8 0 0", "round 0"),
@@ -385,6 +395,18 @@ def test_impossible_constructor_arguments_are_position_errors() -> None:
 def test_bad_moves_are_refused_with_a_message(text: str, message: str) -> None:
     with pytest.raises(MoveError, match=message):
         Move.parse(text)
+
+
+def test_a_tuple_equal_to_a_legal_move_plays_that_move() -> None:
+    """``(23.0,) == Move(23)`` in Python: play and sowing_steps use the move itself, not the float."""
+    start = Position.start()
+    assert start.play((23.0,)) == start.play("23")  # type: ignore[arg-type]
+    assert start.sowing_steps((23.0,)) == start.sowing_steps("23")  # type: ignore[arg-type]
+
+
+def test_a_move_object_that_is_not_a_pit_is_refused_by_its_fields() -> None:
+    with pytest.raises(IllegalMoveError, match=re.escape("Move(99) is not a move")):
+        Position.start().play(Move(99))
 
 
 def test_moves_print_and_parse_as_their_pit() -> None:

@@ -15,9 +15,9 @@ True
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, TypeGuard
+from typing import NamedTuple
 
-from lessons_lib.baghchal.board import JUMPS, NEIGHBOURS, POINT_NAMES, POINT_NUMBERS, POINTS, bit
+from lessons_lib.baghchal.board import JUMPS, NEIGHBOURS, POINT_COUNT, POINT_NAMES, POINT_NUMBERS, POINTS, bit
 from lessons_lib.errors import MoveError, quoted
 
 
@@ -43,9 +43,13 @@ class Move(NamedTuple):
         return self.captured is not None
 
     def __repr__(self) -> str:
+        if board_move(self) is None:
+            return f"Move{tuple(self)!r}"  # not a move on this board, so not one Move.parse could give
         return f"Move.parse({str(self)!r})"
 
     def __str__(self) -> str:
+        if not all(point is None or type(point) is int and 0 <= point < POINT_COUNT for point in self):
+            return f"Move{tuple(self)!r}"  # not points of this board: show its fields
         if self.origin is None:
             return POINT_NAMES[self.target]
         return f"{POINT_NAMES[self.origin]}{'-' if self.captured is None else 'x'}{POINT_NAMES[self.target]}"
@@ -98,17 +102,28 @@ CAPTURE_MOVES: dict[tuple[int, int], Move] = {
 """The tiger's jump from ``origin`` to ``target``, by ``(origin, target)``."""
 
 
-def is_board_move(move: object) -> TypeGuard[Move]:
-    """True if ``move`` is a placement, step or capture that exists on this board (or a tuple equal to one)."""
+def board_move(move: object) -> Move | None:
+    """The placement, step or capture of this board equal to ``move`` (a Move, or a tuple equal to one); else None.
+
+    >>> board_move((None, 12.0, None)) is PLACEMENTS[12], board_move((0, 12, None))
+    (True, None)
+    """
     if not isinstance(move, tuple) or len(move) != 3:
-        return False
-    origin, target, captured = move
+        return None
+    origin, target, _ = move
     try:
         if origin is None:
-            return captured is None and target in POINTS and PLACEMENTS[target] == move
-        return STEP_MOVES.get((origin, target)) == move or CAPTURE_MOVES.get((origin, target)) == move
+            found = _PLACEMENT_AT.get(target)
+        else:
+            found = STEP_MOVES.get((origin, target), CAPTURE_MOVES.get((origin, target)))
     except TypeError:  # fields that are not even hashable
-        return False
+        return None
+    if found is None or tuple(found) != move:  # say, a step with a captured point
+        return None
+    return found
+
+
+_PLACEMENT_AT: dict[int, Move] = dict(enumerate(PLACEMENTS))
 
 
 def _build_placements_in_byte() -> tuple[tuple[tuple[Move, ...], ...], ...]:

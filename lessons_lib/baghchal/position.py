@@ -20,10 +20,10 @@ from lessons_lib.baghchal.board import ALL_POINTS_MASK, CORNERS_MASK, POINT_COUN
 from lessons_lib.baghchal.board import names_of
 from lessons_lib.baghchal.movegen import DRAW_PLIES, GOAT_COUNT, GOATS, TIGERS, WINNING_CAPTURES, after_move
 from lessons_lib.baghchal.movegen import goat_moves, tiger_moves
-from lessons_lib.baghchal.moves import Move, is_board_move
+from lessons_lib.baghchal.moves import Move, board_move
 from lessons_lib.baghchal.zobrist import CAPTURED_KEYS, GOAT_KEYS, IN_HAND_KEYS, TIGER_KEYS, TIGERS_TO_MOVE_KEY
 from lessons_lib.baghchal.zobrist import compute_key
-from lessons_lib.errors import IllegalMoveError, PositionError, quoted
+from lessons_lib.errors import IllegalMoveError, PositionError, is_whole_number, quoted
 from lessons_lib.game import GameState, Outcome
 
 PLAYER_NAMES = ("Goats", "Tigers")
@@ -105,7 +105,7 @@ class Position:
         numbers = []
         for name, word, limit in (("goats in hand", parts[2], GOAT_COUNT), ("goats captured", parts[3],
                                   WINNING_CAPTURES), ("clock", parts[4] if len(parts) == 5 else "0", DRAW_PLIES)):
-            if not (word.isascii() and word.isdigit() and len(word) <= 3 and int(word) <= limit):
+            if not (is_whole_number(word, digits=3) and int(word) <= limit):
                 raise PositionError(f"{name}: {quoted(word)} should be a whole number from 0 to {limit}")
             numbers.append(int(word))
         tigers = sum(1 << p for p, c in zip(POINTS, cells) if c == "T")
@@ -183,6 +183,8 @@ class Position:
             if isinstance(move, str):
                 return self.play(Move.parse(move))
             raise IllegalMoveError(self._why_illegal(move))
+        if move.__class__ is not Move:  # a tuple equal to a legal move, say with floats: play the move itself
+            move = moves[moves.index(move)]
         origin, target, over = move
         side = self._to_move
         tigers, goats, in_hand, captured = self._tigers, self._goats, self._in_hand, self._captured
@@ -260,10 +262,11 @@ class Position:
         return moves
 
     def _why_illegal(self, move: object) -> str:
-        if not is_board_move(move):
+        found = board_move(move)
+        if found is None:
             shown = str(move) if isinstance(move, Move) else repr(move)
             return f"{shown} is not a move on this board"
-        move = Move(*move)
+        move = found
         origin, target, over = move
         if self.outcome() is not None:
             return f"{move} is not legal: the game is over"

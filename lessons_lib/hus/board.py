@@ -33,6 +33,8 @@ TOTAL_SEEDS = 96
 """Seeds in a game: 48 for each player, never more nor fewer."""
 START_PITS: tuple[int, ...] = (2,) * 24 + (0,) * 8
 """Each player's pits at the start: 2 seeds in pits 0..23, none in 24..31."""
+LAST_ROUND = 5000
+"""The game is drawn once the round number passes this (unless the player to move has no move)."""
 
 
 def is_inner(pit: int) -> bool:

@@ -34,6 +34,8 @@ class Move(NamedTuple):
         return str(self.pit)
 
     def __repr__(self) -> str:
+        if type(self.pit) is not int or not 0 <= self.pit < PITS:
+            return f"Move({self.pit!r})"  # not a pit, so not a move Move.parse could give
         return f"Move.parse({str(self)!r})"
 
     @staticmethod

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from lessons_lib.errors import PositionError, quoted
-from lessons_lib.hus.board import PITS, PLAYER_NAMES, START_PITS, TOTAL_SEEDS
+from lessons_lib.errors import PositionError, is_whole_number, quoted
+from lessons_lib.hus.board import LAST_ROUND, PITS, PLAYER_NAMES, START_PITS, TOTAL_SEEDS
 
 ENDLESS_MARK = "endless"
 SHORTEST_RUN = 3
@@ -49,11 +49,6 @@ def write_position(pits: Sequence[int], to_move: int, round_number: int, endless
     """The position string of these parts (``pits``: South's 32 counts, then North's)."""
     text = f"{write_pits(pits[:PITS])}/{write_pits(pits[PITS:])} {to_move} {round_number}"
     return f"{text} {ENDLESS_MARK}" if endless else text
-
-
-def is_whole_number(text: str, digits: int) -> bool:
-    """True for text made of 1 to ``digits`` of the digits 0-9 (so ``int(text)`` cannot fail)."""
-    return 0 < len(text) <= digits and text.isascii() and text.isdigit()
 
 
 def read_pits(text: str, part: str) -> list[int]:
@@ -98,7 +93,7 @@ def read_position(text: str) -> tuple[tuple[int, ...], int, int, bool]:
         raise PositionError(f"side to move: {quoted(parts[1])} should be 0 ({PLAYER_NAMES[0]}) "
                             f"or 1 ({PLAYER_NAMES[1]})")
     if not is_whole_number(parts[2], 6):
-        raise PositionError(f"round: {quoted(parts[2])} should be a whole number, 0 or more")
+        raise PositionError(f"round: {quoted(parts[2])} should be a whole number from 0 to {LAST_ROUND + 1}")
     if len(parts) == 4 and parts[3] != ENDLESS_MARK:
         raise PositionError(f"the last part: {quoted(parts[3])} should be {ENDLESS_MARK!r} "
                             f"(the player to move lost by an endless move) or nothing")

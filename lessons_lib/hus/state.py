@@ -21,14 +21,11 @@ from typing import TYPE_CHECKING
 
 from lessons_lib.errors import IllegalMoveError, PositionError
 from lessons_lib.game import GameState, Outcome
-from lessons_lib.hus.board import NORTH, PITS, PLAYER_NAMES, SOUTH, START_PITS, TOTAL_SEEDS
+from lessons_lib.hus.board import LAST_ROUND, NORTH, PITS, PLAYER_NAMES, SOUTH, START_PITS, TOTAL_SEEDS
 from lessons_lib.hus.moves import MOVES, Move
 from lessons_lib.hus.notation import read_position, write_position
-from lessons_lib.hus.sowing import ENDLESS, Sowing, run_move
+from lessons_lib.hus.sowing import ENDLESS, MAX_SOWINGS, Sowing, run_move
 from lessons_lib.hus.zobrist import ENDLESS_KEY, FIRST_ROUND_KEY, NORTH_TO_MOVE_KEY, SEED_KEYS, compute_key
-
-LAST_ROUND = 5000
-"""The game is drawn once the round number passes this (unless the player to move has no move)."""
 
 NO_MOVE = "no move"
 ENDLESS_MOVE = "endless move"
@@ -143,6 +140,8 @@ class Position:
             if isinstance(move, str):
                 return self.play(Move.parse(move))
             raise IllegalMoveError(self._why_illegal(move))
+        if move.__class__ is not Move:  # a tuple equal to a legal move, say (17.0,): play the move itself
+            move = moves[moves.index(move)]
         side = self._to_move
         pits = self._pits
         own_before, opponent_before = (pits[PITS:], pits[:PITS]) if side else (pits[:PITS], pits[PITS:])
@@ -176,8 +175,10 @@ class Position:
         [('move', 21, 2, 23), ('relay', 23, 3, 26)]
         """
         played = Move.parse(move) if isinstance(move, str) else move
-        if played not in self.legal_moves():
+        moves = self.legal_moves()
+        if played not in moves:
             raise IllegalMoveError(self._why_illegal(played))
+        played = moves[moves.index(played)]  # the move itself, should ``played`` be a tuple equal to it
         own, opponent = list(self.pits_of(self._to_move)), list(self.pits_of(1 - self._to_move))
         steps: list[Sowing] = []
         run_move(own, opponent, played[0], self._round > 0, steps)
@@ -324,9 +325,14 @@ def _check_position(pits: tuple[int, ...], to_move: int, round_number: int, endl
         raise PositionError(f"endless: {endless!r} should be True or False")
     if endless:
         own = pits[PITS:] if to_move else pits[:PITS]
+        opponent = pits[:PITS] if to_move else pits[PITS:]
         if round_number > LAST_ROUND or not any(count > 1 for count in own):
             raise PositionError(f"endless: the game was already over, so {PLAYER_NAMES[to_move]} "
                                 f"cannot have made an endless move")
+        if not any(run_move(list(own), list(opponent), pit, round_number > 0) == ENDLESS
+                   for pit in range(PITS) if own[pit] > 1):
+            raise PositionError(f"endless: none of {PLAYER_NAMES[to_move]}'s moves here needs more than "
+                                f"{MAX_SOWINGS} sowings, so {PLAYER_NAMES[to_move]} cannot have lost by one")
 
 
 def _make(pits: tuple[int, ...], to_move: int, round_number: int, endless: bool, key: int) -> Position:

@@ -1,4 +1,4 @@
-"""The Hus board as an SVG picture: for notebooks, and for the clickable board of any game.
+"""The Hus board as an SVG picture, for notebooks and for the clickable board widget.
 
 Four rows of 16 pits: North's outer and inner rows at the top, South's inner and
 outer rows at the bottom, so that each player's pits run counter-clockwise and

@@ -62,8 +62,8 @@ class Move(NamedTuple):
         return vector_between(self.passive_origin, self.passive_target)[1]
 
     def __repr__(self) -> str:
-        if not self._has_squares():
-            return f"Move{tuple(self)!r}"
+        if not self._has_squares() or ALL_MOVES.get((self[0], self[1], self[2], self[4])) != self:
+            return f"Move{tuple(self)!r}"  # not a move Move.parse could give
         return f"Move.parse({str(self)!r})"
 
     def __str__(self) -> str:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from lessons_lib.errors import IllegalMoveError, PositionError, quoted
+from lessons_lib.errors import IllegalMoveError, PositionError, is_whole_number, quoted
 from lessons_lib.game import GameState, Outcome
 from lessons_lib.shobu.boards import ALL_SQUARES, BOARD_NAMES, HOME_MASKS, ROW_MASKS, SQUARE_COUNT, SQUARE_NAMES
 from lessons_lib.shobu.boards import board_counts, has_empty_board
@@ -120,7 +120,7 @@ class Position:
         clock = 0
         if len(parts) == 3:
             clock_text = parts[2]
-            if not (0 < len(clock_text) <= 3 and clock_text.isascii() and clock_text.isdigit()):
+            if not is_whole_number(clock_text, digits=3):
                 raise PositionError(f"clock: {quoted(clock_text)} should be a whole number of plies "
                                     f"from 0 to {DRAW_PLIES}")
             clock = int(clock_text)
@@ -158,6 +158,8 @@ class Position:
 
     def owner(self, square: int) -> int | None:
         """``BLACK``, ``WHITE`` or None (an empty square) for a square number 0..63."""
+        if type(square) is not int or not 0 <= square < SQUARE_COUNT:
+            raise PositionError(f"there is no square {square!r} (squares are 0 to 63)")
         if self._black >> square & 1:
             return BLACK
         if self._white >> square & 1:
@@ -192,6 +194,8 @@ class Position:
         reason = self.why_illegal(move)
         if reason is not None:
             raise IllegalMoveError(f"{move} is not legal: {reason}")
+        if move.__class__ is not Move:  # a tuple equal to a legal move, say with floats: play the move itself
+            move = ALL_MOVES[move[0], move[1], move[2], move[4]]
         side = self._to_move
         own, opp = (self._white, self._black) if side else (self._black, self._white)
         new_own, new_opp, removed = after_move(own, opp, move)
@@ -281,6 +285,8 @@ class Position:
         own, opp = (self._white, self._black) if side else (self._black, self._white)
         if self._clock >= DRAW_PLIES or has_empty_board(own):
             return "the game is over"
+        if move.__class__ is not Move:  # a tuple equal to a move, say with floats: check the move itself
+            move = ALL_MOVES[move[0], move[1], move[2], move[4]]
         passive_origin, passive_target, aggressive_origin, aggressive_target, pushes_off = move
         name = PLAYER_NAMES[side]
         if not HOME_MASKS[side] >> passive_origin & 1:
