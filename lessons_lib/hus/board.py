@@ -4,7 +4,7 @@ A player's pits are numbered counter-clockwise from their near left pit: 0..15 i
 their outer row (left to right as they see it), 16..31 their inner row (right to
 left). Seen from South's side of the table (North's numbers are North's own)::
 
-    North outer    0   1   2  ...  13  14  15      <- North's 15 is on South's left
+    North outer   15  14  13  ...   2   1   0      <- North's near left is on South's right
     North inner   16  17  18  ...  29  30  31
     South inner   31  30  29  ...  18  17  16
     South outer    0   1   2  ...  13  14  15
