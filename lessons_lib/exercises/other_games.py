@@ -1,0 +1,102 @@
+"""Checks for notebook 09, other games: measuring a game, a rollout policy for the goats, and MCTS's best game."""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+from lessons_lib.arena.game_comparison import RandomProfile, random_profile
+from lessons_lib.exercises.feedback import Feedback, call_safely
+from lessons_lib.exercises.mcts import rollout_policy_problem
+from lessons_lib.experiment_data import load_table
+from lessons_lib.games import GAMES, game_named
+from lessons_lib.measurements import rollout_outcomes
+
+MEASURE_GAMES = 100
+REFERENCE_GAMES = 400
+BRANCHING_TOLERANCE = 0.12
+LENGTH_TOLERANCE = 0.3
+"""A measurement from 100 random games passes within these shares of the reference from 400 (Hus's game
+lengths vary most: 100 random games are within 23% of the reference in 40 tries of 40)."""
+
+
+def check_game_measure(measure: Callable[[str, int, int], Any]) -> Feedback:
+    """Check a student's ``measure(game_name, games, seed) -> (mean branching factor, mean plies)`` on every game."""
+    same, again = call_safely(measure, "baghchal", 10, 1)[0], call_safely(measure, "baghchal", 10, 1)[0]
+    if same != again:
+        return Feedback.not_yet("measure('baghchal', 10, 1) gave two different answers: make every random choice "
+                                "with rng = random.Random(seed), so the same seed plays the same games.")
+    lines = []
+    for name in GAMES:
+        call = f"measure({name!r}, {MEASURE_GAMES}, 1)"
+        answer, failure = call_safely(measure, name, MEASURE_GAMES, 1)
+        if failure:
+            return Feedback.not_yet(f"{call} {failure}")
+        if not (isinstance(answer, tuple) and len(answer) == 2 and all(_is_number(part) for part in answer)):
+            return Feedback.not_yet(f"{call} returned {answer!r:.80}: return two numbers, (branching, plies).")
+        reference = _reference_profile(name)
+        branching, plies = answer
+        if not math.isclose(branching, reference.branching, rel_tol=BRANCHING_TOLERANCE):
+            return Feedback.not_yet(f"{call}: a branching factor of {branching:.3g}, but random {name} games have "
+                                    f"about {reference.branching:.3g} legal moves a position. Count "
+                                    f"len(position.legal_moves()) in every position before the end, and divide by "
+                                    f"the number of those positions (not of games).")
+        if not math.isclose(plies, reference.plies, rel_tol=LENGTH_TOLERANCE):
+            return Feedback.not_yet(f"{call}: games of {plies:.3g} plies on average, but random {name} games last "
+                                    f"about {reference.plies:.3g}. Play each game from game.start() until "
+                                    f"position.is_game_over(), counting every move played.")
+        lines.append(f"{name} {branching:.1f} moves, {plies:.0f} plies")
+    if call_safely(measure, "baghchal", 10, 2)[0] == same:
+        return Feedback.not_yet("seeds 1 and 2 gave the same answer: seed your random generator with the seed given.")
+    return Feedback.correct(f"{'; '.join(lines)}. One function, four games: it uses only the game interface.")
+
+
+GOAT_SCORE_TO_PASS = 0.15
+"""Uniformly random rollouts give the goats about 3% from the start; an informed policy should give them more."""
+
+
+def check_goat_rollouts(policy: Callable[[Any, random.Random, int], Any]) -> Feedback:
+    """Check a student's Bagh-Chal rollout policy: a real policy, and rollouts that no longer always favour tigers."""
+    start = GAMES["baghchal"].start()
+    problem = rollout_policy_problem(policy, start, limit=10)
+    if problem:
+        return Feedback.not_yet(problem)
+    tally = rollout_outcomes(start, policy, rollouts=100, seed=7)
+    goats = (tally.wins[0] + (tally.draws + tally.capped) / 2) / tally.rollouts
+    summary = (f"of 100 rollouts from the start the goats won {tally.wins[0]} and the tigers {tally.wins[1]} "
+               f"({tally.draws} draws, {tally.capped} at the ply cap): the goats score {goats:.0%}")
+    if goats >= GOAT_SCORE_TO_PASS:
+        return Feedback.correct(f"{summary}, where random rollouts give them about 3%. Now a goat move that "
+                                f"loses a goat and one that does not get different rollout results, so MCTS can "
+                                f"tell them apart.")
+    return Feedback.not_yet(f"{summary}; aim for at least {GOAT_SCORE_TO_PASS:.0%}. Hint: let the goats avoid moves "
+                            f"after which a tiger can capture (play the move and look for a capture among the "
+                            f"tigers' legal moves), and let the tigers capture whenever they can.")
+
+
+def check_best_game_for_mcts(answer: Any) -> Feedback:
+    """Check the name of the game where MCTS did best against alpha-beta in the committed comparison."""
+    rows = [row for row in load_table("game_matches") if row["match"] == "alphabeta-mcts"]
+    mcts_scores = {str(row["game"]): 1 - float(row["first_score"]) for row in rows}
+    table = ", ".join(f"{game} {score:.0%}" for game, score in sorted(mcts_scores.items(), key=lambda item: -item[1]))
+    try:
+        game = game_named(answer).name
+    except ValueError:
+        return Feedback.not_yet(f"{answer!r} is not one of the games: {', '.join(GAMES)}.")
+    best = max(mcts_scores.values())
+    if mcts_scores[game] == best:
+        return Feedback.correct(f"MCTS's score against alpha-beta by game: {table}.")
+    return Feedback.not_yet(f"in {game} MCTS scored {mcts_scores[game]:.0%} against alpha-beta; look again at the "
+                            f"alphabeta-mcts rows of the table (first_score is alpha-beta's score).")
+
+
+@functools.cache
+def _reference_profile(name: str) -> RandomProfile:
+    return random_profile(name, REFERENCE_GAMES, seed=0)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
