@@ -1,8 +1,9 @@
 """Take the README's screenshots of the widgets: JupyterLab in headless Chromium, as the browser tests run it.
 
-Run: ``python docs/make_screenshots.py`` (needs Chromium and playwright, as the browser tests do).
-Writes docs/play_panel.png, docs/alphabeta_stepper.png and docs/mcts_stepper.png, and
-docs/suite_at_work.png: JupyterLab with lesson 03 open, stepping through alpha-beta.
+Run: ``python docs/make_screenshots.py [NAME ...]`` (needs Chromium and playwright, as the browser tests do).
+Writes docs/play_panel.png, docs/alphabeta_stepper.png, docs/mcts_stepper.png and docs/game_panel.png, and
+docs/suite_at_work.png: JupyterLab with lesson 03 open, stepping through alpha-beta. Give names to
+take only those screenshots.
 """
 
 from __future__ import annotations
@@ -32,12 +33,17 @@ CELLS = {
                           "stepper.go_to(45)\nstepper"),
     "mcts_stepper": ("from lessons_lib.widgets import MCTSStepper\n"
                      "stepper = MCTSStepper(iterations=30)\nstepper.go_to(58)\nstepper"),
+    "game_panel": ("from lessons_lib.widgets import GamePanel\n"
+                   "panel = GamePanel('shobu', ai='medium', think_in_background=False)\n"
+                   "for square in ('bl:b1', 'bl:b2', 'wd:c1', 'bd:c1', 'bd:c2'):\n"
+                   "    panel.board.click(square)\npanel"),
 }
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
 
 
-def main() -> None:
+def main(names: list[str]) -> None:
+    cells = {name: source for name, source in CELLS.items() if not names or name in names}
     chromium = os.environ.get("SHOLOGUTI_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
         sys.exit("Chromium is needed: apt-get install chromium (or set SHOLOGUTI_CHROMIUM)")
@@ -46,7 +52,7 @@ def main() -> None:
         port = probe.getsockname()[1]
         probe.close()
         shutil.copytree(NOTEBOOKS, Path(folder) / "notebooks")
-        for name, source in CELLS.items():
+        for name, source in cells.items():
             notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source)])
             notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
             nbformat.write(notebook, Path(folder) / f"{name}.ipynb")
@@ -64,7 +70,7 @@ def main() -> None:
                     time.sleep(0.5)
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-                for name in CELLS:
+                for name in cells:
                     page = browser.new_page(viewport={"width": 1500, "height": 1100})
                     open_and_run_all(page, f"http://127.0.0.1:{port}/lab/tree/{name}.ipynb?reset")
                     output = page.locator(".jp-OutputArea-output").first
@@ -73,7 +79,8 @@ def main() -> None:
                     output.screenshot(path=str(DOCS / f"{name}.png"))
                     print(f"wrote docs/{name}.png")
                     page.close()
-                suite_at_work(browser, port)
+                if not names or "suite_at_work" in names:
+                    suite_at_work(browser, port)
                 browser.close()
         finally:
             server.terminate()
@@ -118,4 +125,4 @@ def suite_at_work(browser: Any, port: int) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

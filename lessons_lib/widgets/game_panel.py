@@ -66,8 +66,9 @@ class GamePanel(w.VBox):  # type: ignore[misc]
         self.buttons["Undo"].on_click(lambda _: self.undo())
         self.pause = w.ToggleButton(description="Pause", icon="pause", tooltip="stop the two AIs after this move")
         self.pause.observe(self._pause_toggled, names="value")
-        self.delay = w.FloatSlider(value=0.5, min=0.0, max=2.0, step=0.1, description="Each move (s)",
-                                   tooltip="the least time a move takes when two AIs play, so you can follow")
+        self.delay = w.FloatSlider(value=0.5, min=0.0, max=2.0, step=0.1, description="Seconds a move",
+                                   tooltip="the least time a move takes when two AIs play, so you can follow",
+                                   style={"description_width": "initial"})
         self.status = w.HTML()
         self.moves = w.HTML()
         self.message = ""
