@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -248,3 +249,14 @@ def test_the_games_comparison_sums_up_each_match() -> None:
     assert rows[0].first == "first=negamax:2" and rows[1].first == "negamax:2" and rows[1].second == "mcts:20"
     colours = [(result.green, result.red) for result in results[2:4]]
     assert colours == [("negamax:2", "mcts:20"), ("mcts:20", "negamax:2")]  # each opening with both colours
+
+
+@pytest.mark.parametrize("name", [name for name in NAMES if name != "shologuti"])  # Shologuti's: RULES.md
+def test_the_rules_page_publishes_perft_from_the_start(name: str) -> None:
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rules" / f"{name}.md").read_text(encoding="utf-8")
+    table = text[text.index("## Perft"):]
+    depths = re.search(r"^\| depth((?: \| \d+)+) \|$", table, re.MULTILINE)
+    counts = re.search(r"^\| start((?: \| \d+)+) \|$", table, re.MULTILINE)
+    assert depths and counts, f"docs/rules/{name}.md needs the rows '| depth | 1 | ...' and '| start | ...'"
+    assert [int(cell) for cell in depths[1].split("|")[1:]] == list(range(1, len(GAMES[name].engine.PERFT_FROM_START) + 1))
+    assert tuple(int(cell) for cell in counts[1].split("|")[1:]) == GAMES[name].engine.PERFT_FROM_START

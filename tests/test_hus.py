@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -25,7 +24,6 @@ from lessons_lib.hus.moves import MOVES
 from lessons_lib.hus.zobrist import compute_key
 from lessons_lib.perft import perft, perft_divide
 
-RULES_PAGE = Path(__file__).resolve().parents[1] / "docs" / "rules" / "hus.md"
 SOUTH, NORTH = 0, 1
 
 
@@ -273,15 +271,6 @@ def test_perft_from_the_start(depth: int) -> None:
     if count != expected:
         split = ", ".join(f"{move}: {n}" for move, n in perft_divide(start, depth).items())
         pytest.fail(f"perft({depth}) = {count}, expected {expected}; by root move: {split}")
-
-
-def test_the_rules_page_publishes_the_same_perft_table() -> None:
-    text = RULES_PAGE.read_text(encoding="utf-8")
-    depths = re.search(r"^\| depth \|(.*)\|$", text, re.MULTILINE)
-    leaves = re.search(r"^\| leaves \|(.*)\|$", text, re.MULTILINE)
-    assert depths and leaves, "docs/rules/hus.md needs the rows '| depth | ...' and '| leaves | ...'"
-    assert [int(cell) for cell in depths[1].split("|")] == list(range(1, len(PERFT_FROM_START) + 1))
-    assert tuple(int(cell.replace(",", "")) for cell in leaves[1].split("|")) == PERFT_FROM_START
 
 
 # -- properties over random games -------------------------------------------------

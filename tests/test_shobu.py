@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -29,7 +28,6 @@ from lessons_lib.shobu.moves import ALL_MOVES, VECTORS, vector_between
 from lessons_lib.shobu.state import START_STRING
 from lessons_lib.shobu.zobrist import compute_key
 
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def board(*rows: str) -> str:
@@ -352,13 +350,6 @@ def test_perft_from_the_start() -> None:
 def test_perft_at_depth_3_from_the_start() -> None:
     """8,675,832 leaves in about 2 seconds (depth 4 takes minutes, so only the rules page has it)."""
     assert perft(Position.start(), 3) == PERFT_FROM_START[2]
-
-
-def test_the_rules_page_has_the_perft_table() -> None:
-    text = (ROOT / "docs" / "rules" / "shobu.md").read_text(encoding="utf-8")
-    row = re.search(r"^\| start \|(.*)\|\s*$", text, re.MULTILINE)
-    assert row is not None
-    assert tuple(int(cell.replace(" ", "")) for cell in row[1].split("|")) == PERFT_FROM_START
 
 
 # -- properties along random games ----------------------------------------------------------------------------
