@@ -212,8 +212,16 @@ def standings(results: Sequence[GameResult], baseline: str | None = None, resamp
         total = sum(score for score, _ in points)
         low, high = wilson_interval(total, len(points))
         table.append(Standing(describe_spec(player), player, len(points), wins, draws, len(points) - wins - draws,
-                              forfeits, total / len(points), low, high, elo[player], *intervals[player]))
-    return sorted(table, key=lambda standing: -standing.elo)
+                              forfeits, total / len(points), low, high, _steady(elo[player]),
+                              *map(_steady, intervals[player])))
+    # By Elo as the table shows it (whole points), then score and name: players with the same record have the
+    # same Elo in theory, but the fit's last digits vary from machine to machine, and the order must not.
+    return sorted(table, key=lambda standing: (-round(standing.elo), -standing.score, standing.name))
+
+
+def _steady(elo: float) -> float:
+    """``elo`` to a hundredth of a point, and never -0 (which would print as "-0")."""
+    return round(elo, 2) + 0.0
 
 
 def format_standings(table: Sequence[Standing]) -> str:
