@@ -212,16 +212,15 @@ def standings(results: Sequence[GameResult], baseline: str | None = None, resamp
         total = sum(score for score, _ in points)
         low, high = wilson_interval(total, len(points))
         table.append(Standing(describe_spec(player), player, len(points), wins, draws, len(points) - wins - draws,
-                              forfeits, total / len(points), low, high, _steady(elo[player]),
-                              *map(_steady, intervals[player])))
+                              forfeits, total / len(points), low, high, elo[player], *intervals[player]))
     # By Elo as the table shows it (whole points), then score and name: players with the same record have the
     # same Elo in theory, but the fit's last digits vary from machine to machine, and the order must not.
     return sorted(table, key=lambda standing: (-round(standing.elo), -standing.score, standing.name))
 
 
-def _steady(elo: float) -> float:
-    """``elo`` to a hundredth of a point, and never -0 (which would print as "-0")."""
-    return round(elo, 2) + 0.0
+def _shown(elo: float) -> str:
+    """An Elo as the table shows it: whole points with a sign, never "-0" for a tiny negative number."""
+    return f"{round(elo) + 0:+d}"
 
 
 def format_standings(table: Sequence[Standing]) -> str:
@@ -235,7 +234,7 @@ def format_standings(table: Sequence[Standing]) -> str:
              f"    Elo (95% interval)"]
     for rank, row in enumerate(table, start=1):
         lines.append(f"{rank:>2} {row.name[:12]:<12}{row.games:>6}{row.wins:>5}{row.draws:>5}{row.losses:>5}"
-                     f"{row.forfeits:>8}{row.score:>7.1%}  {row.elo:>+5.0f} ({row.elo_low:+.0f} to {row.elo_high:+.0f})")
+                     f"{row.forfeits:>8}{row.score:>7.1%}  {_shown(row.elo):>5} ({_shown(row.elo_low)} to {_shown(row.elo_high)})")
     return "\n".join(lines)
 
 
