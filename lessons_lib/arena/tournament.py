@@ -234,7 +234,8 @@ def format_standings(table: Sequence[Standing]) -> str:
              f"    Elo (95% interval)"]
     for rank, row in enumerate(table, start=1):
         lines.append(f"{rank:>2} {row.name[:12]:<12}{row.games:>6}{row.wins:>5}{row.draws:>5}{row.losses:>5}"
-                     f"{row.forfeits:>8}{row.score:>7.1%}  {_shown(row.elo):>5} ({_shown(row.elo_low)} to {_shown(row.elo_high)})")
+                     f"{row.forfeits:>8}{row.score:>7.1%}  {_shown(row.elo):>5} "
+                     f"({_shown(row.elo_low)} to {_shown(row.elo_high)})")
     return "\n".join(lines)
 
 
