@@ -19,7 +19,7 @@ from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, Evaluation, Observer, State
 from lessons_lib.agents.match import play_game
 from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
-from lessons_lib.arena.games import GameSpec
+from lessons_lib.arena.games import start_of
 from lessons_lib.games import DEFAULT_GAME, GAMES
 from lessons_lib.rules import FORCED, VARIANTS, Rules
 
@@ -58,9 +58,9 @@ def sample_games(variant: str | Rules | None = "forced", games: int = 8,
     schedule = pairing_games(f"first={players[0]}", f"second={players[1]}", settings, swap_colours=False)
     run = play_tournament(schedule, workers=workers, progress=False)
     played = []
-    for spec, result in zip(schedule, run.results):
+    for result in run.results:
         moves = (*result.opening, *(move.move for move in result.moves))
-        position = GameSpec(spec.key, "", "", spec.rules, game=game).start_position()
+        position = start_of(game, rules)
         branching = []
         for move in moves:
             branching.append(len(position.legal_moves()))
@@ -219,7 +219,7 @@ def evaluation_match(evaluate: Evaluation, opponent: Evaluation | None = None, d
     a game still going after ``max_plies`` plies is a draw. If ``evaluate`` raises or
     returns something that is not a number, the match stops and the report says why.
     """
-    from lessons_lib.arena.games import opening_suite, start_of
+    from lessons_lib.arena.games import opening_suite
 
     name = f"{getattr(evaluate, '__name__', 'your evaluation')} at depth {depth}"
     report = MatchReport(name)
