@@ -13,7 +13,8 @@ from lessons_lib.arena.games import GameSpec, describe_spec, opening_suite, play
 from lessons_lib.arena.sandbox import SandboxedAgent, SandboxLimits
 from lessons_lib.arena.storage import CSV_COLUMNS, ResultStore, export_csv
 from lessons_lib.arena.tournament import (
-    TournamentSettings, format_standings, gauntlet, pairing_games, play_tournament, round_robin, standings,
+    Standing, TournamentSettings, format_standings, gauntlet, pairing_games, play_tournament, round_robin,
+    standing_order, standings,
 )
 from lessons_lib.rules import Rules
 from lessons_lib.state import Position
@@ -111,9 +112,23 @@ def test_results_are_zero_sum_and_the_table_adds_up() -> None:
     table = standings(run.results, "random", resamples=50)
     assert sum(row.wins for row in table) == sum(row.losses for row in table)
     assert sum(row.score * row.games for row in table) == pytest.approx(len(run.results))
-    assert [row.elo for row in table] == sorted((row.elo for row in table), reverse=True)
+    assert table == sorted(table, key=standing_order)
     assert next(row for row in table if row.spec == "random").elo == 0
     assert "Elo (95% interval)" in format_standings(table)
+
+
+def test_the_order_is_the_shown_elo_then_the_score_then_the_name() -> None:
+    def row(name: str, score: float, elo: float) -> Standing:
+        return Standing(name, name, 10, 0, 0, 0, 0, score, 0.0, 1.0, elo, elo - 100, elo + 100)
+
+    # fit noise (-9.6e-15 against 0.0) and differences the table rounds away (9.6 and 10.4 both show +10)
+    rows = [row("c", 0.5, 0.0), row("b", 0.5, -9.6e-15), row("d", 0.6, 9.6), row("e", 0.4, 10.4),
+            row("a", 0.9, -40.0)]
+    table = sorted(rows, key=standing_order)
+    assert [r.name for r in table] == ["d", "e", "b", "c", "a"]
+    shown = [line.split()[1] for line in format_standings(table).splitlines()[1:]]
+    assert shown == ["d", "e", "b", "c", "a"]
+    assert "-0 " not in format_standings(table) and " +0 (" in format_standings(table)
 
 
 def test_a_self_play_control_rates_near_zero() -> None:

@@ -194,7 +194,10 @@ class Standing:
 
 def standings(results: Sequence[GameResult], baseline: str | None = None, resamples: int = 500,
               seed: int = 0) -> list[Standing]:
-    """The table for ``results``, best Elo first, with ``baseline`` (default: the first player seen) at 0 Elo."""
+    """The table for ``results``, with ``baseline`` (default: the first player seen) at 0 Elo.
+
+    The rows come in the order of :func:`standing_order`: by Elo as the table shows it, then score, then name.
+    """
     scores = [Score(result.green, result.red, result.green_score) for result in results]
     players = list(dict.fromkeys(name for result in results for name in (result.green, result.red)))
     if not players:
@@ -213,14 +216,31 @@ def standings(results: Sequence[GameResult], baseline: str | None = None, resamp
         low, high = wilson_interval(total, len(points))
         table.append(Standing(describe_spec(player), player, len(points), wins, draws, len(points) - wins - draws,
                               forfeits, total / len(points), low, high, elo[player], *intervals[player]))
-    # By Elo as the table shows it (whole points), then score and name: players with the same record have the
-    # same Elo in theory, but the fit's last digits vary from machine to machine, and the order must not.
-    return sorted(table, key=lambda standing: (-round(standing.elo), -standing.score, standing.name))
+    return sorted(table, key=standing_order)
+
+
+def standing_order(standing: Standing) -> tuple[int, float, str]:
+    """Where a row goes in the table: higher Elo *as shown* (whole points) first, then higher score, then name.
+
+    Sorting on the fitted Elo itself would not do: two players with the same record have the same Elo in
+    theory, but the fit's last digits (0.0 or -9.6e-15, say) differ from machine to machine, and the order
+    must not. Everything in the key is shown in the table, so a reader can check the order.
+
+    >>> tied = [Standing(name, name, 2, 1, 0, 1, 0, 0.5, 0.1, 0.9, elo, -50.0, 50.0)
+    ...         for name, elo in (("b", 0.0), ("a", -9.6e-15))]
+    >>> [row.name for row in sorted(tied, key=standing_order)]
+    ['a', 'b']
+    """
+    return -shown_elo(standing.elo), -standing.score, standing.name
+
+
+def shown_elo(elo: float) -> int:
+    """An Elo as the table shows it: whole points (and 0, never -0, for a tiny negative number)."""
+    return round(elo) + 0
 
 
 def _shown(elo: float) -> str:
-    """An Elo as the table shows it: whole points with a sign, never "-0" for a tiny negative number."""
-    return f"{round(elo) + 0:+d}"
+    return f"{shown_elo(elo):+d}"
 
 
 def format_standings(table: Sequence[Standing]) -> str:
