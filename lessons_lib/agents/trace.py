@@ -102,8 +102,8 @@ class NodeExited:
 class ChildScore:
     """One child as UCB1 sees it: ``ucb = exploitation + exploration``.
 
-    ``exploitation`` is wins / visits, counted for the player who chose the move;
-    ``exploration`` is c·√(ln N_parent / visits).
+    ``exploitation`` is wins / visits, counted for the player who chose the move (for the
+    root's player at every node, with ``perspective="root"``); ``exploration`` is c·√(ln N_parent / visits).
     """
 
     move: Hashable

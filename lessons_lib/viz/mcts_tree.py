@@ -1,7 +1,9 @@
 """Rebuild an MCTS tree from its recorded events, and draw it, its UCB1 choices and its root statistics.
 
 Like :mod:`lessons_lib.viz.search_tree`, this only replays what the real search
-(:mod:`lessons_lib.agents.mcts`) sent to its observer, up to any event.
+(:mod:`lessons_lib.agents.mcts`) sent to its observer, up to any event. The events
+do not say whose wins a node counts: :class:`WhoseWins` works it out from the
+searched state, so that every sentence and picture names the right player.
 """
 
 from __future__ import annotations
@@ -12,7 +14,8 @@ from html import escape
 from typing import Any
 
 from lessons_lib.agents.trace import Backpropagated, Expanded, RolloutFinished, SelectionStep
-from lessons_lib.state import SIDE_NAMES
+from lessons_lib.game import Outcome
+from lessons_lib.games import game_of
 
 Path = tuple[Hashable, ...]
 
@@ -61,28 +64,118 @@ def replay_mcts(events: Sequence[Any], upto: int | None = None) -> ReplayedMCTS:
     return tree
 
 
-def describe_mcts_event(event: Any) -> str:
+PLAYER_COLOURS = ("#2e8b3a", "#c8362d")
+"""The outline of a node that counts player 0's wins, and of one that counts player 1's."""
+
+
+def player_names(state: Any) -> tuple[str, str]:
+    """The players' names: their game's (Green and Red in Shologuti), else ``player 0`` and ``player 1``."""
+    try:
+        return game_of(state).player_names
+    except ValueError:
+        return ("player 0", "player 1")
+
+
+def possessive(name: str) -> str:
+    """``Green's``, ``player 0's``, but ``Tigers'``."""
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def plies(count: int) -> str:
+    """``1 ply``, ``2 plies``."""
+    return f"{count} ply" if count == 1 else f"{count} plies"
+
+
+@dataclass(frozen=True)
+class WhoseWins:
+    """Whose wins each node of a search counts, and what the players are called.
+
+    ``perspective`` is the search's: ``"mover"`` (a node counts wins for the player who
+    moved into it, and the root for the opponent of the player to move there) or
+    ``"root"`` (every node counts wins for the root's player, as the Pygame project did).
+    """
+
+    perspective: str
+    names: tuple[str, str]
+    to_move: dict[Path, int]
+    outcomes: dict[Path, Outcome]
+
+    @classmethod
+    def of(cls, state: Any, tree: ReplayedMCTS, perspective: str) -> WhoseWins:
+        """For the nodes of ``tree`` (the whole search, replayed), searched from ``state``."""
+        states: dict[Path, Any] = {(): state}
+        for path in tree.nodes:  # a parent comes before its children
+            if path:
+                states[path] = states[path[:-1]].play(path[-1])
+        outcomes = {path: each.outcome() for path, each in states.items() if each.outcome() is not None}
+        return cls(perspective, player_names(state), {path: each.to_move for path, each in states.items()}, outcomes)
+
+    @property
+    def root(self) -> int:
+        """The player to move at the root."""
+        return self.to_move[()]
+
+    def counted(self, path: Path) -> int:
+        """The player whose wins the node at ``path`` counts."""
+        if self.perspective == "root":
+            return self.root
+        return self.to_move[path[:-1]] if path else 1 - self.root
+
+    def name(self, player: int) -> str:
+        """What the lessons call ``player``."""
+        return self.names[player]
+
+    def rule(self) -> str:
+        """The counting rule in one sentence."""
+        if self.perspective == "root":
+            root, other = self.name(self.root), self.name(1 - self.root)
+            return (f"Every node's W counts wins for {root}, the root's player, even at the nodes reached by "
+                    f"{possessive(other)} moves (as the Pygame project counted).")
+        return "Each node's W counts wins for the player who moved into it."
+
+
+def describe_mcts_event(event: Any, whose: WhoseWins) -> str:
     """One sentence about an MCTS event."""
     if isinstance(event, SelectionStep):
         chosen = next(child for child in event.children if child.move == event.chosen)
+        chooser, counted = whose.to_move[event.path], whose.counted((*event.path, event.chosen))
+        but = "" if counted == chooser else f", not {possessive(whose.name(chooser))}"
         return (f"Iteration {event.iteration + 1}, selection: every move here has been tried, so UCB1 picks "
-                f"{event.chosen} ({chosen.wins:g}/{chosen.visits} + {chosen.exploration:.2f} = {chosen.ucb:.2f}).")
+                f"{possessive(whose.name(chooser))} move {event.chosen} ({chosen.wins:g}/{chosen.visits} + "
+                f"{chosen.exploration:.2f} = {chosen.ucb:.2f}; W counts {possessive(whose.name(counted))} wins{but}).")
     if isinstance(event, Expanded):
-        return (f"Iteration {event.iteration + 1}, expansion: add the untried move {event.path[-1]} "
-                f"({event.untried_left} untried moves left there).")
+        left = f"{event.untried_left} untried {'move' if event.untried_left == 1 else 'moves'} left there"
+        mover = whose.name(whose.to_move[event.path[:-1]])
+        return (f"Iteration {event.iteration + 1}, expansion: add {possessive(mover)} untried move "
+                f"{event.path[-1]} ({left}).")
     if isinstance(event, RolloutFinished):
-        result = "a draw" if event.winner is None else f"a win for {SIDE_NAMES[event.winner]}"
-        return (f"Iteration {event.iteration + 1}, rollout: random play for {event.plies} plies ends in {result} "
-                f"({event.reason}).")
+        if event.winner is None and event.reason == "ply cap":
+            result = "no winner, which counts as a draw"
+        else:
+            result = "a draw" if event.winner is None else f"a win for {whose.name(event.winner)}"
+            result += f" ({event.reason})"
+        if event.plies == 0:
+            return f"Iteration {event.iteration + 1}, rollout: none, as there is no move here: {result}."
+        return f"Iteration {event.iteration + 1}, rollout: random play for {plies(event.plies)} ends with {result}."
     if isinstance(event, Backpropagated):
+        root = whose.name(whose.root)
+        if whose.perspective == "root":
+            rule = f"if {root} won, whoever moved into it: every node counts {possessive(root)} wins"
+        else:
+            rule = (f"if the player who moved into it won (the root, with {root} to move, counts "
+                    f"{possessive(whose.name(whose.counted(())))} wins)")
         return (f"Iteration {event.iteration + 1}, backpropagation: each node on the path gains a visit, and a win "
-                f"(1, or 0.5 for a draw) if its mover won.")
-    return "Press Step to start the search."
+                f"(1, or 0.5 for a draw) {rule}.")
+    return f"Press Step to start the search. {whose.rule()}"
 
 
-def selection_table_html(event: SelectionStep) -> str:
-    """The UCB1 sums of a selection step as a table, the chosen move in bold."""
-    rows = ["<tr><th>move</th><th>W</th><th>N</th><th>W/N</th><th>+ exploration</th><th>= UCB1</th></tr>"]
+def selection_table_html(event: SelectionStep, whose: WhoseWins) -> str:
+    """The UCB1 sums of a selection step as a table, the chosen move in bold, saying whose wins W counts."""
+    chooser, counted = whose.to_move[event.path], whose.counted((*event.path, event.chosen))
+    but = "" if counted == chooser else f", not {possessive(whose.name(chooser))}"
+    caption = f"{whose.name(chooser)} to move here; W: {possessive(whose.name(counted))} wins{but}"
+    rows = [f"<caption style='text-align:left'>{escape(caption, quote=False)}</caption>",
+            "<tr><th>move</th><th>W</th><th>N</th><th>W/N</th><th>+ exploration</th><th>= UCB1</th></tr>"]
     for child in sorted(event.children, key=lambda c: -c.ucb):
         bold = ' style="font-weight:bold;background:#fff3c4"' if child.move == event.chosen else ""
         rows.append(f"<tr{bold}><td>{escape(str(child.move))}</td><td>{child.wins:g}</td><td>{child.visits}</td>"
@@ -92,11 +185,30 @@ def selection_table_html(event: SelectionStep) -> str:
             f"{event.parent_visits}</div>")
 
 
-SLOT, LEVEL, PAD = 40, 70, 24
+SLOT, LEVEL, PAD, LEGEND = 40, 70, 24, 36
 
 
-def mcts_tree_svg(tree: ReplayedMCTS, final: ReplayedMCTS | None = None, max_depth: int = 4) -> str:
-    """Draw the tree (to ``max_depth``): each node's wins/visits, the current path in orange, the new node in blue."""
+def tree_legend(whose: WhoseWins) -> tuple[str, str]:
+    """Two lines under the tree: whose wins the boxes count, and what the outlines mean."""
+    def key(player: int) -> str:
+        return f'<tspan fill="{PLAYER_COLOURS[player]}">■</tspan> {escape(whose.name(player), quote=False)}'
+
+    root, other = whose.name(whose.root), whose.name(1 - whose.root)
+    if whose.perspective == "root":
+        return (f"W/N: wins/visits for {key(whose.root)}, the root's player, at every node,",
+                escape(f"even at those reached by {possessive(other)} moves (as the Pygame project counted).",
+                       quote=False))
+    return (f"W/N: wins/visits for the player who moved into the node (outline {key(0)}, {key(1)}).",
+            escape(f"The root, with {root} to move, counts {possessive(other)} wins; UCB1 never reads them.",
+                   quote=False))
+
+
+def mcts_tree_svg(tree: ReplayedMCTS, whose: WhoseWins, final: ReplayedMCTS | None = None, max_depth: int = 4) -> str:
+    """Draw the tree (to ``max_depth``): each node's wins/visits, the current path in orange, the new node in blue.
+
+    A node's outline has the colour of the player whose wins it counts, as a legend under the tree says;
+    finished games and the current rollout have their result under the node.
+    """
     shape = final if final is not None else tree
     spots: dict[Path, tuple[float, int]] = {}
     next_slot = 0.0
@@ -114,8 +226,9 @@ def mcts_tree_svg(tree: ReplayedMCTS, final: ReplayedMCTS | None = None, max_dep
         return x
 
     place(())
-    width = int(PAD * 2 + SLOT * next_slot)
-    height = int(PAD * 2 + LEVEL * (max(level for _, level in spots.values()) + 1))
+    width = max(460, int(PAD * 2 + SLOT * next_slot))
+    tree_height = PAD * 2 + LEVEL * (max(level for _, level in spots.values()) + 1)
+    height = tree_height + LEGEND
 
     def xy(path: Path) -> tuple[float, float]:
         x, level = spots[path]
@@ -134,34 +247,45 @@ def mcts_tree_svg(tree: ReplayedMCTS, final: ReplayedMCTS | None = None, max_dep
                      f'stroke-width="{thickness}"/>')
         parts.append(f'<text x="{(x1 + 3 * x2) / 4 + 3}" y="{(y1 + 3 * y2) / 4 - 4}" font-size="9" fill="#1f4e9c">'
                      f"{escape(str(path[-1]))}</text>")
+    notes = {path: ("draw", "") if outcome.winner is None else (whose.name(outcome.winner), "won")
+             for path, outcome in whose.outcomes.items()}  # two short lines under a node
+    if tree.rollout is not None:
+        winner, length = tree.rollout.winner, plies(tree.rollout.plies)
+        notes[tree.rollout.path] = (("no winner" if tree.rollout.reason == "ply cap" else "draw", length)
+                                    if winner is None else (whose.name(winner), f"won, {length}"))
     for path in shown:
         node = tree.nodes[path]
         x, y = xy(path)
         fill = "#cfe2ff" if path == tree.expanded else "#fff3c4" if path in on_path else "#f4f4f4"
-        parts.append(f'<rect x="{x - 17}" y="{y - 10}" width="34" height="20" rx="5" fill="{fill}" stroke="#555"/>'
+        parts.append(f'<rect x="{x - 17}" y="{y - 10}" width="34" height="20" rx="5" fill="{fill}" '
+                     f'stroke="{PLAYER_COLOURS[whose.counted(path)]}" stroke-width="2"/>'
                      f'<text x="{x}" y="{y + 4}" font-size="9" text-anchor="middle">{node.wins:g}/{node.visits}</text>')
-    if tree.rollout is not None and tree.rollout.path in spots:
-        x, y = xy(tree.rollout.path)
-        result = "draw" if tree.rollout.winner is None else f"{SIDE_NAMES[tree.rollout.winner]} wins"
-        parts.append(f'<text x="{x}" y="{y + 24}" font-size="9" fill="#b00" text-anchor="middle">'
-                     f"{escape(result)} ({tree.rollout.plies} plies)</text>")
+        for row, note in enumerate(notes.get(path, ())):
+            parts.append(f'<text x="{x}" y="{y + 21 + 9 * row}" font-size="8" fill="#333" text-anchor="middle">'
+                         f"{escape(note, quote=False)}</text>")
+    x, y = xy(())
+    parts.append(f'<text x="{x + 22}" y="{y + 4}" font-size="9" fill="#333">'
+                 f"{escape(whose.name(whose.root), quote=False)} to move</text>")
+    for index, line in enumerate(tree_legend(whose)):
+        parts.append(f'<text x="{PAD / 2}" y="{tree_height + 4 + 14 * index}" font-size="10" fill="#333">{line}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
 
-def root_bars_svg(tree: ReplayedMCTS) -> str:
-    """The root's children: visits as bars, with each one's win rate (for the player choosing at the root)."""
+def root_bars_svg(tree: ReplayedMCTS, whose: WhoseWins) -> str:
+    """The root's children: visits as bars, with each one's win rate for the root's player (in either perspective)."""
     children = sorted((tree.nodes[path] for path in tree.nodes[()].children), key=lambda n: -n.visits)
     most = max((child.visits for child in children), default=1) or 1
     row, width = 20, 320
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{row * len(children) + 24}" '
              f'font-family="sans-serif" font-size="11">',
-             '<text x="0" y="12" fill="#333">visits (bar) and win rate, by root move</text>']
+             f'<text x="0" y="12" fill="#333">visits (bar) and '
+             f'{escape(possessive(whose.name(whose.root)), quote=False)} win rate, by root move</text>']
     for index, child in enumerate(children):
         y = 20 + index * row
-        rate = child.wins / child.visits if child.visits else 0.0
+        rate = f"{child.wins / child.visits:.0%}" if child.visits else "–"  # no rate before the first visit
         parts.append(f'<text x="0" y="{y + 12}">{escape(str(child.path[-1]))}</text>'
                      f'<rect x="52" y="{y + 2}" width="{180 * child.visits / most:.1f}" height="13" fill="#5b8bd0"/>'
-                     f'<text x="{56 + 180 * child.visits / most:.1f}" y="{y + 12}">{child.visits} · {rate:.0%}</text>')
+                     f'<text x="{56 + 180 * child.visits / most:.1f}" y="{y + 12}">{child.visits} · {rate}</text>')
     parts.append("</svg>")
     return "".join(parts)

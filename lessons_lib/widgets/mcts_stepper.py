@@ -22,7 +22,8 @@ from lessons_lib.agents.mcts import MCTSAgent
 from lessons_lib.agents.trace import Backpropagated, SelectionStep
 from lessons_lib.state import Position
 from lessons_lib.viz.mcts_tree import (
-    ReplayedMCTS, describe_mcts_event, mcts_tree_svg, replay_mcts, root_bars_svg, selection_table_html,
+    ReplayedMCTS, WhoseWins, describe_mcts_event, mcts_tree_svg, possessive, replay_mcts, root_bars_svg,
+    selection_table_html,
 )
 from lessons_lib.viz.svg import board_svg
 from lessons_lib.widgets.alphabeta_stepper import STEPPER_POSITIONS
@@ -38,7 +39,10 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
         iterations: how many iterations to run (tens fit on a screen).
         c: the exploration constant of UCB1.
         rollout: ``"uniform"`` or ``"captures"``.
-        seed: the search's seed.
+        seed: the search's random seed.
+        variant: the rules, when ``position`` is given as text.
+        perspective: ``"mover"`` (each node counts wins for the player who moved into it) or
+            ``"root"`` (every node counts them for the root's player, as the Pygame project did).
     """
 
     def __init__(self, position: str | State = "The start (a wide tree: depth 2 or 3)", iterations: int = 40,
@@ -71,6 +75,7 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
         self.events: list[Any] = []
         self.result: SearchResult | None = None
         self.final: ReplayedMCTS | None = None
+        self.whose: WhoseWins | None = None
         super().__init__([
             w.HBox([self.position_choice, self.rollout_choice]),
             w.HBox([self.iterations_choice, self.c_choice]),
@@ -88,7 +93,8 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live stepper, plus the finished tree as SVG for a notebook saved without widgets."""
-        return live_view_with_svg(self, mcts_tree_svg(self.final) if self.final else None, repr(self), **kwargs)
+        svg = mcts_tree_svg(self.final, self.whose) if self.final and self.whose else None
+        return live_view_with_svg(self, svg, repr(self), **kwargs)
 
     def current_position(self) -> State:
         position: State = self.choice.position()
@@ -99,13 +105,14 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
         position = self.current_position()
         self.events = []
         if position.is_game_over():
-            self.result, self.final = None, None
+            self.result, self.final, self.whose = None, None, None
             self.explanation.value = "The game is over in this position: there is nothing to search."
             return
         agent = MCTSAgent(self.iterations_choice.value, c=self.c_choice.value, rollout=self.rollout_choice.value,
                           perspective=self.perspective, seed=self.seed)
         self.result = agent.search(position, observer=self.events.append)
         self.final = replay_mcts(self.events)
+        self.whose = WhoseWins.of(position, self.final, self.perspective)
         self.board_view.value = board_svg(position, scale=0.55) if isinstance(position, Position) else ""
         self.controls.set_length(len(self.events))
         self.go_to(0)
@@ -124,19 +131,24 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
         self.go_to(len(self.events))
 
     def _show(self, index: int) -> None:
-        if self.final is None or self.result is None:
+        whose = self.whose
+        if self.final is None or self.result is None or whose is None:
             return
         tree = replay_mcts(self.events, index)
-        self.tree_view.value = mcts_tree_svg(tree, self.final)
-        self.bars.value = root_bars_svg(tree)
+        self.tree_view.value = mcts_tree_svg(tree, whose, self.final)
+        self.bars.value = root_bars_svg(tree, whose)
         event = tree.event
-        self.selection_view.value = selection_table_html(event) if isinstance(event, SelectionStep) else ""
+        self.selection_view.value = selection_table_html(event, whose) if isinstance(event, SelectionStep) else ""
         if index == len(self.events):
             best = self.result.move
             child = self.final.nodes[(best,)]
+            root, other = (escape(whose.name(player), quote=False) for player in (whose.root, 1 - whose.root))
+            hopeful = "" if self.perspective == "mover" else (
+                f" Every node counted {possessive(root)} wins, so the search also picked {possessive(other)} "
+                f"replies by {possessive(root)} wins: this rate can be too hopeful.")
             self.explanation.value = (
                 f"<b>Search done.</b> MCTS plays <b>{escape(str(best))}</b>: the root move with the most visits "
-                f"({child.visits} of {self.result.nodes}), win rate {child.wins / child.visits:.0%}. Visits, "
-                "not win rates, decide: a rarely tried move's win rate is still mostly luck.")
+                f"({child.visits} of {self.result.nodes}), with a win rate of {child.wins / child.visits:.0%} for "
+                f"{root}.{hopeful} Visits, not win rates, decide: a rarely tried move's win rate is still mostly luck.")
         else:
-            self.explanation.value = describe_mcts_event(event) if index else describe_mcts_event(None)
+            self.explanation.value = escape(describe_mcts_event(event if index else None, whose), quote=False)
