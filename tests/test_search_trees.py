@@ -85,3 +85,19 @@ def test_an_observer_does_not_change_the_search() -> None:
         quiet = agent.search(TreeState(CHAIN))
         traced = agent.search(TreeState(CHAIN), observer=lambda event: None)
         assert (quiet.value, quiet.pv, quiet.nodes) == (traced.value, traced.pv, traced.nodes)
+
+
+def test_a_finished_game_is_explained_as_its_utility() -> None:
+    from lessons_lib.viz.search_tree import describe_event
+
+    assert "1000 − 3 = 997" in describe_event(LeafEvaluated(3, 997, "game over"))
+    assert "−(1000 − 2) = −998" in describe_event(LeafEvaluated(2, -998, "game over"))
+    assert "A draw: value 0" in describe_event(LeafEvaluated(4, 0, "game over"))
+    assert "the evaluation" in describe_event(LeafEvaluated(3, 12, "depth"))
+
+
+def test_the_whole_tree_shows_finished_games_by_their_utility_not_infinity() -> None:
+    from lessons_lib.tiny_tree import TRAP_TREE
+
+    picture = TreeState(TRAP_TREE)._repr_svg_()
+    assert ">998<" in picture and ">−998<" in picture and "∞" not in picture

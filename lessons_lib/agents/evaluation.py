@@ -1,11 +1,12 @@
-"""Values of positions: the seed project's evaluation, and the values of finished games.
+"""Values of positions: Shologuti's material-and-mobility evaluation, and the values of finished games.
 
-Every value here is from one player's point of view: higher is better for them.
+The evaluation comes from the Pygame Shologuti project this suite grew from (a student project with a
+minimax and an MCTS player). Every value here is from one player's point of view: higher is better for them.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from lessons_lib.game import Outcome
 from lessons_lib.state import Position
@@ -17,14 +18,16 @@ MATE_BOUND = WIN - 500
 """Values beyond ±MATE_BOUND are wins or losses (no evaluation comes near it; no search is 500 plies deep)."""
 
 
-def seed_evaluation(position: Position, player: int) -> int:
-    """The seed project's evaluation of ``position`` for ``player`` (RULES.md, 'Evaluation').
+def material_mobility_evaluation(position: Position, player: int) -> int:
+    """Material and mobility: the Pygame project's evaluation of ``position`` for ``player``.
+
+    See ``docs/rules/shologuti.md``, 'Evaluation'.
 
     ``10 × (pieces(P) − pieces(opponent)) + (mobility(P) − mobility(opponent)) + bonus``,
     where bonus is 1 when a chain is pending and P is to move. Mobility is counted
     as :meth:`Position.mobility` says.
 
-    >>> seed_evaluation(Position.start(), 0), seed_evaluation(Position.start(), 1)
+    >>> material_mobility_evaluation(Position.start(), 0), material_mobility_evaluation(Position.start(), 1)
     (0, 0)
     """
     opponent = 1 - player
@@ -35,7 +38,7 @@ def seed_evaluation(position: Position, player: int) -> int:
 
 
 class EvaluationTerms(NamedTuple):
-    """The three parts of the seed's evaluation for one player (see :func:`seed_evaluation`).
+    """The three parts of the material-and-mobility evaluation for one player (see :func:`material_mobility_evaluation`).
 
     Attributes:
         material: pieces(P) − pieces(opponent); it counts ten times in the total.
@@ -49,14 +52,14 @@ class EvaluationTerms(NamedTuple):
 
     @property
     def total(self) -> int:
-        """``10 × material + mobility + chain_bonus``: the seed's evaluation."""
+        """``10 × material + mobility + chain_bonus``: the material-and-mobility evaluation."""
         return 10 * self.material + self.mobility + self.chain_bonus
 
 
-def seed_evaluation_terms(position: Position, player: int) -> EvaluationTerms:
-    """The seed's evaluation of ``position`` for ``player``, in its three parts.
+def material_mobility_terms(position: Position, player: int) -> EvaluationTerms:
+    """The material-and-mobility evaluation of ``position`` for ``player``, in its three parts.
 
-    >>> terms = seed_evaluation_terms(Position.start().play("23-18"), 0)
+    >>> terms = material_mobility_terms(Position.start().play("23-18"), 0)
     >>> terms, terms.total
     (EvaluationTerms(material=0, mobility=13, chain_bonus=0), 13)
     """
@@ -71,11 +74,35 @@ def material_evaluation(position: Position, player: int) -> int:
     return position.piece_count(player) - position.piece_count(1 - player)
 
 
+def utility(state: Any, player: int, ply: int) -> int:
+    """The value of a finished game for ``player``, found ``ply`` plies below the root: its *utility*.
+
+    A search scores a finished game by this, never by the evaluation: ``1000 - ply`` for a win (the
+    sooner, the better), ``-(1000 - ply)`` for a loss (the later, the less bad), 0 for a draw.
+
+    >>> red_has_no_pieces = Position.from_points(green=[23], red=[], to_move=1)
+    >>> utility(red_has_no_pieces, 0, 3), utility(red_has_no_pieces, 1, 3), utility(red_has_no_pieces, 0, 5)
+    (997, -997, 995)
+    """
+    outcome = state.outcome()
+    if outcome is None:
+        raise ValueError("this game is not over: only a finished game has a utility")
+    return outcome_value(outcome, player, ply)
+
+
 def outcome_value(outcome: Outcome, player: int, ply: int) -> int:
     """The value of a finished game for ``player``, found ``ply`` plies from the root.
 
-    ``WIN - ply`` for a win, ``-(WIN - ply)`` for a loss, 0 for a draw (RULES.md, 'Search values').
+    ``WIN - ply`` for a win, ``-(WIN - ply)`` for a loss, 0 for a draw (``docs/rules/shologuti.md``,
+    'Search values'). A finished game is scored by this utility, never by the evaluation.
     """
     if outcome.winner is None:
         return 0
     return WIN - ply if outcome.winner == player else ply - WIN
+
+
+seed_evaluation = material_mobility_evaluation
+"""The old name of :func:`material_mobility_evaluation`, kept so that older notebooks and agent files still work."""
+
+seed_evaluation_terms = material_mobility_terms
+"""The old name of :func:`material_mobility_terms`."""

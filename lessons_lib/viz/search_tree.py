@@ -22,6 +22,7 @@ from html import escape
 from typing import Any
 
 from lessons_lib.agents.base import Evaluation
+from lessons_lib.agents.evaluation import WIN, utility
 from lessons_lib.game import GameState
 from lessons_lib.agents.trace import Cutoff, LeafEvaluated, MoveTried, NodeEntered, NodeExited, ValueBackedUp
 
@@ -131,6 +132,19 @@ def _number(value: float | None) -> str:
     return f"{value:g}".replace("-", "−")
 
 
+def _utility_words(event: LeafEvaluated) -> str:
+    """A finished game's value, explained: its utility, not an evaluation."""
+    if event.value == 0:
+        return "A draw: value 0."
+    if abs(event.value) != WIN - event.ply:
+        return f"Value {_number(event.value)}."  # a hand-written tiny tree's number
+    if event.value > 0:
+        return (f"A win is worth 1000 − plies = 1000 − {event.ply} = {_number(event.value)}: the sooner a win, "
+                f"the more it is worth.")
+    return (f"A loss is worth −(1000 − plies) = −(1000 − {event.ply}) = {_number(event.value)}: the later a loss, "
+            f"the less it costs.")
+
+
 def describe_event(event: Any) -> str:
     """One sentence about an event, for the line under the tree."""
     if isinstance(event, NodeEntered):
@@ -140,8 +154,10 @@ def describe_event(event: Any) -> str:
     if isinstance(event, MoveTried):
         return f"Try the move {event.move}."
     if isinstance(event, LeafEvaluated):
-        reason = {"depth": "the evaluation (depth 0)", "game over": "a finished game",
-                  "table": "a transposition-table entry"}.get(event.reason, event.reason)
+        if event.reason == "game over":
+            return f"Leaf: the game is over here, {event.ply} plies from the root. {_utility_words(event)}"
+        reason = {"depth": "the evaluation (depth 0)", "table": "a transposition-table entry"}.get(
+            event.reason, event.reason)
         return f"Leaf: value {_number(event.value)}, from {reason}."
     if isinstance(event, ValueBackedUp):
         return (f"The move {event.move} returned {_number(event.value)}; best so far {_number(event.best)}, "
@@ -217,7 +233,8 @@ def whole_tree_svg(state: GameState[Any], depth: int | None = None, evaluate: Ev
     """Draw every position below ``state``, down to ``depth`` plies (or to the leaves), before any search.
 
     MAX (▲) nodes are those where the root's player moves. Leaves show ``evaluate(leaf, root player)``
-    when ``evaluate`` is given, or a tiny tree's own leaf values.
+    when ``evaluate`` is given, or a tiny tree's own leaf values; a finished game shows its utility
+    for the root's player (``1000 - ply`` for a win, as the searches score it).
     """
     root_player = state.to_move
     nodes: dict[int, TreeNode] = {}
@@ -234,9 +251,8 @@ def whole_tree_svg(state: GameState[Any], depth: int | None = None, evaluate: Ev
                 node.value = evaluate(position, root_player)
             elif hasattr(position, "leaf_value") and not position.is_game_over():
                 node.value = position.leaf_value if root_player == 0 else -position.leaf_value
-            outcome = position.outcome()
-            if outcome is not None:
-                node.value = 0.0 if outcome.winner is None else math.inf if outcome.winner == root_player else -math.inf
+            if position.outcome() is not None:  # a finished game: its utility, as the searches score it
+                node.value = utility(position, root_player, ply)
         for each in moves:
             add(position.play(each), node.id, each, ply + 1)
 
