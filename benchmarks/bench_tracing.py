@@ -23,7 +23,7 @@ from bench_agents import midgame_positions  # noqa: E402
 
 from lessons_lib.agents import alphabeta as alphabeta_module  # noqa: E402
 from lessons_lib.agents.context import INFINITY, SearchContext  # noqa: E402
-from lessons_lib.agents.evaluation import seed_evaluation  # noqa: E402
+from lessons_lib.agents.evaluation import material_mobility_evaluation  # noqa: E402
 from lessons_lib.rules import VARIANTS  # noqa: E402
 
 
@@ -61,7 +61,7 @@ def best_time(search_function: Any, positions: list[Any], depth: int, repeats: i
         started = time.perf_counter()
         nodes = 0
         for position in positions:
-            context = SearchContext(position.to_move, seed_evaluation, depth)
+            context = SearchContext(position.to_move, material_mobility_evaluation, depth)
             search_function(position, depth, -INFINITY, INFINITY, 0, context)
             nodes += context.nodes
         best = min(best, time.perf_counter() - started)

@@ -5,7 +5,7 @@ Run: ``python benchmarks/mcts_perspective.py [--iterations 300 2000] [--position
 Positions: seeded random play under the traditional rules, kept when alpha-beta
 (depth 3 below each move) finds that the best move is worth at least a piece
 more than the worst. For each MCTS variant it prints how often the move chosen
-is within 2 points of alpha-beta's best. The root-perspective search (the seed's)
+is within 2 points of alpha-beta's best. The root-perspective search (the Pygame project's)
 assumes the opponent plays for the root player, so it falls for moves that only
 work if the opponent blunders; the gap grows with the iterations.
 """

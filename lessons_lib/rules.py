@@ -58,7 +58,7 @@ class Rules:
 
 
 FORCED = Rules(must_capture=True, must_continue=True)
-"""Both switches on: how the seed application's AI plays. The default."""
+"""Both switches on: how the Pygame game's AI plays. The default."""
 
 TRADITIONAL = Rules(must_capture=False, must_continue=False)
 """Both off: the written rules (captures optional, a chain may stop at any time)."""

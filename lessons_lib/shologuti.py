@@ -6,7 +6,7 @@ what every game offers: the position and move types, the evaluation, the drawing
 
 from __future__ import annotations
 
-from lessons_lib.agents.evaluation import seed_evaluation as evaluate
+from lessons_lib.agents.evaluation import material_mobility_evaluation as evaluate
 from lessons_lib.moves import Move
 from lessons_lib.perft import perft, published_counts
 from lessons_lib.state import SIDE_NAMES, Position
@@ -14,7 +14,7 @@ from lessons_lib.viz.svg import board_svg as _board_svg
 
 PLAYER_NAMES: tuple[str, str] = SIDE_NAMES
 PERFT_FROM_START = published_counts()["forced"][1:]
-"""Perft from the start under the default (forced) rules, depth 1 upwards (RULES.md has the other variants)."""
+"""Perft from the start under the default (forced) rules, depth 1 upwards (docs/rules/shologuti.md has the other variants)."""
 
 
 def move_clicks(move: Move) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, NegamaxAgent
-from lessons_lib.agents.evaluation import MATE_BOUND, WIN, outcome_value, seed_evaluation
+from lessons_lib.agents.evaluation import MATE_BOUND, WIN, outcome_value, material_mobility_evaluation
 from lessons_lib.agents.rollouts import captures_first_rollout, uniform_rollout
 from lessons_lib.agents.table import EXACT, LOWER, TranspositionTable, from_table, to_table
 from lessons_lib.agents.trace import Backpropagated, Expanded, RolloutFinished, SelectionStep
@@ -120,8 +120,8 @@ def test_the_seed_evaluation_counts_material_mobility_and_the_chain_bonus() -> N
     material = 10 * (2 - 2)
     green_mobility = len(chain.legal_moves())  # 13x15
     red_mobility = len(Position.from_points(green=[13, 31], red=[14, 1], to_move=1).legal_moves())
-    assert seed_evaluation(chain, 0) == material + green_mobility - red_mobility + 1
-    assert seed_evaluation(chain, 1) == -(material + green_mobility - red_mobility)  # no bonus for Red
+    assert material_mobility_evaluation(chain, 0) == material + green_mobility - red_mobility + 1
+    assert material_mobility_evaluation(chain, 1) == -(material + green_mobility - red_mobility)  # no bonus for Red
 
 
 def test_material_evaluation_and_the_root_children_summary() -> None:

@@ -13,7 +13,7 @@ from lessons_lib.agents import (
 )
 from lessons_lib.agents.alphabeta import alphabeta
 from lessons_lib.agents.context import INFINITY, SearchContext
-from lessons_lib.agents.evaluation import WIN, seed_evaluation
+from lessons_lib.agents.evaluation import WIN, material_mobility_evaluation
 from lessons_lib.agents.match import match_score, play_game
 from lessons_lib.agents.presets import DIFFICULTIES
 from lessons_lib.rules import CONTINUE, FORCED, TRADITIONAL, VARIANTS, Rules
@@ -113,7 +113,7 @@ def test_the_loser_delays_the_end() -> None:
         values = {}
         for move in position.legal_moves():
             child = position.play(move)
-            search = SearchContext(1, seed_evaluation, depth)
+            search = SearchContext(1, material_mobility_evaluation, depth)
             values[move] = alphabeta(child, depth - 1, -INFINITY, INFINITY, 1, search)
         result = NegamaxAgent(depth).search(position)
         assert result.value == max(values.values())

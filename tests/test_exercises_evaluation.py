@@ -1,4 +1,4 @@
-"""Notebook 04: the seed's evaluation in parts, evaluation matches, and the two checks."""
+"""Notebook 04: the material-and-mobility evaluation in parts, evaluation matches, and the two checks."""
 
 from __future__ import annotations
 
@@ -6,9 +6,11 @@ from typing import Any
 
 import pytest
 
-from lessons_lib.agents.evaluation import material_evaluation, seed_evaluation, seed_evaluation_terms
+from lessons_lib.agents.evaluation import material_evaluation, material_mobility_evaluation, material_mobility_terms
 from lessons_lib.board import COORDINATES
-from lessons_lib.exercises.evaluation import MISTAKES, _test_positions, check_evaluation, check_seed_evaluation
+from lessons_lib.exercises.evaluation import (
+    MISTAKES, _test_positions, check_evaluation, check_material_mobility_evaluation, check_seed_evaluation,
+)
 from lessons_lib.measurements import evaluation_match
 from lessons_lib.state import Position
 
@@ -16,7 +18,7 @@ from lessons_lib.state import Position
 def test_the_terms_add_up_to_the_seed_evaluation() -> None:
     for position in _test_positions():
         for player in (0, 1):
-            assert seed_evaluation_terms(position, player).total == seed_evaluation(position, player)
+            assert material_mobility_terms(position, player).total == material_mobility_evaluation(position, player)
 
 
 def test_the_test_positions_include_chains_for_each_side() -> None:
@@ -25,14 +27,15 @@ def test_the_test_positions_include_chains_for_each_side() -> None:
 
 
 def test_rebuilding_the_seed_evaluation() -> None:
-    assert check_seed_evaluation(seed_evaluation).passed
-    assert "raised ZeroDivisionError" in check_seed_evaluation(lambda p, pl: 1 / 0).message
+    assert check_material_mobility_evaluation(material_mobility_evaluation).passed
+    assert check_seed_evaluation is check_material_mobility_evaluation  # the old name still works
+    assert "raised ZeroDivisionError" in check_material_mobility_evaluation(lambda p, pl: 1 / 0).message
 
 
 @pytest.mark.parametrize("mistake", list(MISTAKES))
 def test_each_mistake_gets_its_own_hint(mistake: str) -> None:
     compute, hint = MISTAKES[mistake]
-    feedback = check_seed_evaluation(compute)
+    feedback = check_material_mobility_evaluation(compute)
     assert not feedback.passed and hint in feedback.message
 
 
@@ -49,7 +52,7 @@ def test_a_match_is_seeded_and_adds_up() -> None:
     report = evaluation_match(material_evaluation, depth=1, openings=3)
     assert report.games == 6 == report.wins + report.draws + report.losses
     assert repr(report) == repr(evaluation_match(material_evaluation, depth=1, openings=3))
-    assert report.wins == 6  # the horizon trap: the seed's evaluation gives pieces away at depth 1
+    assert report.wins == 6  # the horizon trap: the material-and-mobility evaluation gives pieces away at depth 1
 
 
 def test_a_failing_evaluation_stops_the_match_with_a_message() -> None:
@@ -60,7 +63,7 @@ def test_a_failing_evaluation_stops_the_match_with_a_message() -> None:
 
 def test_an_evaluation_of_your_own() -> None:
     assert check_evaluation(progress_evaluation).passed
-    assert "To pass" in check_evaluation(seed_evaluation).message
+    assert "To pass" in check_evaluation(material_mobility_evaluation).message
     assert "gives both players the same value" in check_evaluation(lambda p, pl: 3).message
     assert "finite number" in check_evaluation(lambda p, pl: float("inf")).message
     calls: list[Any] = []

@@ -9,7 +9,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from lessons_lib.agents import AlphaBetaAgent, NegamaxAgent  # noqa: E402
-from lessons_lib.agents.evaluation import seed_evaluation  # noqa: E402
+from lessons_lib.agents.evaluation import material_mobility_evaluation  # noqa: E402
 from lessons_lib.exercises.faster_search import (  # noqa: E402
     _without, check_move_ordering, check_zobrist_key, ordering_positions,
 )
@@ -53,7 +53,7 @@ def test_zobrist_mistakes_are_named(part: str, hint: str) -> None:
 
 def test_a_move_ordering_must_keep_the_moves_and_save_work() -> None:
     def best_first(state: Position, moves: list) -> list:
-        return sorted(moves, key=lambda move: seed_evaluation(state.play(move), state.to_move), reverse=True)
+        return sorted(moves, key=lambda move: material_mobility_evaluation(state.play(move), state.to_move), reverse=True)
 
     assert check_move_ordering(best_first).passed
     assert "aim for at least 25%" in check_move_ordering(lambda state, moves: moves).message

@@ -38,7 +38,7 @@ def test_the_strength_plots_are_labelled() -> None:
     axes = [
         plot_elo(load_table("depth"), title="t", xlabel="x"),
         plot_elo(load_table("iterations"), title="t", xlabel="x", log_x=True),
-        plot_score_grid(load_table("seed_modes"), row="depth", column="iterations", value="green_score",
+        plot_score_grid(load_table("ai_vs_ai"), row="depth", column="iterations", value="green_score",
                         title="t", ylabel="y", xlabel="x", colour_label="c"),
         plot_grouped_bars({"a": {"m": 1}, "b": {"m": 2}}, title="t", xlabel="x", ylabel="y"),
         plot_stacked_shares({"a": {"win": 1, "draw": 3}}, title="t", xlabel="x"),

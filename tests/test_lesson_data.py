@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from lessons_lib.arena.experiments import DEPTHS, ITERATIONS, SEED_DEPTHS, SEED_ITERATIONS
+from lessons_lib.arena.experiments import DEPTHS, ITERATIONS, AI_VS_AI_DEPTHS, AI_VS_AI_ITERATIONS
 from lessons_lib.arena.storage import load_csv
 from lessons_lib.arena.tournament import standings
 
@@ -36,11 +36,11 @@ def test_each_level_is_rated_from_its_games(name: str, levels: tuple[int, ...], 
         assert float(row["nodes_per_move"]) > 0 and float(row["plies_per_game"]) > 0
 
 
-def test_the_seed_modes_grid_is_whole() -> None:
-    table = rows("seed_modes.csv")
+def test_the_ai_vs_ai_grid_is_whole() -> None:
+    table = rows("ai_vs_ai.csv")
     assert {(int(r["depth"]), int(r["iterations"])) for r in table} == \
-           {(d, n) for d in SEED_DEPTHS for n in SEED_ITERATIONS}
-    games = load_csv(DATA / "seed_modes_games.csv")
+           {(d, n) for d in AI_VS_AI_DEPTHS for n in AI_VS_AI_ITERATIONS}
+    games = load_csv(DATA / "ai_vs_ai_games.csv")
     assert all(game.green.startswith("negamax:") and game.red.startswith("mcts:") for game in games)
     assert sum(int(r["games"]) for r in table) == len(games)
 

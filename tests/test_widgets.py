@@ -81,7 +81,7 @@ def test_the_saved_notebook_shows_the_board_as_svg() -> None:
 
 
 def test_playing_against_the_ai_undo_and_redo() -> None:
-    panel = PlayPanel(ai="seed depth 1", think_in_background=False)
+    panel = PlayPanel(ai="Pygame depth 1", think_in_background=False)
     panel.board.click(23)
     panel.board.click(18)
     assert moves_of(panel.game) == ["23-18", "13x23"]  # the AI answered at once
@@ -160,7 +160,7 @@ def test_the_ai_never_plays_an_illegal_move_and_a_crash_is_reported() -> None:
 
 
 def test_the_ai_thinks_in_the_background() -> None:
-    panel = PlayPanel(ai="seed depth 3", seats="red")
+    panel = PlayPanel(ai="seed depth 3", seats="red")  # the old name of "Pygame depth 3" still works
     panel.wait()
     assert len(panel.game.moves) == 1 and "thinking" not in panel.status.value
 

@@ -1,4 +1,4 @@
-"""Minimax with alpha-beta pruning: the seed project's search, done exactly.
+"""Minimax with alpha-beta pruning: the Pygame project's search, done exactly.
 
 α is the value the root's player is already sure of; β is the value the opponent
 is already sure of. Once β ≤ α at a node, nothing below it can change the result,
@@ -13,7 +13,7 @@ from typing import Any
 
 from lessons_lib.agents.base import Agent, Evaluation, Observer, SearchResult, State, check_depth, check_playable
 from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
-from lessons_lib.agents.evaluation import seed_evaluation
+from lessons_lib.agents.evaluation import material_mobility_evaluation
 from lessons_lib.agents.trace import Cutoff, MoveTried, NodeEntered, NodeExited, ValueBackedUp
 
 ORDERINGS = ("generation", "captures", "evaluation", "worst")
@@ -117,8 +117,8 @@ class AlphaBetaAgent(Agent):
     Args:
         depth: plies to look ahead (each jump of a chain is a ply).
         evaluate: ``evaluate(state, player)`` at depth 0.
-        ordering: ``"generation"`` (the moves as the game lists them, as the seed
-            did), ``"captures"`` (captures first; Shologuti already lists them first)
+        ordering: ``"generation"`` (the moves as the game lists them, as the Pygame
+            project did), ``"captures"`` (captures first; Shologuti already lists them first)
             ``"evaluation"`` (best first by the evaluation one ply on: more cutoffs), ``"worst"``
             (worst first: the fewest cutoffs, for comparison) or a function ``order(state, moves)``.
             The value is the same whatever the order.
@@ -126,7 +126,7 @@ class AlphaBetaAgent(Agent):
 
     name = "alphabeta"
 
-    def __init__(self, depth: int = 4, evaluate: Evaluation = seed_evaluation,
+    def __init__(self, depth: int = 4, evaluate: Evaluation = material_mobility_evaluation,
                  ordering: str | MoveOrder = "generation") -> None:
         check_depth(depth)
         if not callable(ordering) and ordering not in ORDERINGS:

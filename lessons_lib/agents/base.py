@@ -35,7 +35,7 @@ class SearchResult:
     Attributes:
         move: the chosen move.
         value: the move's value for the player to move at the root, for depth
-            searches (RULES.md, 'Search values'); None for agents without one.
+            searches (docs/rules/shologuti.md, 'Search values'); None for agents without one.
         pv: the principal variation: the expected line of play, starting with ``move``.
         nodes: positions searched (for MCTS: iterations).
         depth: the depth reached (plies), for depth searches; the tree's depth for MCTS.

@@ -1,4 +1,4 @@
-"""Monte Carlo tree search with UCB1: the seed project's second agent, done right.
+"""Monte Carlo tree search with UCB1: the Pygame project's second agent, done right.
 
 Each iteration has four phases:
 
@@ -13,7 +13,7 @@ Each iteration has four phases:
 Each node counts its wins for the player who *made the move into it* (its
 ``mover``), so at every level UCB1 picks the move that is best for the player
 choosing there; turns need not alternate, as in a Shologuti capture chain. The
-seed project counted every node for the root's player, which makes the opponent
+Pygame project counted every node for the root's player, which makes the opponent
 choose the moves that are best for the root's player; ``perspective="root"``
 keeps that behaviour for a lesson to show, but never by default.
 
@@ -146,10 +146,10 @@ class MCTSAgent(Agent):
         iterations: iterations per move. With ``seconds`` too, whichever ends first.
         seconds: a time budget per move.
         c: the exploration constant of UCB1 (√2 by default).
-        rollout: ``"uniform"`` (the seed's), ``"captures"`` (captures first), or a policy function.
-        max_rollout_plies: a rollout that reaches this many plies counts as a draw (200, as the seed).
+        rollout: ``"uniform"`` (the Pygame project's), ``"captures"`` (captures first), or a policy function.
+        max_rollout_plies: a rollout that reaches this many plies counts as a draw (200, as in the Pygame project).
         perspective: ``"mover"`` (each node counts wins for the player who moved into it; the
-            correct way) or ``"root"`` (every node counts them for the root's player, as the seed did).
+            correct way) or ``"root"`` (every node counts them for the root's player, as the Pygame project did).
         seed: seeds the generator used for expansion and rollouts.
     """
 

@@ -1,4 +1,4 @@
-"""Minimax without pruning: the textbook algorithm, and the seed project's first agent.
+"""Minimax without pruning: the textbook algorithm, and the Pygame project's first agent.
 
 Values are always from the point of view of the player to move at the root. A
 node where that player is to move takes the highest child value (max); any other
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from lessons_lib.agents.base import Agent, Evaluation, Observer, SearchResult, State, check_depth, check_playable
 from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
-from lessons_lib.agents.evaluation import seed_evaluation
+from lessons_lib.agents.evaluation import material_mobility_evaluation
 from lessons_lib.agents.trace import MoveTried, NodeEntered, NodeExited, ValueBackedUp
 
 
@@ -44,7 +44,7 @@ class MinimaxAgent(Agent):
 
     name = "minimax"
 
-    def __init__(self, depth: int = 3, evaluate: Evaluation = seed_evaluation) -> None:
+    def __init__(self, depth: int = 3, evaluate: Evaluation = material_mobility_evaluation) -> None:
         self.depth = check_depth(depth)
         self.evaluate = evaluate
 

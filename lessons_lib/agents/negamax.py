@@ -24,7 +24,7 @@ from lessons_lib.agents.base import (
     check_playable, check_seconds,
 )
 from lessons_lib.agents.context import INFINITY
-from lessons_lib.agents.evaluation import MATE_BOUND, WIN, outcome_value, seed_evaluation
+from lessons_lib.agents.evaluation import MATE_BOUND, WIN, outcome_value, material_mobility_evaluation
 from lessons_lib.agents.table import EXACT, LOWER, UPPER, TranspositionTable, from_table, to_table
 from lessons_lib.agents.trace import Cutoff, LeafEvaluated, MoveTried, NodeEntered, NodeExited, ValueBackedUp
 
@@ -222,7 +222,7 @@ class NegamaxAgent(Agent):
 
     name = "negamax"
 
-    def __init__(self, depth: int | None = 4, seconds: float | None = None, evaluate: Evaluation = seed_evaluation,
+    def __init__(self, depth: int | None = 4, seconds: float | None = None, evaluate: Evaluation = material_mobility_evaluation,
                  table_size: int = 1 << 18, killers: bool = True, history: bool = True,
                  deeper_cutoffs: bool = False, quiescence: bool = False, aspiration: bool = False,
                  deepening: bool = True) -> None:

@@ -5,7 +5,7 @@ Names, as the command line and the arena take them:
 - ``random``, ``greedy``
 - ``minimax:D``, ``alphabeta:D`` (D plies), ``negamax:D`` or ``negamax:Ss`` (S seconds a move)
 - ``mcts:N`` (N iterations) or ``mcts:Ss``; ``mcts-root:N`` backs up wins for the root's player
-  (the seed's way) and ``mcts-captures:N`` plays captures first in its rollouts
+  (the Pygame project's way) and ``mcts-captures:N`` plays captures first in its rollouts
 - ``best`` or ``best:Ss``: the strongest configuration, 2 s a move unless told
 - the difficulties below, from ``beginner`` to ``expert``
 """
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, Evaluation, SearchResult, State, check_seconds
-from lessons_lib.agents.evaluation import seed_evaluation
+from lessons_lib.agents.evaluation import material_mobility_evaluation
 from lessons_lib.agents.mcts import MCTSAgent
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.agents.negamax import NegamaxAgent
@@ -27,12 +27,12 @@ BEST_SECONDS = 2.0
 """The Hus project's limit: 2 seconds a move."""
 
 
-def best_agent(seconds: float = BEST_SECONDS, evaluate: Evaluation = seed_evaluation) -> NegamaxAgent:
+def best_agent(seconds: float = BEST_SECONDS, evaluate: Evaluation = material_mobility_evaluation) -> NegamaxAgent:
     """The strongest configuration the project has, within ``seconds`` a move.
 
     Negamax with every ordering helper and iterative deepening. Its table cuts off
     only at equal depth, so each completed depth's value is exactly alpha-beta's
-    (RULES.md asks this of every enhanced search).
+    (docs/rules/shologuti.md asks this of every enhanced search).
     """
     agent = NegamaxAgent(depth=None, seconds=seconds, evaluate=evaluate)
     agent.name = "best"
@@ -53,13 +53,13 @@ DIFFICULTIES: dict[str, Difficulty] = {
     level.name: level
     for level in (
         Difficulty("beginner", "random moves", lambda seed, evaluate: RandomAgent(seed)),
-        # Not greedy: under the forced rules the seed's evaluation makes a one-ply search offer pieces
+        # Not greedy: under the forced rules the material-and-mobility evaluation makes a one-ply search offer pieces
         # (the capture it forces cuts the opponent's mobility), and greedy scores 0 of 20 against random
         # (python benchmarks/difficulty_ladder.py). Thirty MCTS iterations score 90% against random under
         # the forced rules; under the traditional rules both draw nearly every game, as MCTS does there.
         Difficulty("easy", "MCTS, 30 iterations: a glance ahead by random play",
                    lambda seed, evaluate: MCTSAgent(30, seed=seed)),
-        Difficulty("medium", "alpha-beta, 3 plies (the seed's middle depth)",
+        Difficulty("medium", "alpha-beta, 3 plies (the Pygame game's middle depth)",
                    lambda seed, evaluate: AlphaBetaAgent(3, evaluate)),
         Difficulty("hard", "alpha-beta, 5 plies", lambda seed, evaluate: AlphaBetaAgent(5, evaluate)),
         Difficulty("expert", "the best search, 2 seconds a move",
@@ -77,7 +77,7 @@ def make_agent(name: str, *, depth: int | None = None, iterations: int | None = 
                seconds: float | None = None, seed: int | None = None, evaluate: Evaluation | None = None) -> Agent:
     """The agent called ``name`` (see the module's list), with an optional budget and seed.
 
-    ``evaluate`` is the evaluation the depth searches use: Shologuti's (the seed's) unless
+    ``evaluate`` is the evaluation the depth searches use: Shologuti's material-and-mobility evaluation unless
     another game's is given (see :mod:`lessons_lib.games`).
 
     Raises:
@@ -97,7 +97,7 @@ def make_agent(name: str, *, depth: int | None = None, iterations: int | None = 
     if given - takes:
         allowed = " or ".join(f"--{key}" for key in sorted(takes)) or "no budget"
         raise ValueError(f"{base} takes {allowed}, not --{sorted(given - takes)[0]}")
-    evaluate = evaluate or seed_evaluation
+    evaluate = evaluate or material_mobility_evaluation
     if base == "random":
         return RandomAgent(seed)
     if base == "greedy":
@@ -133,7 +133,7 @@ def _parse_setting(base: str, setting: str) -> tuple[int | None, int | None, flo
     return (None, number, None) if base in _MCTS_VARIANTS else (number, None, None)
 
 
-def hint(state: State, seconds: float = 1.0, evaluate: Evaluation = seed_evaluation) -> SearchResult:
+def hint(state: State, seconds: float = 1.0, evaluate: Evaluation = material_mobility_evaluation) -> SearchResult:
     """The strongest move in ``state``, with its value and principal variation (a hint for a player)."""
     return best_agent(seconds, evaluate).search(state)
 

@@ -16,7 +16,7 @@ RolloutPolicy = Callable[[Any, random.Random, int], tuple[Any, int]]
 
 
 def uniform_rollout(state: State, rng: random.Random, max_plies: int) -> tuple[State, int]:
-    """Uniformly random legal moves: the seed project's rollout.
+    """Uniformly random legal moves: the Pygame project's rollout.
 
     A game may offer its own ``random_playout(rng, max_plies)`` that makes exactly
     the same choices faster (Shologuti's positions do); it is used when present.

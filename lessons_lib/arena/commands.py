@@ -2,7 +2,7 @@
 
 - ``python -m lessons_lib tournament SPEC... [--games-per-pair N] [--seconds-per-move S] [--variant V]
   [--db FILE] [--workers N] [--json]``
-- ``python -m lessons_lib experiment depth|iterations|perspectives|seed-modes|games|all [--out DIR] [--db FILE]``
+- ``python -m lessons_lib experiment depth|iterations|perspectives|ai-vs-ai|games|all [--out DIR] [--db FILE]``
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ def add_parsers(commands: Any) -> None:
     experiment = commands.add_parser(
         "experiment", help="regenerate the data of the strength and other-games lessons",
         description="Play a strength experiment and write its CSV files (see lessons_lib.arena.experiments).")
-    experiment.add_argument("name", choices=["depth", "iterations", "perspectives", "seed-modes", "games", "all"])
+    experiment.add_argument("name", choices=["depth", "iterations", "perspectives", "ai-vs-ai", "games", "all", "seed-modes"],
+                            metavar="{depth,iterations,perspectives,ai-vs-ai,games,all}")
     experiment.add_argument("--games-per-pair", help="games per pairing (default: the committed data's)")
     experiment.add_argument("--levels", help="comma-separated depths or iterations instead of the full range")
     experiment.add_argument("--out", default="data/experiments", help="folder for the CSV files")

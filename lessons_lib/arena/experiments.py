@@ -3,8 +3,8 @@
 - ``depth``: alpha-beta at depths 1 to 7 (``negamax:D``: alpha-beta with a transposition table and
   move ordering, which finds plain alpha-beta's value at each depth several times faster);
 - ``iterations``: MCTS at 50 to 3,000 iterations;
-- ``perspectives``: MCTS backing up wins for each mover (correct) against the seed's root-player backup;
-- ``seed-modes``: the seed's AI vs AI mode, Green alpha-beta (``negamax:D``, depths 1, 3, 5, 7) against
+- ``perspectives``: MCTS backing up wins for each mover (correct) against the Pygame project's root-player backup;
+- ``ai-vs-ai``: the Pygame game's AI vs AI mode, Green alpha-beta (``negamax:D``, depths 1, 3, 5, 7) against
   Red MCTS (50 to 300 iterations);
 - ``games``: the four games side by side (:mod:`lessons_lib.arena.game_comparison`): random games,
   two equal agents, and alpha-beta against MCTS with about the same time a move.
@@ -37,13 +37,16 @@ from lessons_lib.games import GAMES
 DEPTHS = (1, 2, 3, 4, 5, 6, 7)
 ITERATIONS = (50, 100, 200, 500, 1000, 2000, 3000)
 PERSPECTIVE_ITERATIONS = 1000
-SEED_DEPTHS = (1, 3, 5, 7)
-SEED_ITERATIONS = (50, 100, 200, 300)
+AI_VS_AI_DEPTHS = (1, 3, 5, 7)
+AI_VS_AI_ITERATIONS = (50, 100, 200, 300)
 EXPERIMENT_SECONDS_PER_MOVE = 120.0
 """Fixed-budget agents need no clock; this only stops a runaway search."""
 
-DEFAULT_GAMES = {"depth": 16, "iterations": 12, "perspectives": 16, "seed-modes": 2, "games": 16}
-"""Games per pairing (per cell of the grid for ``seed-modes``) in the committed data."""
+DEFAULT_GAMES = {"depth": 16, "iterations": 12, "perspectives": 16, "ai-vs-ai": 2, "games": 16}
+"""Games per pairing (per cell of the grid for ``ai-vs-ai``) in the committed data."""
+
+OLD_NAMES = {"seed-modes": "ai-vs-ai"}
+"""Experiments' earlier names, still accepted."""
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,7 @@ class LevelRow:
 
 @dataclass(frozen=True)
 class CellRow:
-    """One cell of the ``seed-modes`` grid: Green alpha-beta at ``depth`` against Red MCTS at ``iterations``."""
+    """One cell of the ``ai-vs-ai`` grid: Green alpha-beta at ``depth`` against Red MCTS at ``iterations``."""
 
     depth: int
     iterations: int
@@ -111,16 +114,16 @@ def level_experiment(kind: str, levels: Sequence[int], settings: TournamentSetti
 def perspectives_experiment(iterations: int, settings: TournamentSettings, *, store: ResultStore | None = None,
                             workers: int | None = None, progress: bool = True,
                             ) -> tuple[list[Standing], list[GameResult]]:
-    """MCTS with the correct backup (``mcts:N``) against the seed's (``mcts-root:N``), rated with mover at 0."""
+    """MCTS with the correct backup (``mcts:N``) against the Pygame project's (``mcts-root:N``), rated with mover at 0."""
     mover, root = f"mcts:{iterations}", f"mcts-root:{iterations}"
     run = play_tournament(pairing_games(mover, root, settings), store=store, workers=workers, progress=progress)
     return standings(run.results, mover, seed=settings.seed), run.results
 
 
-def seed_modes_experiment(depths: Sequence[int], iterations: Sequence[int], settings: TournamentSettings, *,
+def ai_vs_ai_experiment(depths: Sequence[int], iterations: Sequence[int], settings: TournamentSettings, *,
                           store: ResultStore | None = None, workers: int | None = None,
                           progress: bool = True) -> tuple[list[CellRow], list[GameResult]]:
-    """The seed's AI vs AI mode: Green is always alpha-beta, Red always MCTS, from the seeded openings."""
+    """The Pygame game's AI vs AI mode: Green is always alpha-beta, Red always MCTS, from the seeded openings."""
     cells = {(depth, count): pairing_games(f"negamax:{depth}", f"mcts:{count}", settings, swap_colours=False)
              for depth in depths for count in iterations}
     run = play_tournament([game for games in cells.values() for game in games], store=store, workers=workers,
@@ -154,6 +157,7 @@ def run_experiment(name: str, out: str | Path, settings: TournamentSettings, *, 
     ``games`` and ``levels`` replace the committed data's games per pairing and levels
     (depths, iterations, or for ``perspectives`` the iterations, first level only).
     """
+    name = OLD_NAMES.get(name, name)
     names = list(DEFAULT_GAMES) if name == "all" else [name]
     if any(each not in DEFAULT_GAMES for each in names):
         raise ValueError(f"unknown experiment {name!r}; choose one of: {', '.join(DEFAULT_GAMES)}, all")
@@ -180,8 +184,8 @@ def run_experiment(name: str, out: str | Path, settings: TournamentSettings, *, 
             count = levels[0] if levels else PERSPECTIVE_ITERATIONS
             rows, results = perspectives_experiment(count, these, store=store, workers=workers, progress=progress)
         else:
-            rows, results = seed_modes_experiment(SEED_DEPTHS, SEED_ITERATIONS, these, store=store, workers=workers,
-                                                  progress=progress)
+            rows, results = ai_vs_ai_experiment(AI_VS_AI_DEPTHS, AI_VS_AI_ITERATIONS, these, store=store,
+                                                workers=workers, progress=progress)
         stem = each.replace("-", "_")
         write_rows(rows, out / f"{stem}.csv")
         export_csv(results, out / f"{stem}_games.csv")

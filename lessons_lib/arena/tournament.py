@@ -65,7 +65,7 @@ def pairing_games(first: str, second: str, settings: TournamentSettings, swap_co
     """The games between two players, ``games_per_pair`` in all.
 
     Each opening is played once with each colour; with ``swap_colours=False``, ``first``
-    plays Green in every game, one game per opening (the seed's AI vs AI mode).
+    plays Green in every game, one game per opening (the Pygame game's AI vs AI mode).
     """
     per_opening = 2 if swap_colours else 1
     count = settings.games_per_pair

@@ -1,4 +1,4 @@
-"""Checks for notebook 04, evaluation: the seed's evaluation rebuilt, and an evaluation of your own."""
+"""Checks for notebook 04, evaluation: the material-and-mobility evaluation rebuilt, and an evaluation of your own."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from lessons_lib.agents.evaluation import seed_evaluation, seed_evaluation_terms
+from lessons_lib.agents.evaluation import material_mobility_evaluation, material_mobility_terms
 from lessons_lib.exercises.feedback import Feedback, call_safely
 from lessons_lib.measurements import evaluation_match
 from lessons_lib.rules import FORCED, TRADITIONAL
@@ -30,48 +30,52 @@ def _test_positions() -> list[Position]:
 
 
 MISTAKES: dict[str, tuple[Callable[[Position, int], int], str]] = {
-    "no weight": (lambda p, pl: (lambda t: t.material + t.mobility + t.chain_bonus)(seed_evaluation_terms(p, pl)),
+    "no weight": (lambda p, pl: (lambda t: t.material + t.mobility + t.chain_bonus)(material_mobility_terms(p, pl)),
                   "material counts ten times: 10 × (your pieces − the opponent's)."),
-    "no bonus": (lambda p, pl: (lambda t: 10 * t.material + t.mobility)(seed_evaluation_terms(p, pl)),
+    "no bonus": (lambda p, pl: (lambda t: 10 * t.material + t.mobility)(material_mobility_terms(p, pl)),
                  "the chain bonus is missing: add 1 when a chain is pending (position.pending) and the player is "
                  "the one to move."),
     "bonus for anyone": (lambda p, pl: (lambda t: 10 * t.material + t.mobility + (1 if p.pending else 0))(
-        seed_evaluation_terms(p, pl)),
+        material_mobility_terms(p, pl)),
         "the chain bonus is only for the player to move: check position.to_move == player too."),
     "own mobility only": (lambda p, pl: (lambda t: 10 * t.material + p.mobility(pl) + t.chain_bonus)(
-        seed_evaluation_terms(p, pl)),
+        material_mobility_terms(p, pl)),
         "mobility is a difference: position.mobility(player) − position.mobility(opponent)."),
-    "wrong side": (lambda p, pl: seed_evaluation(p, 1 - pl),
+    "wrong side": (lambda p, pl: material_mobility_evaluation(p, 1 - pl),
                    "you evaluated for the other player: the value is for player, whose pieces count plus and the "
                    "opponent's minus."),
 }
 
 
-def check_seed_evaluation(evaluate: Evaluation) -> Feedback:
-    """Check a student's rebuild of the seed's evaluation on positions of every kind, for both players."""
+def check_material_mobility_evaluation(evaluate: Evaluation) -> Feedback:
+    """Check a student's rebuild of the material-and-mobility evaluation on positions of every kind, both players."""
     for position in _test_positions():
         for player in (0, 1):
-            expected = seed_evaluation(position, player)
+            expected = material_mobility_evaluation(position, player)
             answer, failure = call_safely(evaluate, position, player)
             if failure:
                 return Feedback.not_yet(f"evaluate({position}, {player}) {failure}")
             if answer == expected:
                 continue
-            terms = seed_evaluation_terms(position, player)
+            terms = material_mobility_terms(position, player)
             for compute, hint in MISTAKES.values():
                 if answer == compute(position, player):
                     break
             else:
                 hint = (f"the parts here are material {terms.material}, mobility {terms.mobility} and chain "
                         f"bonus {terms.chain_bonus}.")
-            return Feedback.not_yet(f"for player {player} in {position} you gave {answer!r}; the seed's "
-                                    f"evaluation is {expected}: {hint}")
-    return Feedback.correct("identical to the seed's evaluation on every test position, for both players, "
-                            "chains included.")
+            return Feedback.not_yet(f"for player {player} in {position} you gave {answer!r}; the "
+                                    f"material-and-mobility evaluation is {expected}: {hint}")
+    return Feedback.correct("identical to the material-and-mobility evaluation on every test position, for both "
+                            "players, chains included.")
+
+
+check_seed_evaluation = check_material_mobility_evaluation
+"""The check's old name, kept for older copies of notebook 04."""
 
 
 def check_evaluation(evaluate: Evaluation) -> Feedback:
-    """Check that ``evaluate`` is a usable evaluation, then play it against the seed's at depth 2."""
+    """Check that ``evaluate`` is a usable evaluation, then play it against the material-and-mobility evaluation at depth 2."""
     positions = _test_positions()[:12]
     for position in positions:
         for player in (0, 1):
@@ -91,7 +95,7 @@ def check_evaluation(evaluate: Evaluation) -> Feedback:
     if report.error:
         return Feedback.not_yet(f"the match stopped: {report.error}")
     if report.score >= PASSING_SCORE:
-        return Feedback.correct(f"{report!r}. Your evaluation clearly beats the seed's when both search 2 plies "
+        return Feedback.correct(f"{report!r}. Your evaluation clearly beats the material-and-mobility evaluation when both search 2 plies "
                                 f"ahead.")
     if report.draws >= report.games / 2:
         hint = ("Most games were drawn: neither side forced a win. Reward something that makes progress, "
@@ -99,5 +103,5 @@ def check_evaluation(evaluate: Evaluation) -> Feedback:
     elif report.losses > report.wins:
         hint = "It loses more than it wins: does it still count material heavily, and for the right player?"
     else:
-        hint = "Close. What does the seed's evaluation get wrong in the 23-18 example above? Avoid that, and press on."
+        hint = "Close. What does the material-and-mobility evaluation get wrong in the 23-18 example above? Avoid that, and press on."
     return Feedback.not_yet(f"{report!r}. To pass, score at least {PASSING_SCORE:.0%} of the points. {hint}")

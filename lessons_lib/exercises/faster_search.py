@@ -99,5 +99,6 @@ def check_move_ordering(order: Callable[[Position, list[Any]], Any]) -> Feedback
     if saving >= REQUIRED_SAVING:
         return Feedback.correct(f"{summary}, with the same values.")
     return Feedback.not_yet(f"{summary}; aim for at least {REQUIRED_SAVING:.0%}. Hint: put first the moves that "
-                            f"look best for the player to move, for example by seed_evaluation(state.play(move), "
-                            f"state.to_move).")
+                            f"look best for the player to move, for example by "
+                            f"material_mobility_evaluation(state.play(move), state.to_move) (import it with 'from "
+                            f"lessons_lib.agents.evaluation import material_mobility_evaluation').")

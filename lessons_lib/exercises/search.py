@@ -8,7 +8,7 @@ from typing import Any
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Evaluation
-from lessons_lib.agents.evaluation import seed_evaluation
+from lessons_lib.agents.evaluation import material_mobility_evaluation, utility
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.exercises.feedback import Feedback, call_safely
 from lessons_lib.state import Position
@@ -20,9 +20,9 @@ CASES: list[tuple[str, Any, int, Evaluation]] = [
     ("figure 5.2 with player 1 to move at the root", TinyTree((1, AIMA_FIGURE_5_2)), 2, leaf_evaluation),
     ("the chain tree (one player moves twice in a row)", TinyTree(CHAIN_TREE), 3, leaf_evaluation),
     ("a Shologuti position, Red to move", Position.from_string("RRRRRRG...R....R....RGG.G..G...GGGGGG r - 1"), 2,
-     seed_evaluation),
+     material_mobility_evaluation),
     ("a Shologuti position, Green to move", Position.from_string("RRRRRRRRR..RRRR.R.........GG...GGGG.G g - 2"), 3,
-     seed_evaluation),
+     material_mobility_evaluation),
 ]
 """(name, position, depth, evaluation): no game ends within the depth, so leaves are all evaluated."""
 
@@ -52,8 +52,11 @@ def check_tree_value(value: Any, move: Any) -> Feedback:
 
 
 def _variant(state: Any, depth: int, root: int, evaluate: Evaluation, mistake: str, ply: int = 0) -> float:
-    if depth == 0 or state.is_game_over():
-        return evaluate(state, state.to_move if mistake == "mover's view" else root)
+    player = state.to_move if mistake == "mover's view" else root
+    if state.is_game_over():
+        return utility(state, player, ply)
+    if depth == 0:
+        return evaluate(state, player)
     values = [_variant(state.play(move), depth - 1, root, evaluate, mistake, ply + 1) for move in state.legal_moves()]
     maximizing = {"always max": True, "by depth": ply % 2 == 0, "swapped": state.to_move != root}.get(
         mistake, state.to_move == root)
@@ -127,7 +130,7 @@ def _counted_evaluation(evaluate: Evaluation) -> Evaluation:
 
 
 def check_minimax(minimax: Callable[..., Any]) -> Feedback:
-    """Check a student's ``minimax(state, depth, root_player, evaluate)`` on tiny trees and real positions."""
+    """Check a student's ``minimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and real positions."""
     for name, state, depth, evaluate in CASES:
         expected = MinimaxAgent(depth, evaluate).search(state).value
         answer, failure = call_safely(minimax, state, depth, state.to_move, evaluate)
@@ -141,11 +144,11 @@ def check_minimax(minimax: Callable[..., Any]) -> Feedback:
             return Feedback.not_yet(f"on {name} at depth {depth}, your value is {answer:g} but minimax gives "
                                     f"{expected:g}: {_diagnose(answer, state, depth, state.to_move, evaluate)}")
     return Feedback.correct("right on the tiny trees, the chain, and real Shologuti positions. This is the "
-                            "seed project's first agent, in a few lines.")
+                            "Pygame project's first agent, in a few lines.")
 
 
 def check_alphabeta(alphabeta: Callable[..., Any]) -> Feedback:
-    """Check a student's ``alphabeta(state, depth, alpha, beta, root_player, evaluate)``: values and pruning."""
+    """Check a student's ``alphabeta(state, depth, alpha, beta, root_player, evaluate, ply=0)``: values, pruning."""
     for name, state, depth, evaluate in CASES:
         reference = AlphaBetaAgent(depth, evaluate).search(state)
         plain = MinimaxAgent(depth, evaluate).search(state).nodes

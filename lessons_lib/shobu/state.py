@@ -9,7 +9,7 @@ The game ends, checked in this order, when the side to move
 2. has no legal move: it loses;
 3. faces a quiet-ply clock of 100 (a hundred plies since a stone was last removed): a draw.
 
-Instead of a clock, the seed project refused any move that repeats an earlier
+Instead of a clock, the student Shobu project refused any move that repeats an earlier
 board position. We chose the clock because then a position is a few small ints
 with no game history: immutable, cheap to copy, and its own search key.
 

@@ -106,8 +106,8 @@ def plot_bars(values: Mapping[str, float], *, title: str, ylabel: str, xlabel: s
 
 
 def plot_evaluation_terms(terms: Sequence[EvaluationTerms], *, player: str = "Green",
-                          title: str = "The seed's evaluation during a game", ax: Axes | None = None) -> Axes:
-    """The three parts of the seed's evaluation, and their total, at every ply of a game."""
+                          title: str = "The material-and-mobility evaluation during a game", ax: Axes | None = None) -> Axes:
+    """The three parts of the material-and-mobility evaluation, and their total, at every ply of a game."""
     ax = _axes(ax, (9.0, 4.2))
     plies = range(len(terms))
     ax.plot(plies, [10 * t.material for t in terms], label="10 × material", color="#1f77b4")

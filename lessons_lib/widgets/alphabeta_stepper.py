@@ -46,7 +46,7 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
         ordering: order moves best first (by the evaluation one ply on), to show more pruning.
         variant: the rules, when ``position`` is given as text.
         pruning: alpha-beta (True) or plain minimax, which never prunes (False).
-        evaluate: the evaluation at depth 0; by default the seed's for Shologuti and
+        evaluate: the evaluation at depth 0; by default the material-and-mobility evaluation for Shologuti and
             the leaf values for a tiny tree.
     """
 

@@ -1,4 +1,4 @@
-"""Play Shologuti against the AI, or two people at one screen: the seed application's main mode.
+"""Play Shologuti against the AI, or two people at one screen: the Pygame game's main mode.
 
 >>> panel = PlayPanel(ai="beginner", think_in_background=False)
 >>> panel.board.click(23); panel.board.click(18)   # Green (you) plays 23-18 ...
@@ -17,7 +17,7 @@ import ipywidgets as w
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, SearchResult
-from lessons_lib.agents.evaluation import seed_evaluation
+from lessons_lib.agents.evaluation import material_mobility_evaluation
 from lessons_lib.agents.presets import DIFFICULTIES, hint
 from lessons_lib.moves import STOP, Move
 from lessons_lib.record import GameRecord
@@ -27,26 +27,29 @@ from lessons_lib.widgets.board import BoardWidget
 from lessons_lib.widgets.common import live_view_with_svg
 from lessons_lib.widgets.thinking import Thinker
 
-SEED_DEPTHS = (1, 3, 5, 7)
-"""The depths the seed application offered for its alpha-beta AI."""
+PYGAME_DEPTHS = (1, 3, 5, 7)
+"""The depths the Pygame Shologuti game offered for its alpha-beta AI."""
 
 def _difficulty_maker(name: str) -> Callable[[], Agent]:
-    return lambda: DIFFICULTIES[name].make(0, seed_evaluation)
+    return lambda: DIFFICULTIES[name].make(0, material_mobility_evaluation)
 
 
-def _seed_depth_maker(depth: int) -> Callable[[], Agent]:
+def _depth_maker(depth: int) -> Callable[[], Agent]:
     return lambda: AlphaBetaAgent(depth)
 
 
 AI_LEVELS: dict[str, Callable[[], Agent]] = {
     **{f"{name}: {level.description}": _difficulty_maker(name) for name, level in DIFFICULTIES.items()},
-    **{f"seed depth {depth}: alpha-beta, {depth} plies": _seed_depth_maker(depth) for depth in SEED_DEPTHS},
+    **{f"Pygame depth {depth}: alpha-beta, {depth} {'ply' if depth == 1 else 'plies'}": _depth_maker(depth)
+       for depth in PYGAME_DEPTHS},
 }
 SEATS = {"You play Green (you move first)": {GREEN}, "You play Red": {RED}, "Two players, no AI": {GREEN, RED}}
 
 
 def _level_named(name: str) -> str:
-    """The AI_LEVELS label for a short name such as ``"medium"`` or ``"seed depth 5"``."""
+    """The AI_LEVELS label for a short name such as ``"medium"`` or ``"Pygame depth 5"``."""
+    if name.startswith("seed depth "):  # the old name of the Pygame depths
+        name = "Pygame depth " + name.removeprefix("seed depth ")
     for label in AI_LEVELS:
         if label == name or label.split(":")[0] == name:
             return label
@@ -68,7 +71,7 @@ class PlayPanel(w.VBox):  # type: ignore[misc]
     """Human against AI (or human against human) on one board.
 
     Args:
-        ai: the AI's level: a difficulty (``beginner`` … ``expert``) or ``seed depth N``.
+        ai: the AI's level: a difficulty (``beginner`` … ``expert``) or ``Pygame depth N`` (1, 3, 5 or 7).
         seats: ``"green"``, ``"red"`` (the side you play) or ``"both"`` (two people, no AI).
         variant: the rule variant.
         think_in_background: let the AI think in a thread (set False in tests and scripts).

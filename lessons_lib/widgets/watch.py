@@ -1,4 +1,4 @@
-"""Watch two agents play each other (the seed application's AI vs AI mode).
+"""Watch two agents play each other (the Pygame game's AI vs AI mode).
 
 >>> panel = WatchPanel(green="alphabeta", green_setting=1, red="random", think_in_background=False)
 >>> panel.run_to_end()
