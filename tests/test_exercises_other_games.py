@@ -2,33 +2,59 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
+import pytest
+
 from lessons_lib.agents.rollouts import uniform_rollout
+from lessons_lib.arena.game_comparison import random_profile
 from lessons_lib.exercises.other_games import check_best_game_for_mcts, check_game_measure, check_goat_rollouts
 from lessons_lib.experiment_data import load_table
 from lessons_lib.games import GAMES
 
 
-def measure(game_name: str, games: int, seed: int) -> tuple[float, float]:
+def measure(game_name: str, games: int, seed: int, geometric: bool = False) -> tuple[float, float]:
     rng = random.Random(seed)
     moves_counted = positions = plies = 0
+    log_moves = 0.0
     for _ in range(games):
         position = GAMES[game_name].start()
         while not position.is_game_over():
             moves = position.legal_moves()
             moves_counted += len(moves)
+            log_moves += math.log(len(moves))
             positions += 1
             position = position.play(rng.choice(moves))
             plies += 1
-    return moves_counted / positions, plies / games
+    return (math.exp(log_moves / positions) if geometric else moves_counted / positions), plies / games
 
 
 def test_a_correct_measure_passes_on_every_game() -> None:
     feedback = check_game_measure(measure)
     assert feedback.passed, feedback
     assert all(name in feedback.message for name in GAMES)
+    assert "arithmetic means. For the tree size b^L, the geometric mean is the right one" in feedback.message
+
+
+def test_the_geometric_mean_passes_and_is_recognised() -> None:
+    feedback = check_game_measure(lambda name, games, seed: measure(name, games, seed, geometric=True))
+    assert feedback.passed, feedback
+    assert "geometric means: exactly what the tree size b^L needs" in feedback.message
+
+
+def test_the_profiles_geometric_branching_gives_the_mean_log_of_a_games_lines() -> None:
+    profile = random_profile("shologuti", games=20, seed=3)
+    rng, total = random.Random(3), 0.0
+    for _ in range(20):
+        position = GAMES["shologuti"].start()
+        while not position.is_game_over():
+            moves = position.legal_moves()
+            total += math.log10(len(moves))
+            position = position.play(rng.choice(moves))
+    assert profile.plies * math.log10(profile.geometric_branching) == pytest.approx(total / 20)
+    assert profile.geometric_branching < profile.branching
 
 
 def test_wrong_measures_are_told_what_is_wrong() -> None:

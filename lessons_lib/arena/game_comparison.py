@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -42,6 +43,8 @@ class RandomProfile:
 
     Attributes:
         branching: the mean number of legal moves over every position met before the end.
+        geometric_branching: their geometric mean: ``geometric_branching ** plies`` is the number of lines of
+            play of a typical game (the product of the branching factors along it, averaged on a log scale).
         plies: the mean length of a game, in plies (a capped game counts as ``max_plies``).
         first_wins, draws, second_wins: the results for the player who moves first.
         capped: games still going after ``max_plies`` plies.
@@ -51,6 +54,7 @@ class RandomProfile:
     game: str
     games: int
     branching: float
+    geometric_branching: float
     plies: float
     first_wins: int
     draws: int
@@ -67,6 +71,7 @@ def random_profile(game: str, games: int = 50, seed: int = 0, max_plies: int = 2
     """Play ``games`` games of uniformly random moves from the start of ``game`` (seeded) and sum them up."""
     rng = random.Random(seed)
     moves_seen = positions_seen = total_plies = 0
+    log_moves = 0.0
     results = {0: 0, None: 0, 1: 0, "capped": 0}
     for _ in range(games):
         position = start_of(game)
@@ -74,6 +79,7 @@ def random_profile(game: str, games: int = 50, seed: int = 0, max_plies: int = 2
         moves = position.legal_moves()
         while moves and plies < max_plies:
             moves_seen += len(moves)
+            log_moves += math.log(len(moves))
             positions_seen += 1
             position = position.play(rng.choice(moves))
             plies += 1
@@ -81,7 +87,8 @@ def random_profile(game: str, games: int = 50, seed: int = 0, max_plies: int = 2
         total_plies += plies
         outcome = position.outcome()
         results["capped" if outcome is None else outcome.winner] += 1
-    return RandomProfile(game, games, moves_seen / max(positions_seen, 1), total_plies / max(games, 1),
+    seen = max(positions_seen, 1)
+    return RandomProfile(game, games, moves_seen / seen, math.exp(log_moves / seen), total_plies / max(games, 1),
                          results[0], results[None], results[1], results["capped"])
 
 

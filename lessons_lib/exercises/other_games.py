@@ -24,12 +24,16 @@ lengths vary most: 100 random games are within 23% of the reference in 40 tries 
 
 
 def check_game_measure(measure: Callable[[str, int, int], Any]) -> Feedback:
-    """Check a student's ``measure(game_name, games, seed) -> (mean branching factor, mean plies)`` on every game."""
+    """Check a student's ``measure(game_name, games, seed) -> (mean branching factor, mean plies)`` on every game.
+
+    The branching factor may be the arithmetic mean of the legal moves a position or their geometric mean
+    (the one the tree size b^L needs); the message says which it recognised.
+    """
     same, again = call_safely(measure, "baghchal", 10, 1)[0], call_safely(measure, "baghchal", 10, 1)[0]
     if same != again:
         return Feedback.not_yet("measure('baghchal', 10, 1) gave two different answers: make every random choice "
                                 "with rng = random.Random(seed), so the same seed plays the same games.")
-    lines = []
+    lines, means = [], set()
     for name in GAMES:
         call = f"measure({name!r}, {MEASURE_GAMES}, 1)"
         answer, failure = call_safely(measure, name, MEASURE_GAMES, 1)
@@ -39,7 +43,8 @@ def check_game_measure(measure: Callable[[str, int, int], Any]) -> Feedback:
             return Feedback.not_yet(f"{call} returned {answer!r:.80}: return two numbers, (branching, plies).")
         reference = _reference_profile(name)
         branching, plies = answer
-        if not math.isclose(branching, reference.branching, rel_tol=BRANCHING_TOLERANCE):
+        mean = _which_mean(branching, reference)
+        if mean is None:
             return Feedback.not_yet(f"{call}: a branching factor of {branching:.3g}, but random {name} games have "
                                     f"about {reference.branching:.3g} legal moves a position. Count "
                                     f"len(position.legal_moves()) in every position before the end, and divide by "
@@ -48,10 +53,25 @@ def check_game_measure(measure: Callable[[str, int, int], Any]) -> Feedback:
             return Feedback.not_yet(f"{call}: games of {plies:.3g} plies on average, but random {name} games last "
                                     f"about {reference.plies:.3g}. Play each game from game.start() until "
                                     f"position.is_game_over(), counting every move played.")
+        means.add(mean)
         lines.append(f"{name} {branching:.1f} moves, {plies:.0f} plies")
     if call_safely(measure, "baghchal", 10, 2)[0] == same:
         return Feedback.not_yet("seeds 1 and 2 gave the same answer: seed your random generator with the seed given.")
-    return Feedback.correct(f"{'; '.join(lines)}. One function, four games: it uses only the game interface.")
+    if means == {"geometric"}:
+        kind = ("Your branching factors are geometric means: exactly what the tree size b^L needs, since the lines "
+                "of a game multiply the branching factors along it.")
+    else:
+        kind = ("Your branching factors are arithmetic means. For the tree size b^L, the geometric mean is the right "
+                "one (the lines of a game multiply the branching factors along it); it is lower: see the table.")
+    return Feedback.correct(f"{'; '.join(lines)}. One function, four games: it uses only the game interface. {kind}")
+
+
+def _which_mean(branching: float, reference: RandomProfile) -> str | None:
+    """``"arithmetic"`` or ``"geometric"``: which of the reference's means ``branching`` is (the closer), or None."""
+    distances = {"arithmetic": abs(branching / reference.branching - 1),
+                 "geometric": abs(branching / reference.geometric_branching - 1)}
+    mean = min(distances, key=lambda kind: distances[kind])
+    return mean if distances[mean] <= BRANCHING_TOLERANCE else None
 
 
 GOAT_SCORE_TO_PASS = 0.15
