@@ -1,4 +1,4 @@
-"""The board data: counts, the examples of RULES.md, symmetry, and the networkx view."""
+"""The board data: counts, the examples of docs/rules/shologuti.md, symmetry, and the networkx view."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def test_coordinates_follow_the_table_of_rules() -> None:
 
 
 def _lines_from_the_written_rules() -> set[frozenset[int]]:
-    """The 76 lines derived independently from RULES.md's description."""
+    """The 76 lines derived independently from docs/rules/shologuti.md's description."""
     at = {rc: p for p, rc in COORDINATES.items()}
     lines = set()
     for (row, col), p in at.items():
@@ -65,8 +65,21 @@ def test_jumps_are_exactly_the_straight_three_point_runs_along_lines() -> None:
 
 
 def test_the_jump_examples_of_the_rules() -> None:
-    for origin, over, target in [(1, 4, 9), (9, 13, 17), (23, 29, 34), (19, 14, 9), (17, 23, 29), (1, 2, 3)]:
+    for origin, over, target in [(1, 4, 9), (1, 2, 3), (4, 5, 6), (5, 9, 14), (9, 13, 17), (19, 14, 9), (23, 29, 34),
+                                 (17, 23, 29)]:
         assert (over, target) in JUMPS[origin]
+
+
+def test_every_way_into_or_out_of_a_triangle_touches_its_apex() -> None:
+    """What lesson 01's check says of the cut points 9 and 29: a step onto the apex, a jump onto it or over it."""
+    for triangle, apex in (({1, 2, 3, 4, 5, 6}, 9), ({32, 33, 34, 35, 36, 37}, 29)):
+        for a in POINTS:
+            for b in NEIGHBOURS[a]:
+                if (a in triangle) != (b in triangle):
+                    assert apex in (a, b)
+            for over, c in JUMPS[a]:
+                if (a in triangle) != (c in triangle):
+                    assert apex in (a, over, c)
 
 
 def test_board_is_symmetric_under_the_half_turn() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from lessons_lib.exercises.rules_tree import (
-    CHAIN_POSITIONS, _counting_on_after_the_turn, check_count_leaves, check_most_captures, most_captures,
+    CHAIN_POSITIONS, FINISHED, _counting_on_after_the_turn, check_count_leaves, check_most_captures, most_captures,
 )
 from lessons_lib.exercises.search import CASES, check_alphabeta, check_minimax, check_tree_value
 from lessons_lib.perft import perft
@@ -25,6 +25,15 @@ def test_count_leaves_passes_perft_and_explains_the_usual_mistakes() -> None:
     assert "every position of the tree" in check_count_leaves(all_nodes).message
     assert "lines of 3 plies" in check_count_leaves(lambda p, d: 1 if d == 0 else len(p.legal_moves())).message
     assert "raised ZeroDivisionError" in check_count_leaves(lambda p, d: 1 // 0).message
+
+
+def test_the_finished_game_of_the_perft_check_is_finished() -> None:
+    assert FINISHED.is_game_over() and FINISHED.legal_moves() == []
+    def counts_moves_of_finished_games(position: Position, depth: int) -> int:  # perft, but a finished game is a leaf
+        if depth == 0 or position.is_game_over():
+            return 1
+        return sum(counts_moves_of_finished_games(position.play(move), depth - 1) for move in position.legal_moves())
+    assert "a finished game has no moves" in check_count_leaves(counts_moves_of_finished_games).message
 
 
 def test_the_chain_positions_take_0_to_6_pieces() -> None:

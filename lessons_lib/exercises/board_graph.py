@@ -66,8 +66,9 @@ def check_cut_points(answer: Iterable[int]) -> Feedback:
     expected = set(nx.articulation_points(board_graph()))
     if given == expected:
         return Feedback.correct(
-            "9 and 29. Each triangle hangs on its apex: a piece leaves a triangle only through 9 or 29, "
-            "so a side that holds its apex can shut the other side's pieces in."
+            "9 and 29. Each triangle hangs on its apex: every way into or out of a triangle steps onto 9 or 29, "
+            "jumps onto it or jumps over it. A piece on the apex does not seal the triangle, though: it can be "
+            "jumped."
         )
     graph = board_graph()
     for point in sorted(given - expected):

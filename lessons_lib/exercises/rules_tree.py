@@ -8,7 +8,7 @@ from typing import Any
 from lessons_lib.exercises.feedback import Feedback, call_safely
 from lessons_lib.perft import perft
 from lessons_lib.rules import FORCED, TRADITIONAL
-from lessons_lib.state import Position
+from lessons_lib.state import RED, Position
 
 CHAIN_POSITIONS = {
     "no capture at all": "RRR.RRG.RR....RR...........G.GGG.GGGG r - 3",
@@ -19,6 +19,9 @@ CHAIN_POSITIONS = {
     "a very long chain": "RR..RR.RRG.R...G...G.GG....G.G.GGGGG. r - 18",
 }
 """Positions (Red to move) whose longest capture chains take 0 to 6 pieces, under the forced rules."""
+
+FINISHED = Position.from_points(green=[23], red=[], to_move=RED, rules=FORCED)
+"""A finished game: Red, to move, has no piece left."""
 
 
 def most_captures(position: Position) -> int:
@@ -53,7 +56,7 @@ def check_count_leaves(count_leaves: Callable[[Position, int], Any]) -> Feedback
     """Check a student's perft, ``count_leaves(position, depth)``, against the engine's on several trees."""
     start, traditional = Position.start(FORCED), Position.start(TRADITIONAL)
     chain = Position.from_string(CHAIN_POSITIONS["a chain that changes direction"], FORCED)
-    finished = Position.from_points(green=[23], red=[], rules=FORCED)
+    finished = FINISHED
     cases = [(start, 0, "the start"), (start, 1, "the start"), (start, 3, "the start"), (traditional, 2,
              "the start under the traditional rules"), (chain, 3, "a position in the middle of the game"),
              (finished, 0, "a finished game"), (finished, 2, "a finished game"), (start, 4, "the start")]
@@ -78,7 +81,8 @@ def check_count_leaves(count_leaves: Callable[[Position, int], Any]) -> Feedback
                                 f"{_plies(depth)}. Hint: count_leaves(position, depth) is the sum of "
                                 f"count_leaves(position.play(move), depth - 1) over the legal moves.")
     return Feedback.correct("your function agrees with the engine's perft on every tree. That is exactly how the "
-                            "engine's move generator is tested against the counts in RULES.md.")
+                            "engine's move generator is tested against the counts published in "
+                            "docs/rules/shologuti.md.")
 
 
 def check_most_captures(most_captures_function: Callable[[Position], Any]) -> Feedback:
