@@ -1,4 +1,4 @@
-"""The command line (RULES.md, 'The command line').
+"""The command line (docs/rules/shologuti.md, 'The command line').
 
 - ``python -m lessons_lib perft POSITION --depth N [--variant NAME]``
 - ``python -m lessons_lib search POSITION --agent NAME [--depth N | --iterations N | --seconds S]

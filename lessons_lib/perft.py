@@ -1,7 +1,7 @@
 """Perft: count the leaves of the legal-move tree to a fixed depth.
 
 Perft checks a move generator: the counts from the start position are known
-(RULES.md), and any bug in the rules changes them. Every ply counts, each jump
+(docs/rules/shologuti.md), and any bug in the rules changes them. Every ply counts, each jump
 of a chain and ``stop`` included; a finished game is a leaf that counts 0 below
 depth 0.
 
@@ -24,7 +24,7 @@ MAX_DEPTH = 100
 
 
 def published_counts() -> dict[str, list[int]]:
-    """The perft counts from the start position that RULES.md publishes, by variant; item ``d`` is depth ``d``.
+    """The perft counts from the start position that docs/rules/shologuti.md publishes, by variant; item ``d`` is depth ``d``.
 
     >>> published_counts()["forced"][:4]
     [1, 9, 21, 65]

@@ -221,7 +221,7 @@ class Position:
         return moves.copy()
 
     def mobility(self, side: int) -> int:
-        """The mobility of ``side``, as the evaluation of RULES.md counts it.
+        """The mobility of ``side``, as the evaluation of docs/rules/shologuti.md counts it.
 
         For the side to move: its number of legal moves now (a pending chain
         included; the draw clock aside). For the other side: the number of legal

@@ -1,4 +1,4 @@
-"""The command line of RULES.md: counts on stdout, and bad input refused in one line with status 2."""
+"""The command line of docs/rules/shologuti.md: counts on stdout, and bad input refused in one line with status 2."""
 
 from __future__ import annotations
 

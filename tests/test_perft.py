@@ -1,4 +1,4 @@
-"""Perft: the three tables of RULES.md, and the board's symmetry."""
+"""Perft: the three tables of docs/rules/shologuti.md, and the board's symmetry."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The position string of RULES.md both ways, its errors, and the Zobrist key."""
+"""The position string of docs/rules/shologuti.md both ways, its errors, and the Zobrist key."""
 
 from __future__ import annotations
 

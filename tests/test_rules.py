@@ -1,4 +1,4 @@
-"""One test per rule of RULES.md ('The game'), on small hand-made positions."""
+"""One test per rule of docs/rules/shologuti.md ('The game'), on small hand-made positions."""
 
 from __future__ import annotations
 
