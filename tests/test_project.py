@@ -25,6 +25,29 @@ def test_the_built_wheel_carries_the_board_data_and_the_type_marker(tmp_path: Pa
     assert "lessons_lib/data/board.json" in names and "lessons_lib/data/perft.json" in names and "lessons_lib/py.typed" in names
     for package in ("agents", "arena", "exercises", "viz", "widgets"):
         assert f"lessons_lib/{package}/__init__.py" in names
+    assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
+
+
+def test_a_licence_a_school_can_use() -> None:
+    licence = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert licence.startswith("MIT License") and "CC BY 4.0" in licence
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "MIT" in readme and "CC BY 4.0" in readme
+
+
+def _project_files() -> list[Path]:
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return [ROOT / name for name in tracked.splitlines() if not name.endswith((".png", ".csv"))]
+
+
+def test_nothing_points_outside_the_repository() -> None:
+    """A person who clones the repository has nothing beside it: no file may send them there."""
+    outside = ("RULES" + ".md", "../" + "shared", "shared" + " folder", "shared/" + "background")  # split: not here
+    for path in _project_files():
+        if path.is_file():
+            text = path.read_text(encoding="utf-8", errors="replace")
+            for pointer in outside:
+                assert pointer not in text, f"{path.relative_to(ROOT)} points outside the repository: {pointer!r}"
 
 
 def test_run_py_without_a_command_explains_itself() -> None:
