@@ -195,6 +195,9 @@ def test_presets_make_the_agents_by_name() -> None:
     assert make_agent("alphabeta:4").describe() == "alphabeta:4"
     assert make_agent("mcts:300").describe() == "mcts:300"
     assert make_agent("negamax:0.5s").describe() == "negamax:0.5s"
+    quiet = make_agent("negamax-q:1")
+    assert isinstance(quiet, NegamaxAgent) and quiet.quiescence and quiet.describe() == "negamax-q:1"
+    assert str(quiet.choose_move(Position.start())) != "23-18"  # it sees the capture that follows the offered piece
     assert make_agent("best", seconds=0.2).describe() == "best:0.2s"
     assert make_agent("minimax", depth=2).describe() == "minimax:2"
     for zero in ("alphabeta:0", "minimax:0", "mcts:0", "negamax:0s", "best:0s", "negamax:nans", "best:infs"):

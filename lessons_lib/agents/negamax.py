@@ -238,6 +238,8 @@ class NegamaxAgent(Agent):
         self.history = history
         self.deeper_cutoffs = deeper_cutoffs
         self.quiescence = quiescence
+        if quiescence:
+            self.name = "negamax-q"  # as make_agent calls it
         self.aspiration = aspiration
         self.deepening = deepening
 

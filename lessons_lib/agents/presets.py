@@ -3,7 +3,8 @@
 Names, as the command line and the arena take them:
 
 - ``random``, ``greedy``
-- ``minimax:D``, ``alphabeta:D`` (D plies), ``negamax:D`` or ``negamax:Ss`` (S seconds a move)
+- ``minimax:D``, ``alphabeta:D`` (D plies), ``negamax:D`` or ``negamax:Ss`` (S seconds a move);
+  ``negamax-q:D`` or ``negamax-q:Ss`` adds quiescence search (captures followed beyond the depth)
 - ``mcts:N`` (N iterations) or ``mcts:Ss``; ``mcts-root:N`` backs up wins for the root's player
   (the Pygame project's way) and ``mcts-captures:N`` plays captures first in its rollouts
 - ``best`` or ``best:Ss``: the strongest configuration, 2 s a move unless told
@@ -67,8 +68,8 @@ DIFFICULTIES: dict[str, Difficulty] = {
     )
 }
 
-AGENT_NAMES = ("random", "greedy", "minimax", "alphabeta", "negamax", "mcts", "mcts-root", "mcts-captures", "best",
-               *DIFFICULTIES)
+AGENT_NAMES = ("random", "greedy", "minimax", "alphabeta", "negamax", "negamax-q", "mcts", "mcts-root",
+               "mcts-captures", "best", *DIFFICULTIES)
 _MCTS_VARIANTS = {"mcts": ("mover", "uniform"), "mcts-root": ("root", "uniform"), "mcts-captures": ("mover", "captures")}
 """Each MCTS name's backup perspective and rollout policy."""
 
@@ -90,7 +91,8 @@ def make_agent(name: str, *, depth: int | None = None, iterations: int | None = 
         depth, iterations, seconds = _parse_setting(base, setting)
     budget = {"depth": depth, "iterations": iterations, "seconds": seconds}
     takes = {
-        "minimax": {"depth"}, "alphabeta": {"depth"}, "negamax": {"depth", "seconds"}, "best": {"seconds"},
+        "minimax": {"depth"}, "alphabeta": {"depth"}, "negamax": {"depth", "seconds"},
+        "negamax-q": {"depth", "seconds"}, "best": {"seconds"},
         **{variant: {"iterations", "seconds"} for variant in _MCTS_VARIANTS},
     }.get(base, set())
     given = {key for key, value in budget.items() if value is not None}
@@ -106,8 +108,10 @@ def make_agent(name: str, *, depth: int | None = None, iterations: int | None = 
         return MinimaxAgent(3 if depth is None else depth, evaluate)
     if base == "alphabeta":
         return AlphaBetaAgent(4 if depth is None else depth, evaluate)
-    if base == "negamax":
-        return NegamaxAgent(depth, seconds, evaluate) if given else NegamaxAgent(None, BEST_SECONDS, evaluate)
+    if base in ("negamax", "negamax-q"):
+        if not given:
+            seconds = BEST_SECONDS
+        return NegamaxAgent(depth, seconds, evaluate, quiescence=base == "negamax-q")
     if base in _MCTS_VARIANTS:
         perspective, rollout = _MCTS_VARIANTS[base]
         return MCTSAgent(1000 if not given else iterations, seconds, rollout=rollout, perspective=perspective,
