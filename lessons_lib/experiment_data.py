@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lessons_lib.arena.games import GameResult
 
 DATA_FOLDER = Path(__file__).resolve().parent.parent / "data" / "experiments"
 """Where the committed data lives: ``data/experiments`` beside the package, in a copy of the repository."""
@@ -28,6 +32,21 @@ def load_table(name: str, folder: str | Path | None = None) -> list[dict[str, fl
                                 f"or give the folder that holds {name}.csv")
     with open(path, newline="", encoding="utf-8") as file:
         return [{key: _number_or_text(value) for key, value in row.items()} for row in csv.DictReader(file)]
+
+
+def load_games(name: str, folder: str | Path | None = None) -> list[GameResult]:
+    """Every game behind ``data/experiments/NAME.csv``: the rows of ``NAME_games.csv``.
+
+    >>> games = load_games("depth")
+    >>> len(games), games[0].green
+    (160, 'negamax:1')
+    """
+    from lessons_lib.arena.storage import load_csv
+
+    path = Path(folder or DATA_FOLDER) / f"{name}_games.csv"
+    if not path.is_file():
+        raise FileNotFoundError(f"no games data at {path}: run '{REGENERATE}' in the project's folder")
+    return load_csv(path)
 
 
 def _number_or_text(text: str) -> float | str:
