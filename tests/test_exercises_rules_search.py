@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from lessons_lib.agents.evaluation import utility
 from lessons_lib.exercises.rules_tree import (
     CHAIN_POSITIONS, FINISHED, _counting_on_after_the_turn, check_count_leaves, check_most_captures, most_captures,
 )
@@ -58,10 +59,12 @@ def test_the_hand_worked_tree() -> None:
     assert "'a', 'b' and 'c'" in check_tree_value(7, "d").message
 
 
-def minimax(state: Any, depth: int, root: int, evaluate: Any) -> float:
-    if depth == 0 or state.is_game_over():
+def minimax(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    if state.is_game_over():
+        return utility(state, root, ply)
+    if depth == 0:
         return float(evaluate(state, root))
-    values = [minimax(state.play(move), depth - 1, root, evaluate) for move in state.legal_moves()]
+    values = [minimax(state.play(move), depth - 1, root, evaluate, ply + 1) for move in state.legal_moves()]
     return max(values) if state.to_move == root else min(values)
 
 
@@ -73,13 +76,15 @@ def by_depth(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> 
 
 
 def alphabeta(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any,
-              strict: bool = False) -> float:
-    if depth == 0 or state.is_game_over():
+              strict: bool = False, ply: int = 0) -> float:
+    if state.is_game_over():
+        return utility(state, root, ply)
+    if depth == 0:
         return float(evaluate(state, root))
     maximizing = state.to_move == root
     best = -math.inf if maximizing else math.inf
     for move in state.legal_moves():
-        value = alphabeta(state.play(move), depth - 1, alpha, beta, root, evaluate, strict)
+        value = alphabeta(state.play(move), depth - 1, alpha, beta, root, evaluate, strict, ply + 1)
         if maximizing:
             best = max(best, value)
             alpha = max(alpha, best)
@@ -91,12 +96,11 @@ def alphabeta(state: Any, depth: int, alpha: float, beta: float, root: int, eval
     return best
 
 
-def test_no_game_ends_within_the_depth_of_a_check_case() -> None:
+def test_the_check_cases_evaluate_first_and_then_end_games_within_the_depth() -> None:
     def ends(state: Any, depth: int) -> bool:
         return state.is_game_over() or depth > 0 and any(ends(state.play(m), depth - 1) for m in state.legal_moves())
 
-    for name, state, depth, _ in CASES:
-        assert not ends(state, depth), name
+    assert [ends(state, depth) for _, state, depth, _ in CASES] == [False] * 6 + [True] * 2
 
 
 def test_minimax_check() -> None:
@@ -118,9 +122,27 @@ def test_alphabeta_check_counts_the_positions_visited() -> None:
     assert "nothing was pruned" in plain.message
 
 
-@pytest.mark.parametrize("wrong", ["always max", "mover's view", "swapped"])
+@pytest.mark.parametrize("wrong", ["always max", "mover's view", "swapped", "no utility", "ply not counted"])
 def test_each_named_mistake_is_recognised(wrong: str) -> None:
     from lessons_lib.exercises.search import MISTAKES, _variant
 
     feedback = check_minimax(lambda s, d, r, e: _variant(s, d, r, e, wrong))
     assert not feedback.passed and MISTAKES[wrong] in feedback.message
+
+
+def test_a_search_without_the_utility_fails_both_checks() -> None:
+    def no_utility_alphabeta(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any) -> float:
+        if depth == 0 or state.is_game_over():
+            return float(evaluate(state, root))
+        best = -math.inf if state.to_move == root else math.inf
+        for move in state.legal_moves():
+            value = no_utility_alphabeta(state.play(move), depth - 1, alpha, beta, root, evaluate)
+            if state.to_move == root:
+                best, alpha = max(best, value), max(alpha, value)
+            else:
+                best, beta = min(best, value), min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+    assert "scored by the evaluation" in check_alphabeta(no_utility_alphabeta).message

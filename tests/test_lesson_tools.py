@@ -122,6 +122,17 @@ def test_every_plot_has_a_title_labelled_axes_and_a_legend() -> None:
     plt.close("all")
 
 
+def test_the_branching_curve_stops_where_too_few_games_go_on() -> None:
+    from lessons_lib.measurements import PlayedGame
+
+    def game(length: int) -> PlayedGame:
+        return PlayedGame("forced", ("stop",) * length, (5,) * length, None, "draw clock")
+
+    ax = plots.plot_branching({"forced": [game(20), game(20), game(30), game(300)]})
+    assert max(ax.get_lines()[0].get_xdata()) == 20  # plies 20-29 still have two games; beyond, only one
+    plt.close("all")
+
+
 def test_the_alphabeta_stepper_steps_through_a_tiny_tree_with_or_without_pruning() -> None:
     stepper = AlphaBetaStepper(TinyTree(AIMA_FIGURE_5_2), depth=2)
     assert stepper.result is not None and stepper.result.nodes == 11 and stepper.board_view.value == ""

@@ -27,7 +27,7 @@ from lessons_lib.state import GREEN, SIDE_NAMES, Position
 
 PLY_LIMIT = "ply limit"
 FORFEIT = "forfeit"
-DEFAULT_PLY_LIMIT = 200  # the Hus course's rule: a draw after 200 plies
+DEFAULT_PLY_LIMIT = 200  # the arena's own limit: a game still going after 200 plies is a draw
 
 
 def split_label(spec: str) -> tuple[str | None, str]:

@@ -35,7 +35,7 @@ from lessons_lib.games import DEFAULT_GAME, GAMES
 from lessons_lib.rules import Rules
 from lessons_lib.state import Position
 
-DEFAULT_SECONDS_PER_MOVE = 2.0  # the Hus course's rules
+DEFAULT_SECONDS_PER_MOVE = 2.0  # the limit of McGill's Hus course
 DEFAULT_MEMORY_MB = 500
 STARTUP_SECONDS = 20.0  # importing the student's file may take a while the first time
 

@@ -23,8 +23,13 @@ CASES: list[tuple[str, Any, int, Evaluation]] = [
      material_mobility_evaluation),
     ("a Shologuti position, Green to move", Position.from_string("RRRRRRRRR..RRRR.R.........GG...GGGG.G g - 2"), 3,
      material_mobility_evaluation),
+    ("a position Green wins in 3 plies", Position.from_string("G.RG...........................G..... g -"), 3,
+     material_mobility_evaluation),
+    ("a capture that ends the game at once", Position.from_points(green=[23, 31], red=[18]), 2,
+     material_mobility_evaluation),
 ]
-"""(name, position, depth, evaluation): no game ends within the depth, so leaves are all evaluated."""
+"""(name, position, depth, evaluation). In the first six no game ends within the depth, so every leaf is
+evaluated; in the last two some games end, and a finished game must be scored by its utility."""
 
 
 def check_tree_value(value: Any, move: Any) -> Feedback:
@@ -53,9 +58,9 @@ def check_tree_value(value: Any, move: Any) -> Feedback:
 
 def _variant(state: Any, depth: int, root: int, evaluate: Evaluation, mistake: str, ply: int = 0) -> float:
     player = state.to_move if mistake == "mover's view" else root
-    if state.is_game_over():
-        return utility(state, player, ply)
-    if depth == 0:
+    if state.is_game_over() and mistake != "no utility":
+        return utility(state, player, 0 if mistake == "ply not counted" else ply)
+    if depth == 0 or state.is_game_over():
         return evaluate(state, player)
     values = [_variant(state.play(move), depth - 1, root, evaluate, mistake, ply + 1) for move in state.legal_moves()]
     maximizing = {"always max": True, "by depth": ply % 2 == 0, "swapped": state.to_move != root}.get(
@@ -71,6 +76,10 @@ MISTAKES = {
     "mover's view": "you evaluate leaves for the player to move there. Every value must be for the root's "
                     "player: evaluate(state, root_player).",
     "swapped": "MAX and MIN are the wrong way round: the root's player maximises.",
+    "no utility": "a finished game was scored by the evaluation. Test state.is_game_over() first, and return "
+                  "utility(state, root_player, ply) there: a win is worth 1000 minus the plies to it.",
+    "ply not counted": "a finished game's utility must know how far below the root it is: pass ply + 1 to each "
+                       "recursive call (a win 3 plies ahead is worth 997, not 1000).",
 }
 
 

@@ -50,7 +50,7 @@ def plot_growth(series: Mapping[str, Mapping[int, float]], *, title: str, ylabel
 
 
 def plot_game_lengths(games: Mapping[str, Sequence[PlayedGame]], *, title: str = "How long games last",
-                      ax: Axes | None = None) -> Axes:
+                      xlabel: str = "rule variant", ax: Axes | None = None) -> Axes:
     """A box plot of game length (plies) for each set of games, with each game as a dot."""
     ax = _axes(ax)
     names = list(games)
@@ -60,21 +60,27 @@ def plot_game_lengths(games: Mapping[str, Sequence[PlayedGame]], *, title: str =
     for index, (name, values) in enumerate(zip(names, lengths), start=1):
         spread = [index + 0.12 * math.sin(7.0 * number) for number in range(len(values))]  # a fixed jitter
         ax.scatter(spread, values, s=14, alpha=0.7, color=_colour(name, index - 1), label=name)
-    ax.set(title=title, xlabel="games", ylabel="game length (plies)")
+    ax.set(title=title, xlabel=xlabel, ylabel="game length (plies, the opening included)")
     ax.legend(title="each dot: one game", fontsize="small")
     return ax
 
 
 def plot_branching(games: Mapping[str, Sequence[PlayedGame]], *, bucket: int = 10,
                    title: str = "Legal moves as the game goes on", ax: Axes | None = None) -> Axes:
-    """The mean number of legal moves at each stage of the game (plies grouped by ``bucket``), per set of games."""
+    """The mean number of legal moves at each stage of the game (plies grouped by ``bucket``), per set of games.
+
+    A stage is drawn only while at least a quarter of the games (and at least two) are still going, so that
+    the line is a mean over games, not the path of one long game.
+    """
     ax = _axes(ax)
     for index, (name, played) in enumerate(games.items()):
         grouped: dict[int, list[int]] = {}
-        for game in played:
+        going: dict[int, set[int]] = {}
+        for number, game in enumerate(played):
             for ply, count in enumerate(game.branching):
                 grouped.setdefault(ply // bucket * bucket, []).append(count)
-        xs = sorted(x for x, values in grouped.items() if len(values) >= max(2, len(played) // 4))
+                going.setdefault(ply // bucket * bucket, set()).add(number)
+        xs = sorted(x for x in grouped if len(going[x]) >= max(2, len(played) // 4))
         ax.plot(xs, [statistics.fmean(grouped[x]) for x in xs], marker=".", label=name, color=_colour(name, index))
     ax.set(title=title, xlabel=f"ply (grouped by {bucket})", ylabel="legal moves (mean)")
     ax.set_ylim(bottom=0)
