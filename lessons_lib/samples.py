@@ -1,4 +1,7 @@
-"""Sample positions by seeded random play from the start: for tests, benchmarks and lessons."""
+"""Sample positions: by seeded random play from the start, and the named positions the lessons discuss.
+
+Every claim a lesson makes about a named position here is checked in ``tests/test_lesson_positions.py``.
+"""
 
 from __future__ import annotations
 
@@ -36,3 +39,15 @@ def random_positions(
         if keep is None or keep(position):
             found.append(position)
     return found
+
+
+ONE_PLY_BLUNDER = "RRRRRRR.RRR.RRRRR...G.GGGGGGG.GGGGGGG g - 2"
+"""Green to move, 15 pieces each (reached by seeded random play). Alpha-beta at depth 1 plays ``29-30``, the
+move that looks best one ply on: Red's only reply is then a capture. That reply is a chain, ``17x29 29x19``,
+which takes two Green pieces. With quiescence search, depth 1 plays ``23-19`` instead (lessons 04 and 05)."""
+
+EARLY_WINNER_TRAP = "........................R......G...GR g -"
+"""Green (32, 36) against Red (25, 37), Green to move. ``32-29`` and ``32-35`` lose by force within 8 plies
+(a search 8 plies deep proves it), while ``36-33`` and ``36-35`` lose nothing within 12. MCTS with 500
+iterations and seed 1 puts almost all its visits on the losing ``32-29`` when its exploration constant is 0.2,
+and most on ``36-35`` when it is √2 (lesson 06)."""

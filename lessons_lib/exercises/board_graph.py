@@ -66,8 +66,8 @@ def check_cut_points(answer: Iterable[int]) -> Feedback:
     expected = set(nx.articulation_points(board_graph()))
     if given == expected:
         return Feedback.correct(
-            "9 and 29. Each triangle hangs on its apex: every way into or out of a triangle steps onto 9 or 29, "
-            "jumps onto it or jumps over it. A piece on the apex does not seal the triangle, though: it can be "
+            "9 and 29. Each triangle hangs on its apex: every step or jump into or out of a triangle starts on 9 "
+            "or 29, lands on it or jumps over it. A piece on the apex does not seal the triangle, though: it can be "
             "jumped."
         )
     graph = board_graph()

@@ -1,0 +1,60 @@
+"""What the lessons say of their named positions (lessons_lib.samples) is true."""
+
+from __future__ import annotations
+
+import math
+
+from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, NegamaxAgent
+from lessons_lib.agents.evaluation import MATE_BOUND
+from lessons_lib.agents.mcts import root_children
+from lessons_lib.samples import EARLY_WINNER_TRAP, ONE_PLY_BLUNDER
+from lessons_lib.state import GREEN, Position
+
+
+def value_for_mover(position: Position, move: str, depth: int) -> float:
+    """The value of ``move`` for the player making it, by a negamax search ``depth`` plies deep after it."""
+    child = position.play(move)
+    value = NegamaxAgent(depth).search(child).value
+    return value if child.to_move == position.to_move else -value
+
+
+def test_depth_1_plays_into_a_two_piece_chain_and_quiescence_does_not() -> None:
+    position = Position.from_string(ONE_PLY_BLUNDER)
+    assert position.piece_count(0) == position.piece_count(1) == 15 and position.to_move == GREEN
+    assert str(AlphaBetaAgent(1).search(position).move) == "29-30"
+    after = position.play("29-30")
+    assert [str(move) for move in after.legal_moves()] == ["17x29"]
+    chain = after.play("17x29")
+    assert chain.to_move == after.to_move and [str(move) for move in chain.legal_moves()] == ["29x19"]
+    assert chain.play("29x19").piece_count(GREEN) == 13
+    assert str(NegamaxAgent(1, quiescence=True).search(position).move) == "23-19"
+    exchange = position.play("23-19")
+    assert [str(move) for move in exchange.legal_moves()] == ["15x23"]
+    assert "27x19" in [str(move) for move in exchange.play("15x23").legal_moves()]  # Green takes back
+
+
+def test_the_early_winner_of_a_greedy_mcts_is_a_losing_move() -> None:
+    position = Position.from_string(EARLY_WINNER_TRAP)
+    assert sorted(str(move) for move in position.legal_moves()) == ["32-29", "32-33", "32-35", "36-33", "36-35"]
+    for losing in ("32-29", "32-35"):
+        assert value_for_mover(position, losing, 8) <= -MATE_BOUND
+    for safe in ("36-33", "36-35"):
+        assert abs(value_for_mover(position, safe, 12)) < 10  # no piece lost within 12 plies
+
+    def most_visited(c: float) -> str:
+        root, _, _ = MCTSAgent(500, c=c, seed=1).build_tree(position)
+        return str(max(root_children(root), key=lambda child: child["visits"])["move"])
+
+    assert most_visited(0.2) == "32-29" and most_visited(math.sqrt(2)) == "36-35"
+
+
+def test_at_the_start_depth_1_offers_an_exchange_that_depth_2_avoids_and_depth_3_plays() -> None:
+    start = Position.start()
+    assert str(AlphaBetaAgent(1).search(start).move) == "23-18"
+    after = start.play("23-18")
+    assert [str(move) for move in after.legal_moves()] == ["13x23"]
+    assert "28x18" in [str(move) for move in after.play("13x23").legal_moves()]  # Green takes back at once
+    depth_2 = AlphaBetaAgent(2).search(start).move
+    assert not any(move.is_capture for move in start.play(depth_2).legal_moves())  # offers nothing
+    depth_3 = AlphaBetaAgent(3).search(start)
+    assert str(depth_3.move) == "23-19" and [str(move) for move in depth_3.pv] == ["23-19", "15x23", "28x18"]
