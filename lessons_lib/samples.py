@@ -51,3 +51,10 @@ EARLY_WINNER_TRAP = "........................R......G...GR g -"
 (a search 8 plies deep proves it), while ``36-33`` and ``36-35`` lose nothing within 12. MCTS with 500
 iterations and seed 1 puts almost all its visits on the losing ``32-29`` when its exploration constant is 0.2,
 and most on ``36-35`` when it is √2 (lesson 06)."""
+
+HORIZON_EFFECT = "......G.........R.......G......GGGG.G r - 1"
+"""Red's last piece, on 17, against seven Green pieces, Red to move (from a game between alpha-beta players at
+depths 2 and 4). Every Red move loses by force: ``17-12`` and ``17-13`` in 2 plies, ``17-23`` in 4, ``17-18``
+in 6, ``17-22`` in 8. Alpha-beta at depth 2, 4 and 6 plays ``17-23``, ``17-18`` and ``17-22``, each the move
+whose loss lies just beyond its depth, and values it as a mere material deficit; only depth 8 sees the loss.
+Quiescence search at depths 2 and 4 does not see it either (lesson 04's horizon effect)."""

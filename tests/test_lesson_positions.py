@@ -7,7 +7,7 @@ import math
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, NegamaxAgent
 from lessons_lib.agents.evaluation import MATE_BOUND
 from lessons_lib.agents.mcts import root_children
-from lessons_lib.samples import EARLY_WINNER_TRAP, ONE_PLY_BLUNDER
+from lessons_lib.samples import EARLY_WINNER_TRAP, HORIZON_EFFECT, ONE_PLY_BLUNDER
 from lessons_lib.state import GREEN, Position
 
 
@@ -58,3 +58,20 @@ def test_at_the_start_depth_1_offers_an_exchange_that_depth_2_avoids_and_depth_3
     assert not any(move.is_capture for move in start.play(depth_2).legal_moves())  # offers nothing
     depth_3 = AlphaBetaAgent(3).search(start)
     assert str(depth_3.move) == "23-19" and [str(move) for move in depth_3.pv] == ["23-19", "15x23", "28x18"]
+
+
+def test_each_depth_pushes_the_unavoidable_loss_just_beyond_its_horizon() -> None:
+    position = Position.from_string(HORIZON_EFFECT)
+    assert position.piece_count(1) == 1 and position.piece_count(0) == 7 and position.to_move == 1
+    plies_to_loss = {}
+    for move in position.legal_moves():
+        value = value_for_mover(position, str(move), 9)
+        assert value <= -MATE_BOUND  # every move loses by force
+        plies_to_loss[str(move)] = 1 + 1000 + int(value)  # one ply for the move itself
+    assert plies_to_loss == {"17-12": 2, "17-13": 2, "17-18": 6, "17-22": 8, "17-23": 4}
+    for depth, move in ((2, "17-23"), (4, "17-18"), (6, "17-22")):
+        result = AlphaBetaAgent(depth).search(position)
+        assert str(result.move) == move and result.value > -MATE_BOUND and plies_to_loss[move] == depth + 2
+    assert AlphaBetaAgent(8).search(position).value <= -MATE_BOUND
+    for depth in (2, 4):
+        assert NegamaxAgent(depth, quiescence=True).search(position).value > -MATE_BOUND
