@@ -41,10 +41,11 @@ def random_positions(
     return found
 
 
-ONE_PLY_BLUNDER = "RRRRRRR.RRR.RRRRR...G.GGGGGGG.GGGGGGG g - 2"
-"""Green to move, 15 pieces each (reached by seeded random play). Alpha-beta at depth 1 plays ``29-30``, the
-move that looks best one ply on: Red's only reply is then a capture. That reply is a chain, ``17x29 29x19``,
-which takes two Green pieces. With quiescence search, depth 1 plays ``23-19`` instead (lessons 04 and 05)."""
+ONE_PLY_BLUNDER = "RRRRRRRRRRRR.R.RG....G.GGGGG.GGGGGGGG r -"
+"""Red to move, 14 pieces against 15 (reached by seeded random play). Alpha-beta at depth 1 plays ``9-13``, the
+move that looks best one ply on: Green's only reply is then a capture. That reply is a chain, ``17x9 9x19``,
+which takes two Red pieces, and a search 8 plies deep values ``9-13`` at −16 for Red against +11 for ``16-21``.
+With quiescence search, depth 1 plays ``16-21`` (lessons 04 and 05)."""
 
 EARLY_WINNER_TRAP = "........................R......G...GR g -"
 """Green (32, 36) against Red (25, 37), Green to move. ``32-29`` and ``32-35`` lose by force within 8 plies
@@ -53,8 +54,9 @@ iterations and seed 1 puts almost all its visits on the losing ``32-29`` when it
 and most on ``36-35`` when it is √2 (lesson 06)."""
 
 HORIZON_EFFECT = "......G.........R.......G......GGGG.G r - 1"
-"""Red's last piece, on 17, against seven Green pieces, Red to move (from a game between alpha-beta players at
-depths 2 and 4). Every Red move loses by force: ``17-12`` and ``17-13`` in 2 plies, ``17-23`` in 4, ``17-18``
-in 6, ``17-22`` in 8. Alpha-beta at depth 2, 4 and 6 plays ``17-23``, ``17-18`` and ``17-22``, each the move
-whose loss lies just beyond its depth, and values it as a mere material deficit; only depth 8 sees the loss.
-Quiescence search at depths 2 and 4 does not see it either (lesson 04's horizon effect)."""
+"""Red's last piece, on 17, against seven Green pieces, Red to move. It comes from a game of alpha-beta at depth 2
+(Red) against depth 4 (Green), after the opening ``25-19 13x25 30x20 15x25``, 145 plies in. Every Red move loses
+by force: ``17-12`` and ``17-13`` in 2 plies, ``17-23`` in 4, ``17-18`` in 6, ``17-22`` in 8. Alpha-beta at depth 2,
+4 and 6 plays ``17-23``, ``17-18`` and ``17-22``, each a move whose loss lies beyond its depth, and values it as a
+mere material deficit; only depth 8 sees the loss. Quiescence search at depths 2 and 4 does not see it either
+(lesson 04's horizon effect)."""

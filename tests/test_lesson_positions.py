@@ -8,7 +8,7 @@ from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, NegamaxAgent
 from lessons_lib.agents.evaluation import MATE_BOUND
 from lessons_lib.agents.mcts import root_children
 from lessons_lib.samples import EARLY_WINNER_TRAP, HORIZON_EFFECT, ONE_PLY_BLUNDER
-from lessons_lib.state import GREEN, Position
+from lessons_lib.state import GREEN, RED, Position
 
 
 def value_for_mover(position: Position, move: str, depth: int) -> float:
@@ -20,17 +20,17 @@ def value_for_mover(position: Position, move: str, depth: int) -> float:
 
 def test_depth_1_plays_into_a_two_piece_chain_and_quiescence_does_not() -> None:
     position = Position.from_string(ONE_PLY_BLUNDER)
-    assert position.piece_count(0) == position.piece_count(1) == 15 and position.to_move == GREEN
-    assert str(AlphaBetaAgent(1).search(position).move) == "29-30"
-    after = position.play("29-30")
-    assert [str(move) for move in after.legal_moves()] == ["17x29"]
-    chain = after.play("17x29")
-    assert chain.to_move == after.to_move and [str(move) for move in chain.legal_moves()] == ["29x19"]
-    assert chain.play("29x19").piece_count(GREEN) == 13
-    assert str(NegamaxAgent(1, quiescence=True).search(position).move) == "23-19"
-    exchange = position.play("23-19")
-    assert [str(move) for move in exchange.legal_moves()] == ["15x23"]
-    assert "27x19" in [str(move) for move in exchange.play("15x23").legal_moves()]  # Green takes back
+    assert (position.piece_count(RED), position.piece_count(GREEN), position.to_move) == (14, 15, RED)
+    assert str(AlphaBetaAgent(1).search(position).move) == "9-13"
+    after = position.play("9-13")
+    assert [str(move) for move in after.legal_moves()] == ["17x9"]
+    chain = after.play("17x9")
+    assert chain.to_move == after.to_move and [str(move) for move in chain.legal_moves()] == ["9x19"]
+    assert chain.play("9x19").piece_count(RED) == 12
+    # a real blunder: deep searches rate it far below the move quiescence finds
+    assert value_for_mover(position, "9-13", 8) == -16 and value_for_mover(position, "16-21", 8) == 11
+    assert value_for_mover(position, "16-21", 9) - value_for_mover(position, "9-13", 9) >= 25
+    assert str(NegamaxAgent(1, quiescence=True).search(position).move) == "16-21"
 
 
 def test_the_early_winner_of_a_greedy_mcts_is_a_losing_move() -> None:
@@ -75,3 +75,13 @@ def test_each_depth_pushes_the_unavoidable_loss_just_beyond_its_horizon() -> Non
     assert AlphaBetaAgent(8).search(position).value <= -MATE_BOUND
     for depth in (2, 4):
         assert NegamaxAgent(depth, quiescence=True).search(position).value > -MATE_BOUND
+
+
+def test_the_horizon_position_comes_from_a_game_between_two_alpha_beta_players() -> None:
+    position = Position.start()
+    for move in ("25-19", "13x25", "30x20", "15x25"):
+        position = position.play(move)
+    players = {RED: AlphaBetaAgent(2), GREEN: AlphaBetaAgent(4)}
+    for _ in range(141):
+        position = position.play(players[position.to_move].choose_move(position))
+    assert str(position) == HORIZON_EFFECT

@@ -16,7 +16,7 @@ from lessons_lib.widgets import MCTSStepper
 
 ALL_NAMES = {"Green", "Red", "player 0", "player 1", "Goats", "Tigers", "South", "North", "Black", "White"}
 STATES: dict[str, tuple[Any, tuple[str, str]]] = {
-    "shologuti": ("Top corner: 3 Green against 1 Red, six moves to choose from", ("Green", "Red")),
+    "shologuti": ("Top triangle: 3 Green (one far below) against 1 Red, six moves", ("Green", "Red")),
     "tiny tree": (TinyTree(TRAP_TREE), ("player 0", "player 1")),
     "bagh-chal": (GAMES["baghchal"].start(), ("Goats", "Tigers")),
 }

@@ -247,13 +247,13 @@ def format_standings(table: Sequence[Standing]) -> str:
     """The standings as a text table.
 
     >>> print(format_standings([Standing("a", "a", 4, 3, 1, 0, 0, 0.875, 0.5, 0.98, 120.0, 20.0, 300.0)]))
-     # player       games  win draw loss forfeit  score    Elo (95% interval)
-     1 a                4    3    1    0       0  87.5%   +120 (+20 to +300)
+     # player           games  win draw loss forfeit  score    Elo (95% interval)
+     1 a                    4    3    1    0       0  87.5%   +120 (+20 to +300)
     """
-    lines = [f"{'#':>2} {'player':<12}{'games':>6}{'win':>5}{'draw':>5}{'loss':>5}{'forfeit':>8}{'score':>7}"
+    lines = [f"{'#':>2} {'player':<16}{'games':>6}{'win':>5}{'draw':>5}{'loss':>5}{'forfeit':>8}{'score':>7}"
              f"    Elo (95% interval)"]
     for rank, row in enumerate(table, start=1):
-        lines.append(f"{rank:>2} {row.name[:12]:<12}{row.games:>6}{row.wins:>5}{row.draws:>5}{row.losses:>5}"
+        lines.append(f"{rank:>2} {row.name[:16]:<16}{row.games:>6}{row.wins:>5}{row.draws:>5}{row.losses:>5}"
                      f"{row.forfeits:>8}{row.score:>7.1%}  {_shown(row.elo):>5} "
                      f"({_shown(row.elo_low)} to {_shown(row.elo_high)})")
     return "\n".join(lines)

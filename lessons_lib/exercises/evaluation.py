@@ -95,13 +95,16 @@ def check_evaluation(evaluate: Evaluation) -> Feedback:
     if report.error:
         return Feedback.not_yet(f"the match stopped: {report.error}")
     if report.score >= PASSING_SCORE:
-        return Feedback.correct(f"{report!r}. Your evaluation clearly beats the material-and-mobility evaluation when both search 2 plies "
-                                f"ahead.")
+        return Feedback.correct(f"{report!r}. Your evaluation clearly beats the material-and-mobility evaluation "
+                                f"when both search 2 plies ahead.")
     if report.draws >= report.games / 2:
         hint = ("Most games were drawn: neither side forced a win. Reward something that makes progress, "
                 "for example pieces that have moved towards the other side (COORDINATES[point][0] is the row).")
     elif report.losses > report.wins:
         hint = "It loses more than it wins: does it still count material heavily, and for the right player?"
     else:
-        hint = "Close. What does the material-and-mobility evaluation get wrong in the 23-18 example above? Avoid that, and press on."
-    return Feedback.not_yet(f"{report!r}. To pass, score at least {PASSING_SCORE:.0%} of the points. {hint}")
+        hint = ("Close. The material-and-mobility evaluation likes positions where the opponent has a single forced "
+                "capture (the one-ply blunder above): avoid that, and press on.")
+    needed = math.ceil(PASSING_SCORE * report.games * 2) / 2
+    return Feedback.not_yet(f"{report!r}. To pass, score at least two thirds of the points ({needed:g} of "
+                            f"{report.games}). {hint}")

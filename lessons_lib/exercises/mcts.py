@@ -41,7 +41,8 @@ def check_ucb1(student_ucb1: Callable[[float, int, int, float], Any]) -> Feedbac
     for wins, visits, parent, c in UCB_CASES:
         expected = ucb1(wins, visits, parent, c)
         answer, failure = call_safely(student_ucb1, wins, visits, parent, c)
-        call = f"ucb1(wins={wins:g}, visits={visits}, parent_visits={parent}, c={c:.3g})"
+        shown_c = "math.sqrt(2)" if c == math.sqrt(2) else f"{c:g}"
+        call = f"ucb1(wins={wins:g}, visits={visits}, parent_visits={parent}, c={shown_c})"
         if failure:
             return Feedback.not_yet(f"{call} {failure}")
         if not isinstance(answer, (int, float)) or isinstance(answer, bool):

@@ -25,7 +25,7 @@ from lessons_lib.viz.svg import board_svg
 from lessons_lib.widgets.common import PositionChoice, ReplayControls, default_evaluation, live_view_with_svg
 
 STEPPER_POSITIONS: dict[str, str] = {
-    "Top corner: 3 Green against 1 Red, six moves to choose from": "G.RG...........................G..... g -",
+    "Top triangle: 3 Green (one far below) against 1 Red, six moves": "G.RG...........................G..... g -",
     "Top triangle: 2 Green against 1 Red": "..GR.G............................... g -",
     "Two against two in the middle": ".........RG.R.....G.................. g -",
     "Green's lone piece among three Red": ".....R................GR....R........ g -",
@@ -50,7 +50,7 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
             the leaf values for a tiny tree.
     """
 
-    def __init__(self, position: str | State = "Top corner: 3 Green against 1 Red, six moves to choose from",
+    def __init__(self, position: str | State = "Top triangle: 3 Green (one far below) against 1 Red, six moves",
                  depth: int = 3, ordering: bool = False, variant: str = "forced", pruning: bool = True,
                  evaluate: Evaluation | None = None) -> None:
         if not 1 <= depth <= 4:
