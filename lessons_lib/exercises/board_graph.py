@@ -8,7 +8,7 @@ from typing import Any
 import networkx as nx
 
 from lessons_lib.board import COORDINATES, JUMP_COUNT, JUMPS, POINTS
-from lessons_lib.exercises.feedback import Feedback
+from lessons_lib.exercises.feedback import Feedback, call_safely
 from lessons_lib.viz.board_graph import board_graph
 
 
@@ -27,10 +27,10 @@ def check_jumps_from(jumps_from: Callable[[nx.Graph, int], Iterable[tuple[int, i
     """Check a student's ``jumps_from(G, point)`` against the engine's jump table, point by point."""
     graph = board_graph()
     for point in POINTS:
-        try:
-            answer = _as_pairs(jumps_from(graph, point))
-        except Exception as error:  # a student's code may fail in any way: report it, never crash
-            return Feedback.not_yet(f"jumps_from(G, {point}) raised {type(error).__name__}: {error}")
+        given, failure = call_safely(jumps_from, graph, point)
+        if failure:
+            return Feedback.not_yet(f"jumps_from(G, {point}) {failure}")
+        answer = _as_pairs(given)
         if answer is None:
             return Feedback.not_yet(f"jumps_from(G, {point}) should give (over, target) pairs of points")
         expected = set(JUMPS[point])

@@ -29,14 +29,42 @@ class Feedback:
         return Feedback(False, message)
 
 
+BASE_CASE_HINT = ("A RecursionError means the function calls itself without end: does every call go one step "
+                  "closer to a base case (depth - 1), and does it stop there (depth == 0, or a finished game)?")
+
+EMPTY_SEQUENCE_HINT = ("max() or min() of an empty list: a finished game has no legal moves. Test "
+                       "state.is_game_over() before looking at the moves.")
+
+
 def call_safely(function: Callable[..., Any], *args: Any) -> tuple[Any, str | None]:
     """Call a student's function; return its answer and None, or None and what went wrong, in words.
 
-    A student's code may fail in any way; a check reports it and never crashes.
+    A student's code may fail in any way; a check reports it and never crashes. Two failures
+    get a hint at once: endless recursion, and max() or min() of no moves.
     """
     if not callable(function):
         return None, f"is not a function but {type(function).__name__}: define it with def"
     try:
         return function(*args), None
+    except RecursionError:
+        return None, f"raised RecursionError. {BASE_CASE_HINT}"
     except Exception as error:  # the student's code: report, never raise
-        return None, f"raised {type(error).__name__}: {error}"
+        failure = f"raised {type(error).__name__}: {error}"
+        if isinstance(error, ValueError) and "empty" in str(error) and ("max()" in str(error) or "min()" in str(error)):
+            failure += f". {EMPTY_SEQUENCE_HINT}"
+        return None, failure
+
+
+def not_a_number(answer: Any) -> str | None:
+    """What to say when ``answer`` should be a number and is not (a string, a bool, None...), or None."""
+    if isinstance(answer, (int, float)) and not isinstance(answer, bool):
+        return None
+    if isinstance(answer, str):
+        try:
+            float(answer)
+        except ValueError:
+            return f"{answer!r} is text: give a number."
+        return f"{answer!r} is text: give a number, {answer.strip()} without the quotes."
+    if answer is None:
+        return "the answer is None: give a number (did you forget return?)."
+    return f"{answer!r} is a {type(answer).__name__}: give a number."

@@ -10,8 +10,8 @@ from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Evaluation
 from lessons_lib.agents.evaluation import material_mobility_evaluation, utility
 from lessons_lib.agents.minimax import MinimaxAgent
-from lessons_lib.exercises.feedback import Feedback, call_safely
-from lessons_lib.state import Position
+from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
+from lessons_lib.state import RED, Position
 from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, CHAIN_TREE, EXERCISE_TREE, TinyTree, leaf_evaluation
 
 CASES: list[tuple[str, Any, int, Evaluation]] = [
@@ -27,9 +27,12 @@ CASES: list[tuple[str, Any, int, Evaluation]] = [
      material_mobility_evaluation),
     ("a capture that ends the game at once", Position.from_points(green=[23, 31], red=[18]), 2,
      material_mobility_evaluation),
+    ("a finished game (Red to move, no Red piece left)", Position.from_points(green=[23], red=[], to_move=RED), 2,
+     material_mobility_evaluation),
 ]
 """(name, position, depth, evaluation). In the first six no game ends within the depth, so every leaf is
-evaluated; in the last two some games end, and a finished game must be scored by its utility."""
+evaluated; in the next two some games end, one right after the root, and a finished game must be scored by
+its utility; the last is finished at the root, where there is no move to take the max or min of."""
 
 
 def check_tree_value(value: Any, move: Any) -> Feedback:
@@ -37,6 +40,9 @@ def check_tree_value(value: Any, move: Any) -> Feedback:
     result = MinimaxAgent(3, leaf_evaluation).search(TinyTree(EXERCISE_TREE))
     if value == 0 and move is None:
         return Feedback.not_yet("fill in value and move, for example value = 5 and move = 'b'.")
+    problem = not_a_number(value)
+    if problem:
+        return Feedback.not_yet(f"value: {problem}")
     if str(move).strip().lower() not in ("a", "b", "c"):
         return Feedback.not_yet(f"the moves at the root are 'a', 'b' and 'c', not {move!r}.")
     if value == result.value and str(move).strip().lower() == result.move:
@@ -58,6 +64,9 @@ def check_tree_value(value: Any, move: Any) -> Feedback:
 
 def _variant(state: Any, depth: int, root: int, evaluate: Evaluation, mistake: str, ply: int = 0) -> float:
     player = state.to_move if mistake == "mover's view" else root
+    if state.is_game_over() and mistake == "infinite utility":
+        winner = state.outcome().winner
+        return 0.0 if winner is None else math.inf if winner == root else -math.inf
     if state.is_game_over() and mistake != "no utility":
         return utility(state, player, 0 if mistake == "ply not counted" else ply)
     if depth == 0 or state.is_game_over():
@@ -78,6 +87,8 @@ MISTAKES = {
     "swapped": "MAX and MIN are the wrong way round: the root's player maximises.",
     "no utility": "a finished game was scored by the evaluation. Test state.is_game_over() first, and return "
                   "utility(state, root_player, ply) there: a win is worth 1000 minus the plies to it.",
+    "infinite utility": "a won game is worth utility(state, root_player, ply), 1000 minus the plies to it, not "
+                        "infinity: with infinity, a win in 3 plies and a win in 30 look the same.",
     "ply not counted": "a finished game's utility must know how far below the root it is: pass ply + 1 to each "
                        "recursive call (a win 3 plies ahead is worth 997, not 1000).",
 }
@@ -138,17 +149,24 @@ def _counted_evaluation(evaluate: Evaluation) -> Evaluation:
     return counted
 
 
+def _reference(agent: MinimaxAgent | AlphaBetaAgent, state: Any) -> tuple[float, int]:
+    """The agent's value of ``state`` and the positions it visits; a finished root is worth its utility."""
+    if state.is_game_over():
+        return utility(state, state.to_move, 0), 1
+    result = agent.search(state)
+    return result.value, result.nodes
+
+
 def check_minimax(minimax: Callable[..., Any]) -> Feedback:
     """Check a student's ``minimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and real positions."""
     for name, state, depth, evaluate in CASES:
-        expected = MinimaxAgent(depth, evaluate).search(state).value
+        expected, _ = _reference(MinimaxAgent(depth, evaluate), state)
         answer, failure = call_safely(minimax, state, depth, state.to_move, evaluate)
         if failure:
-            if "RecursionError" in failure:
-                failure += ". Does every call go one ply deeper (depth - 1) and stop at depth 0?"
             return Feedback.not_yet(f"on {name}, minimax {failure}")
-        if not isinstance(answer, (int, float)) or isinstance(answer, bool):
-            return Feedback.not_yet(f"on {name}, minimax returned {answer!r}: return the value, a number.")
+        problem = not_a_number(answer)
+        if problem:
+            return Feedback.not_yet(f"on {name}, minimax returned {answer!r:.60}: return the value. {problem}")
         if answer != expected:
             return Feedback.not_yet(f"on {name} at depth {depth}, your value is {answer:g} but minimax gives "
                                     f"{expected:g}: {_diagnose(answer, state, depth, state.to_move, evaluate)}")
@@ -159,30 +177,38 @@ def check_minimax(minimax: Callable[..., Any]) -> Feedback:
 def check_alphabeta(alphabeta: Callable[..., Any]) -> Feedback:
     """Check a student's ``alphabeta(state, depth, alpha, beta, root_player, evaluate, ply=0)``: values, pruning."""
     for name, state, depth, evaluate in CASES:
-        reference = AlphaBetaAgent(depth, evaluate).search(state)
-        plain = MinimaxAgent(depth, evaluate).search(state).nodes
+        value, nodes = _reference(AlphaBetaAgent(depth, evaluate), state)
+        plain = _reference(MinimaxAgent(depth, evaluate), state)[1]
         seen = [0]
         answer, failure = call_safely(alphabeta, _Counted(state, seen), depth, -math.inf, math.inf, state.to_move,
                                       _counted_evaluation(evaluate))
         if failure:
             return Feedback.not_yet(f"on {name}, alphabeta {failure}")
-        if answer != reference.value:
-            hint = _diagnose(answer, state, depth, state.to_move, evaluate) if isinstance(answer, (int, float)) \
-                else "return the value, a number."
+        problem = not_a_number(answer)
+        if problem:
+            return Feedback.not_yet(f"on {name}, alphabeta returned {answer!r:.60}: return the value. {problem}")
+        if answer != value and seen[0] < nodes:
+            return Feedback.not_yet(f"on {name} at depth {depth}, alphabeta gave {answer:g} but the minimax value is "
+                                    f"{value:g}, and it looked at only {seen[0]} positions where alpha-beta needs "
+                                    f"{nodes}: it skipped moves that had to be searched. Cut off only when "
+                                    f"alpha >= beta, and never before a node's first move is searched.")
+        if answer != value:
+            hint = _diagnose(answer, state, depth, state.to_move, evaluate)
             return Feedback.not_yet(f"on {name} at depth {depth}, alphabeta gave {answer!r} but the minimax "
-                                    f"value is {reference.value:g}: {hint}")
+                                    f"value is {value:g}: {hint}")
         visited = seen[0]
-        if visited == plain and plain > reference.nodes:
+        if visited == plain and plain > nodes:
             return Feedback.not_yet(f"on {name} the value is right, but you looked at all {plain} positions, as "
                                     f"minimax does: nothing was pruned. Update alpha (at MAX nodes) or beta (at "
-                                    f"MIN nodes) as values come back, and stop trying moves once alpha >= beta.")
-        if visited > reference.nodes:
+                                    f"MIN nodes) as values come back, pass the updated alpha and beta to each "
+                                    f"recursive call, and stop trying moves once alpha >= beta.")
+        if visited > nodes:
             return Feedback.not_yet(f"on {name} the value is right, but you looked at {visited} positions where "
-                                    f"alpha-beta needs {reference.nodes}. Do you stop as soon as alpha >= beta "
+                                    f"alpha-beta needs {nodes}. Do you stop as soon as alpha >= beta "
                                     f"(not only when alpha > beta), and pass the updated alpha and beta down?")
-        if visited < reference.nodes:
+        if visited < nodes:
             return Feedback.not_yet(f"on {name} you looked at only {visited} positions where alpha-beta needs "
-                                    f"{reference.nodes}, with the moves in the order legal_moves() gives. The "
+                                    f"{nodes}, with the moves in the order legal_moves() gives. The "
                                     f"value came out right here, but pruning that much can miss the best move. "
                                     f"Cut off only when alpha >= beta.")
     return Feedback.correct("the same values as minimax, and exactly the positions alpha-beta visits, pruned "

@@ -1,0 +1,33 @@
+"""Catalogues of answers to the lessons' checks: wrong ones (typical slips, degenerate and biased answers),
+each with the words its hint must contain, and right ones, each of which must pass.
+
+tests/test_check_catalogues.py runs every entry; a check without a catalogue fails that test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer to a check: ``hint`` is None for a right answer, else words the check's message must contain."""
+
+    check: Callable[..., Any]
+    label: str
+    answer: tuple[Any, ...]
+    hint: str | None = None
+
+    @property
+    def id(self) -> str:
+        return f"{self.check.__name__}: {self.label}"
+
+
+def right(check: Callable[..., Any], label: str, *answer: Any) -> Answer:
+    return Answer(check, label, answer)
+
+
+def wrong(check: Callable[..., Any], label: str, hint: str, *answer: Any) -> Answer:
+    return Answer(check, label, answer, hint)

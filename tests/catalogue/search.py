@@ -1,0 +1,251 @@
+"""Answers to lesson 03's checks: the hand-worked tree, minimax and alpha-beta."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from lessons_lib.agents.evaluation import utility
+from lessons_lib.exercises.search import check_alphabeta, check_minimax, check_tree_value
+from catalogue import Answer, right, wrong
+
+
+def minimax(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    if state.is_game_over():
+        return utility(state, root, ply)
+    if depth == 0:
+        return evaluate(state, root)
+    values = [minimax(state.play(move), depth - 1, root, evaluate, ply + 1) for move in state.legal_moves()]
+    return max(values) if state.to_move == root else min(values)
+
+
+def minimax_with_loops(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    if state.is_game_over():
+        return utility(state, root, ply)
+    if depth == 0:
+        return float(evaluate(state, root))
+    best = -math.inf if state.to_move == root else math.inf
+    for move in state.legal_moves():
+        value = minimax_with_loops(state.play(move), depth - 1, root, evaluate, ply + 1)
+        best = max(best, value) if state.to_move == root else min(best, value)
+    return best
+
+
+def no_game_over_test(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    if depth == 0:
+        return evaluate(state, root)
+    values = [no_game_over_test(state.play(m), depth - 1, root, evaluate, ply + 1) for m in state.legal_moves()]
+    return max(values) if state.to_move == root else min(values)
+
+
+def depth_first_then_game_over(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    if depth == 0:
+        return evaluate(state, root)
+    if state.is_game_over():
+        return utility(state, root, ply)
+    values = [depth_first_then_game_over(state.play(m), depth - 1, root, evaluate, ply + 1)
+              for m in state.legal_moves()]
+    return max(values) if state.to_move == root else min(values)
+
+
+def one_ply_short(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    if state.is_game_over():
+        return utility(state, root, ply)
+    if depth <= 1:
+        return evaluate(state, root)
+    values = [one_ply_short(state.play(m), depth - 1, root, evaluate, ply + 1) for m in state.legal_moves()]
+    return max(values) if state.to_move == root else min(values)
+
+
+def by_depth(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    if state.is_game_over():
+        return utility(state, root, ply)
+    if depth == 0:
+        return evaluate(state, root)
+    values = [by_depth(state.play(m), depth - 1, root, evaluate, ply + 1) for m in state.legal_moves()]
+    return max(values) if ply % 2 == 0 else min(values)
+
+
+def movers_view(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    if state.is_game_over():
+        return utility(state, state.to_move, ply)
+    if depth == 0:
+        return evaluate(state, state.to_move)
+    values = [movers_view(state.play(m), depth - 1, root, evaluate, ply + 1) for m in state.legal_moves()]
+    return max(values) if state.to_move == root else min(values)
+
+
+def utility_without_ply(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    if state.is_game_over():
+        return utility(state, root, 0)
+    if depth == 0:
+        return evaluate(state, root)
+    values = [utility_without_ply(state.play(m), depth - 1, root, evaluate) for m in state.legal_moves()]
+    return max(values) if state.to_move == root else min(values)
+
+
+def infinite_utility(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    if state.is_game_over():
+        winner = state.outcome().winner
+        return 0 if winner is None else math.inf if winner == root else -math.inf
+    if depth == 0:
+        return evaluate(state, root)
+    values = [infinite_utility(state.play(m), depth - 1, root, evaluate, ply + 1) for m in state.legal_moves()]
+    return max(values) if state.to_move == root else min(values)
+
+
+def endless(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    return endless(state, depth, root, evaluate, ply)
+
+
+def alphabeta(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any, ply: int = 0,
+              soft: bool = False, strict: bool = False, keep_window: bool = False) -> float:
+    """Alpha-beta, fail-hard by default (the value is kept within [alpha, beta]) or fail-soft, and two slips."""
+    if state.is_game_over():
+        return utility(state, root, ply)
+    if depth == 0:
+        return evaluate(state, root)
+    maximizing = state.to_move == root
+    best = -math.inf if maximizing else math.inf
+    low, high = alpha, beta
+    for move in state.legal_moves():
+        value = alphabeta(state.play(move), depth - 1, low if keep_window else alpha,
+                          high if keep_window else beta, root, evaluate, ply + 1, soft, strict, keep_window)
+        if maximizing:
+            best = max(best, value)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            beta = min(beta, best)
+        if alpha > beta if strict else alpha >= beta:
+            break
+    if soft:
+        return best
+    return min(max(best, alpha if not maximizing else -math.inf), beta if maximizing else math.inf)
+
+
+def fail_hard(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any, ply: int = 0) -> float:
+    """The textbook's fail-hard form: a cutoff returns the bound itself."""
+    if state.is_game_over():
+        return utility(state, root, ply)
+    if depth == 0:
+        return evaluate(state, root)
+    if state.to_move == root:
+        for move in state.legal_moves():
+            alpha = max(alpha, fail_hard(state.play(move), depth - 1, alpha, beta, root, evaluate, ply + 1))
+            if alpha >= beta:
+                return beta
+        return alpha
+    for move in state.legal_moves():
+        beta = min(beta, fail_hard(state.play(move), depth - 1, alpha, beta, root, evaluate, ply + 1))
+        if alpha >= beta:
+            return alpha
+    return beta
+
+
+def endless_alphabeta(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any,
+                      ply: int = 0) -> float:
+    return endless_alphabeta(state, depth, alpha, beta, root, evaluate, ply)
+
+
+def no_game_over_alphabeta(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any,
+                           ply: int = 0) -> float:
+    if depth == 0:
+        return evaluate(state, root)
+    values = []
+    for move in state.legal_moves():
+        values.append(no_game_over_alphabeta(state.play(move), depth - 1, alpha, beta, root, evaluate, ply + 1))
+        if state.to_move == root:
+            alpha = max(alpha, values[-1])
+        else:
+            beta = min(beta, values[-1])
+        if alpha >= beta:
+            break
+    return max(values) if state.to_move == root else min(values)
+
+
+def as_minimax(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any, ply: int = 0) -> float:
+    return minimax(state, depth, root, evaluate, ply)
+
+
+def prunes_at_every_node(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any,
+                         ply: int = 0) -> float:
+    """Stops after the first move whenever alpha is finite: prunes what must be searched."""
+    if state.is_game_over():
+        return utility(state, root, ply)
+    if depth == 0:
+        return evaluate(state, root)
+    maximizing = state.to_move == root
+    best = -math.inf if maximizing else math.inf
+    for move in state.legal_moves():
+        value = prunes_at_every_node(state.play(move), depth - 1, alpha, beta, root, evaluate, ply + 1)
+        best = max(best, value) if maximizing else min(best, value)
+        if maximizing:
+            alpha = max(alpha, best)
+        else:
+            beta = min(beta, best)
+        if alpha > -math.inf and beta < math.inf:
+            break
+    return best
+
+
+def no_utility_alphabeta(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any,
+                         ply: int = 0) -> float:
+    if depth == 0 or state.is_game_over():
+        return evaluate(state, root)
+    best = -math.inf if state.to_move == root else math.inf
+    for move in state.legal_moves():
+        value = no_utility_alphabeta(state.play(move), depth - 1, alpha, beta, root, evaluate, ply + 1)
+        if state.to_move == root:
+            best, alpha = max(best, value), max(alpha, value)
+        else:
+            best, beta = min(best, value), min(beta, value)
+        if alpha >= beta:
+            break
+    return best
+
+
+ANSWERS: list[Answer] = [
+    right(check_tree_value, "7 and 'a'", 7, "a"),
+    right(check_tree_value, "7.0 and ' A '", 7.0, " A "),
+    wrong(check_tree_value, "the text '7'", "give a number, 7 without the quotes", "7", "a"),
+    wrong(check_tree_value, "the best leaf", "never let MAX reach it", 10, "c"),
+    wrong(check_tree_value, "the right value, the wrong move", "which root move", 7, "b"),
+    wrong(check_tree_value, "a move that is not there", "'a', 'b' and 'c'", 7, "d"),
+    wrong(check_tree_value, "left unanswered", "fill in value and move", 0, None),
+    wrong(check_tree_value, "None for the value", "give a number", None, "a"),
+    wrong(check_tree_value, "a value nowhere near", "level by level", 3, "a"),
+    right(check_minimax, "minimax as the pseudocode writes it", minimax),
+    right(check_minimax, "minimax with a loop and infinities", minimax_with_loops),
+    wrong(check_minimax, "no game-over test", "Test state.is_game_over() first", no_game_over_test),
+    wrong(check_minimax, "the depth tested before the end of the game", "scored by the evaluation",
+          depth_first_then_game_over),
+    wrong(check_minimax, "one ply short", "compare your function with the pseudocode", one_ply_short),
+    wrong(check_minimax, "MAX and MIN by depth", "not by the depth", by_depth),
+    wrong(check_minimax, "leaves for the player to move", "Every value must be for the root's player", movers_view),
+    wrong(check_minimax, "the utility without the ply", "pass ply + 1", utility_without_ply),
+    wrong(check_minimax, "wins worth infinity", "not infinity", infinite_utility),
+    wrong(check_minimax, "endless recursion", "RecursionError", endless),
+    wrong(check_minimax, "no return", "forget return", lambda state, depth, root, evaluate: None),
+    wrong(check_minimax, "a string", "give a number", lambda state, depth, root, evaluate: "3"),
+    wrong(check_minimax, "the evaluation of the root", "compare your function",
+          lambda state, depth, root, evaluate: evaluate(state, root)),
+    wrong(check_minimax, "a random number", "your value is",
+          lambda state, depth, root, evaluate: random.Random(0).randint(-20, 20)),
+    wrong(check_minimax, "not a function", "not a function", 42),
+    right(check_alphabeta, "fail-soft alpha-beta", lambda *args: alphabeta(*args, soft=True)),
+    right(check_alphabeta, "alpha-beta clamped to the window", alphabeta),
+    right(check_alphabeta, "fail-hard alpha-beta (return the bound at a cutoff)", fail_hard),
+    wrong(check_alphabeta, "no pruning", "nothing was pruned", as_minimax),
+    wrong(check_alphabeta, "a cutoff only when alpha > beta", "as soon as alpha >= beta",
+          lambda *args: alphabeta(*args, strict=True)),
+    wrong(check_alphabeta, "alpha and beta not passed down as they change", "pass the updated alpha and beta to each",
+          lambda *args: alphabeta(*args, soft=True, keep_window=True)),
+    wrong(check_alphabeta, "pruning on any finite bound", "skipped moves that had to be searched",
+          prunes_at_every_node),
+    wrong(check_alphabeta, "no utility", "scored by the evaluation", no_utility_alphabeta),
+    wrong(check_alphabeta, "a string", "give a number", lambda *args: "7"),
+    wrong(check_alphabeta, "endless recursion", "RecursionError", endless_alphabeta),
+    wrong(check_alphabeta, "no game-over test", "Test state.is_game_over() first", no_game_over_alphabeta),
+]
