@@ -154,6 +154,7 @@ def _reference(agent: MinimaxAgent | AlphaBetaAgent, state: Any) -> tuple[float,
     if state.is_game_over():
         return utility(state, state.to_move, 0), 1
     result = agent.search(state)
+    assert result.value is not None  # a search of a game that goes on always has a value
     return result.value, result.nodes
 
 
