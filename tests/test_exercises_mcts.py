@@ -13,7 +13,7 @@ from lessons_lib.experiment_data import load_table
 
 def test_ucb1() -> None:
     assert check_ucb1(ucb1).passed
-    assert "return a number" in check_ucb1(lambda w, n, p, c: "high").message
+    assert "give a number" in check_ucb1(lambda w, n, p, c: "high").message
 
 
 @pytest.mark.parametrize("mistake", list(WRONG_UCB1))

@@ -18,7 +18,7 @@ from lessons_lib.viz.plots import plot_elo, plot_grouped_bars, plot_score_grid, 
 
 def test_elo_difference() -> None:
     assert check_elo_difference(elo_difference).passed
-    assert "return a number" in check_elo_difference(lambda score: None).message
+    assert "give a number" in check_elo_difference(lambda score: None).message
 
 
 @pytest.mark.parametrize("mistake", list(WRONG_ELO))

@@ -56,15 +56,15 @@ def call_safely(function: Callable[..., Any], *args: Any) -> tuple[Any, str | No
 
 
 def not_a_number(answer: Any) -> str | None:
-    """What to say when ``answer`` should be a number and is not (a string, a bool, None...), or None."""
+    """What to say of an answer that should be a number and is not (text, a bool, None...), or None if it is one."""
     if isinstance(answer, (int, float)) and not isinstance(answer, bool):
         return None
     if isinstance(answer, str):
         try:
             float(answer)
         except ValueError:
-            return f"{answer!r} is text: give a number."
-        return f"{answer!r} is text: give a number, {answer.strip()} without the quotes."
+            return "that is text: give a number."
+        return f"that is text: give a number, {answer.strip()} without the quotes."
     if answer is None:
-        return "the answer is None: give a number (did you forget return?)."
-    return f"{answer!r} is a {type(answer).__name__}: give a number."
+        return "give a number (did you forget return?)."
+    return f"that is a {type(answer).__name__}: give a number."

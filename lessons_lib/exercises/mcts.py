@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from lessons_lib.exercises.feedback import Feedback, call_safely
+from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
 from lessons_lib.measurements import rollout_outcomes
 from lessons_lib.rules import TRADITIONAL
 from lessons_lib.state import Position
@@ -45,8 +45,9 @@ def check_ucb1(student_ucb1: Callable[[float, int, int, float], Any]) -> Feedbac
         call = f"ucb1(wins={wins:g}, visits={visits}, parent_visits={parent}, c={shown_c})"
         if failure:
             return Feedback.not_yet(f"{call} {failure}")
-        if not isinstance(answer, (int, float)) or isinstance(answer, bool):
-            return Feedback.not_yet(f"{call} returned {answer!r}: return a number.")
+        problem = not_a_number(answer)
+        if problem:
+            return Feedback.not_yet(f"{call} returned {answer!r:.60}: {problem}")
         if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-12):
             continue
         hint = next((hint for wrong, hint in WRONG_UCB1.values()

@@ -42,7 +42,7 @@ def check_tree_value(value: Any, move: Any) -> Feedback:
         return Feedback.not_yet("fill in value and move, for example value = 5 and move = 'b'.")
     problem = not_a_number(value)
     if problem:
-        return Feedback.not_yet(f"value: {problem}")
+        return Feedback.not_yet(f"value = {value!r:.60}: {problem}")
     if str(move).strip().lower() not in ("a", "b", "c"):
         return Feedback.not_yet(f"the moves at the root are 'a', 'b' and 'c', not {move!r}.")
     if value == result.value and str(move).strip().lower() == result.move:

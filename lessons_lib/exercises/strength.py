@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lessons_lib.arena.ratings import Z_95, expected_score, wilson_interval
-from lessons_lib.exercises.feedback import Feedback, call_safely
+from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
 
 SCORES = (0.5, 0.75, 0.9, 0.25, 0.64, 0.99)
 
@@ -35,8 +35,9 @@ def check_elo_difference(student: Callable[[float], Any]) -> Feedback:
         answer, failure = call_safely(student, score)
         if failure:
             return Feedback.not_yet(f"elo_difference({score}) {failure}")
-        if not isinstance(answer, (int, float)) or isinstance(answer, bool):
-            return Feedback.not_yet(f"elo_difference({score}) returned {answer!r}: return a number.")
+        problem = not_a_number(answer)
+        if problem:
+            return Feedback.not_yet(f"elo_difference({score}) returned {answer!r:.60}: {problem}")
         if math.isclose(answer, expected, abs_tol=0.05):
             continue
         hint = next((hint for wrong, hint in WRONG_ELO.values() if math.isclose(answer, wrong(score), abs_tol=0.05)),

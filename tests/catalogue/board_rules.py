@@ -1,0 +1,112 @@
+"""Answers to lessons 01 and 02's checks: jumps and cut points on the board graph, perft and capture chains."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lessons_lib.exercises.board_graph import check_cut_points, check_jumps_from
+from lessons_lib.exercises.rules_tree import _counting_on_after_the_turn, check_count_leaves, check_most_captures
+from catalogue import Answer, right, wrong
+
+
+def _step(G: Any, a: int, b: int) -> tuple[int, int]:
+    return G.nodes[b]["row"] - G.nodes[a]["row"], G.nodes[b]["col"] - G.nodes[a]["col"]
+
+
+def jumps_from(G: Any, point: int) -> list[tuple[int, int]]:
+    return [(over, target) for over in G[point] for target in G[over]
+            if target != point and _step(G, point, over) == _step(G, over, target)]
+
+
+def any_two_steps(G: Any, point: int) -> list[tuple[int, int]]:
+    return [(over, target) for over in G[point] for target in G[over] if target != point]
+
+
+def back_and_forth(G: Any, point: int) -> list[tuple[int, int]]:
+    return [(over, target) for over in G[point] for target in G[over]
+            if target == point or _step(G, point, over) == _step(G, over, target)]
+
+
+def only_straight_rows(G: Any, point: int) -> list[tuple[int, int]]:
+    """Forgets the diagonals: only jumps along a row or a column."""
+    return [(over, target) for over, target in jumps_from(G, point) if 0 in _step(G, point, over)]
+
+
+def count_leaves(position: Any, depth: int) -> int:
+    if depth == 0:
+        return 1
+    return sum(count_leaves(position.play(move), depth - 1) for move in position.legal_moves())
+
+
+def every_node(position: Any, depth: int) -> int:
+    if depth == 0:
+        return 1
+    return 1 + sum(every_node(position.play(move), depth - 1) for move in position.legal_moves())
+
+
+def finished_is_a_leaf(position: Any, depth: int) -> int:
+    if depth == 0 or position.is_game_over():
+        return 1
+    return sum(finished_is_a_leaf(position.play(move), depth - 1) for move in position.legal_moves())
+
+
+def no_base_case(position: Any, depth: int) -> int:
+    return sum(no_base_case(position.play(move), depth - 1) for move in position.legal_moves())
+
+
+def most_captures(position: Any) -> int:
+    best = 0
+    for move in position.legal_moves():
+        if move.is_capture:
+            after = position.play(move)
+            best = max(best, 1 + (most_captures(after) if after.to_move == position.to_move else 0))
+    return best
+
+
+def first_chain_only(position: Any) -> int:
+    """Follows the first capture at each step instead of the longest."""
+    captures = [move for move in position.legal_moves() if move.is_capture]
+    if not captures:
+        return 0
+    after = position.play(captures[0])
+    return 1 + (first_chain_only(after) if after.to_move == position.to_move else 0)
+
+
+ANSWERS: list[Answer] = [
+    right(check_jumps_from, "straight on, from G alone", jumps_from),
+    wrong(check_jumps_from, "any two steps", "turns a corner", any_two_steps),
+    wrong(check_jumps_from, "landing back where it started", "land back on", back_and_forth),
+    wrong(check_jumps_from, "no diagonals", "which your function misses", only_straight_rows),
+    wrong(check_jumps_from, "nothing", "which your function misses", lambda G, point: []),
+    wrong(check_jumps_from, "targets without the point jumped over", "(over, target) pairs",
+          lambda G, point: [target for _, target in jumps_from(G, point)]),
+    wrong(check_jumps_from, "a crash", "raised KeyError", lambda G, point: G.nodes[point]["x"]),
+    wrong(check_jumps_from, "not a function", "not a function", [(1, 2)]),
+    right(check_cut_points, "9 and 29", [9, 29]),
+    right(check_cut_points, "a set, the other way round", {29, 9}),
+    right(check_cut_points, "numbers as text", ["9", "29"]),
+    wrong(check_cut_points, "one of two", "you found 1 of 2", [9]),
+    wrong(check_cut_points, "one too many", "removing 19 leaves the board in one piece", [9, 19, 29]),
+    wrong(check_cut_points, "every point", "leaves the board in one piece", list(range(1, 38))),
+    wrong(check_cut_points, "nothing", "you found 0 of 2", []),
+    wrong(check_cut_points, "a point off the board", "there is no point 40", [9, 29, 40]),
+    wrong(check_cut_points, "a sentence", "give a list of point numbers", "9 and 29"),
+    wrong(check_cut_points, "a single number", "give a list of point numbers", 9),
+    right(check_count_leaves, "perft", count_leaves),
+    wrong(check_count_leaves, "0 at depth 0", "return 1", lambda position, depth: 0),
+    wrong(check_count_leaves, "every position of the tree", "every position of the tree", every_node),
+    wrong(check_count_leaves, "a finished game as a leaf", "a finished game has no moves", finished_is_a_leaf),
+    wrong(check_count_leaves, "the moves of the root", "lines of 3 plies",
+          lambda position, depth: 1 if depth == 0 else len(position.legal_moves())),
+    wrong(check_count_leaves, "no base case", "RecursionError", no_base_case),
+    wrong(check_count_leaves, "a crash", "raised ZeroDivisionError", lambda position, depth: 1 // 0),
+    right(check_most_captures, "the longest chain", most_captures),
+    wrong(check_most_captures, "counting on after the turn", "the turn passed", _counting_on_after_the_turn),
+    wrong(check_most_captures, "the captures to choose from", "number of captures to choose from",
+          lambda position: sum(move.is_capture for move in position.legal_moves())),
+    wrong(check_most_captures, "one capture at most", "a longer chain exists",
+          lambda position: int(any(move.is_capture for move in position.legal_moves()))),
+    wrong(check_most_captures, "the first chain, not the longest", "a longer chain exists", first_chain_only),
+    wrong(check_most_captures, "always 0", "there is a capture here", lambda position: 0),
+    wrong(check_most_captures, "not a function", "not a function", 3),
+]
