@@ -9,10 +9,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from lessons_lib.agents import AlphaBetaAgent, NegamaxAgent  # noqa: E402
-from lessons_lib.agents.evaluation import material_mobility_evaluation  # noqa: E402
-from lessons_lib.exercises.faster_search import (  # noqa: E402
-    _without, check_move_ordering, check_zobrist_key, ordering_positions,
-)
+from lessons_lib.exercises.faster_search import ordering_check_positions, ordering_positions  # noqa: E402
 from lessons_lib.measurements import distinct_positions  # noqa: E402
 from lessons_lib.perft import perft  # noqa: E402
 from lessons_lib.rules import TRADITIONAL  # noqa: E402
@@ -43,23 +40,11 @@ def test_distinct_positions_count_lines_like_perft_and_fewer_positions() -> None
     assert [level.positions for level in levels][:2] == [9, 69] and levels[3].positions < levels[3].lines
 
 
-@pytest.mark.parametrize(("part", "hint"), [("plus", "XOR (^)"), ("side", "RED_TO_MOVE_KEY"),
-                                             ("pending", "PENDING_KEYS")])
-def test_zobrist_mistakes_are_named(part: str, hint: str) -> None:
-    assert check_zobrist_key(lambda position: position.key).passed
-    feedback = check_zobrist_key(lambda position: _without(position, part))
-    assert not feedback.passed and hint in feedback.message
-
-
-def test_a_move_ordering_must_keep_the_moves_and_save_work() -> None:
-    def best_first(state: Position, moves: list) -> list:
-        return sorted(moves, key=lambda move: material_mobility_evaluation(state.play(move), state.to_move), reverse=True)
-
-    assert check_move_ordering(best_first).passed
-    assert "aim for at least 25%" in check_move_ordering(lambda state, moves: moves).message
-    assert "exactly the moves it was given" in check_move_ordering(lambda state, moves: moves[:1] * 2).message
-    assert "list of moves" in check_move_ordering(lambda state, moves: 5).message
-    assert "raised ZeroDivisionError" in check_move_ordering(lambda state, moves: 1 / 0).message
+def test_the_ordering_check_has_each_side_to_move_with_a_choice() -> None:
+    positions = ordering_check_positions()
+    assert [position.to_move for position in positions["Green"]] == [0] * 4
+    assert [position.to_move for position in positions["Red"]] == [1] * 4
+    assert all(len(position.legal_moves()) >= 6 for side in positions.values() for position in side)
 
 
 def test_the_deepening_plot_is_labelled() -> None:

@@ -6,16 +6,20 @@ from collections.abc import Callable
 from typing import Any
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
+from lessons_lib.agents.evaluation import material_mobility_evaluation
 from lessons_lib.exercises.feedback import Feedback, call_safely
 from lessons_lib.rules import FORCED, TRADITIONAL
 from lessons_lib.samples import random_positions
-from lessons_lib.state import Position
+from lessons_lib.state import GREEN, RED, Position
 from lessons_lib.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY
 
-ORDERING_DEPTH = 5
+ORDERING_DEPTH = 4
 ORDERING_POSITIONS_SEED = 11
-REQUIRED_SAVING = 0.25
-"""A move ordering passes when alpha-beta with it visits at least this share fewer positions."""
+ORDERING_CHECK_SEED = 21
+REQUIRED_SAVING = 0.5
+"""A move ordering passes when alpha-beta with it visits at least this share fewer positions, with Green to move
+and with Red to move. Best first by the material-and-mobility evaluation saves 77% and 71% on the check's
+positions; eight shuffled orders saved at most 37% and 10%; ordering from Green's view at every node, -33% and 20%."""
 
 
 def _key_positions() -> list[Position]:
@@ -70,35 +74,81 @@ def ordering_positions() -> list[Position]:
     return random_positions(FORCED, 6, seed=ORDERING_POSITIONS_SEED, plies=(10, 30), min_pieces=6)
 
 
+def ordering_check_positions() -> dict[str, list[Position]]:
+    """Four middle-game positions with Green to move and four with Red to move, each with six moves or more."""
+    def with_to_move(side: int) -> list[Position]:
+        return random_positions(FORCED, 4, seed=ORDERING_CHECK_SEED, plies=(8, 40), min_pieces=8,
+                                keep=lambda p: p.to_move == side and len(p.legal_moves()) >= 6)
+    return {"Green": with_to_move(GREEN), "Red": with_to_move(RED)}
+
+
+def _first_move_is(order: list[Any], position: Position) -> str:
+    """``"best"`` or ``"worst"``: what the first move of ``order`` is for the player to move, one ply on."""
+    values = [material_mobility_evaluation(position.play(move), position.to_move) for move in order]
+    if max(values) == min(values) or values[0] not in (max(values), min(values)):
+        return "neither"
+    return "best" if values[0] == max(values) else "worst"
+
+
+def _direction_hint(firsts: dict[str, list[str]]) -> str | None:
+    """A hint when the first moves show a direction: worst first everywhere, or one side's view at every node."""
+    def mostly(side: str, kind: str) -> bool:
+        return firsts[side].count(kind) > len(firsts[side]) / 2
+    if mostly("Green", "worst") and mostly("Red", "worst"):
+        return ("you put the worst moves first: sort with reverse=True (or negate the key), so that the move "
+                "that looks best for the player to move is searched first.")
+    for side, other in (("Green", "Red"), ("Red", "Green")):
+        if mostly(side, "best") and mostly(other, "worst"):
+            return (f"at {side}'s nodes your best move comes first, but at {other}'s nodes {other}'s worst move "
+                    f"does: you ordered from {side}'s view everywhere. Order for the player to move there: "
+                    f"material_mobility_evaluation(state.play(move), state.to_move).")
+    return None
+
+
 def check_move_ordering(order: Callable[[Position, list[Any]], Any]) -> Feedback:
-    """Check a student's ``order(state, moves)``: the same moves, and alpha-beta visits clearly fewer positions."""
-    plain = ordered = 0
-    for position in ordering_positions():
-        moves = position.legal_moves()
-        answer, failure = call_safely(order, position, list(moves))
-        if failure:
-            return Feedback.not_yet(f"order({position}, ...) {failure}")
-        try:
-            given = list(answer)
-        except TypeError:
-            return Feedback.not_yet(f"order must return a list of moves, not {answer!r}")
-        if sorted(map(str, given)) != sorted(map(str, moves)):
-            return Feedback.not_yet(f"for {position} order returned {[str(m) for m in given]}: it must return "
-                                    f"exactly the moves it was given ({len(moves)}), only in another order.")
-        reference = AlphaBetaAgent(ORDERING_DEPTH).search(position)
-        try:
-            result = AlphaBetaAgent(ORDERING_DEPTH, ordering=order).search(position)
-        except Exception as error:  # the student's ordering, called deep in the search
-            return Feedback.not_yet(f"during the search, order raised {type(error).__name__}: {error}")
-        assert result.value == reference.value  # any order gives the same value
-        plain += reference.nodes
-        ordered += result.nodes
-    saving = 1 - ordered / plain
-    summary = (f"at depth {ORDERING_DEPTH} on six positions alpha-beta visited {ordered:,} positions with your "
-               f"order against {plain:,} in the game's order (a saving of {saving:.0%})")
-    if saving >= REQUIRED_SAVING:
-        return Feedback.correct(f"{summary}, with the same values.")
-    return Feedback.not_yet(f"{summary}; aim for at least {REQUIRED_SAVING:.0%}. Hint: put first the moves that "
-                            f"look best for the player to move, for example by "
-                            f"material_mobility_evaluation(state.play(move), state.to_move) (import it with 'from "
-                            f"lessons_lib.agents.evaluation import material_mobility_evaluation').")
+    """Check a student's ``order(state, moves)``: the same moves, and alpha-beta visits far fewer positions,
+    whichever side is to move."""
+    visited: dict[str, tuple[int, int]] = {}
+    firsts: dict[str, list[str]] = {}
+    for side, positions in ordering_check_positions().items():
+        plain = ordered = 0
+        firsts[side] = []
+        for position in positions:
+            moves = position.legal_moves()
+            answer, failure = call_safely(order, position, list(moves))
+            if failure:
+                return Feedback.not_yet(f"order({position}, moves) {failure}")
+            try:
+                given = list(answer)
+            except TypeError:
+                return Feedback.not_yet(f"order must return a list of moves, not {answer!r:.60}")
+            if sorted(map(str, given)) != sorted(map(str, moves)):
+                return Feedback.not_yet(f"for {position} order returned {[str(m) for m in given]}: it must return "
+                                        f"exactly the moves it was given ({len(moves)}), only in another order.")
+            firsts[side].append(_first_move_is(given, position))
+            reference = AlphaBetaAgent(ORDERING_DEPTH).search(position)
+            try:
+                result = AlphaBetaAgent(ORDERING_DEPTH, ordering=order).search(position)
+            except Exception as error:  # the student's ordering, called deep in the search
+                return Feedback.not_yet(f"during the search, order raised {type(error).__name__}: {error}")
+            assert result.value == reference.value  # any order gives the same value
+            plain += reference.nodes
+            ordered += result.nodes
+        visited[side] = (ordered, plain)
+    savings = {side: 1 - ordered / plain for side, (ordered, plain) in visited.items()}
+    summary = "; ".join(f"with {side} to move, {ordered:,} positions against {plain:,} in the game's order "
+                        f"(a saving of {savings[side]:.0%})" for side, (ordered, plain) in visited.items())
+    summary = f"at depth {ORDERING_DEPTH}, alpha-beta with your order visited: {summary}"
+    if min(savings.values()) >= REQUIRED_SAVING:
+        return Feedback.correct(f"{summary}. The same values, found with a fraction of the work.")
+    if all(ordered == plain for ordered, plain in visited.values()):
+        hint: str | None = ("your order changed nothing: alpha-beta visited exactly what it visits in the game's "
+                            "order. Does your key tell the moves apart? (Material alone does not: most moves "
+                            "capture nothing.)")
+    else:
+        hint = _direction_hint(firsts)
+    hint = hint or (
+        "put first the moves that look best for the player to move, for example by "
+        "material_mobility_evaluation(state.play(move), state.to_move), highest first.")
+    return Feedback.not_yet(f"{summary}; aim for a saving of at least {REQUIRED_SAVING:.0%} whichever side is to "
+                            f"move. Hint: {hint}")

@@ -1,0 +1,91 @@
+"""Answers to lesson 05's checks: a Zobrist key from scratch, and a move ordering."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from lessons_lib.agents.evaluation import material_mobility_evaluation
+from lessons_lib.exercises.faster_search import _without, check_move_ordering, check_zobrist_key
+from lessons_lib.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY
+from catalogue import Answer, right, wrong
+
+
+def zobrist_key(position: Any) -> int:
+    key = 0
+    for side in (0, 1):
+        for point in position.pieces(side):
+            key ^= PIECE_KEYS[side][point]
+    if position.to_move == 1:
+        key ^= RED_TO_MOVE_KEY
+    return key ^ PENDING_KEYS[position.pending]
+
+
+def sides_swapped(position: Any) -> int:
+    key = 0
+    for side in (0, 1):
+        for point in position.pieces(side):
+            key ^= PIECE_KEYS[1 - side][point]
+    return key ^ (RED_TO_MOVE_KEY if position.to_move == 1 else 0) ^ PENDING_KEYS[position.pending]
+
+
+def with_or(position: Any) -> int:
+    key = 0
+    for side in (0, 1):
+        for point in position.pieces(side):
+            key |= PIECE_KEYS[side][point]
+    return key | (RED_TO_MOVE_KEY if position.to_move == 1 else 0) | PENDING_KEYS[position.pending]
+
+
+def value_for_mover(state: Any, move: Any) -> float:
+    return material_mobility_evaluation(state.play(move), state.to_move)
+
+
+def best_first(state: Any, moves: list[Any]) -> list[Any]:
+    return sorted(moves, key=lambda move: value_for_mover(state, move), reverse=True)
+
+
+def fewest_replies_first(state: Any, moves: list[Any]) -> list[Any]:
+    """Another sound ordering: the moves that leave the opponent the fewest answers first."""
+    def replies(move: Any) -> int:
+        after = state.play(move)
+        return len(after.legal_moves()) if after.to_move != state.to_move else 0
+    return sorted(moves, key=replies)
+
+
+def shuffled(state: Any, moves: list[Any]) -> list[Any]:
+    moves = list(moves)
+    random.Random(str(state)).shuffle(moves)
+    return moves
+
+
+ANSWERS: list[Answer] = [
+    right(check_zobrist_key, "XOR of every part", zobrist_key),
+    right(check_zobrist_key, "the engine's own key", lambda position: position.key),
+    wrong(check_zobrist_key, "added, not XORed", "XOR (^)", lambda position: _without(position, "plus")),
+    wrong(check_zobrist_key, "no side to move", "RED_TO_MOVE_KEY", lambda position: _without(position, "side")),
+    wrong(check_zobrist_key, "no pending chain", "PENDING_KEYS[position.pending]",
+          lambda position: _without(position, "pending")),
+    wrong(check_zobrist_key, "the sides' tables swapped", "PIECE_KEYS[side][point] for every piece", sides_swapped),
+    wrong(check_zobrist_key, "OR, not XOR", "PIECE_KEYS[side][point] for every piece", with_or),
+    wrong(check_zobrist_key, "Python's hash of the text", "the engine's key", lambda position: hash(str(position))),
+    wrong(check_zobrist_key, "always 0", "the engine's key", lambda position: 0),
+    wrong(check_zobrist_key, "a crash", "raised AttributeError", lambda position: position.zobrist),
+    right(check_move_ordering, "best first for the player to move", best_first),
+    right(check_move_ordering, "fewest replies first", fewest_replies_first),
+    wrong(check_move_ordering, "the game's order", "your order changed nothing", lambda state, moves: moves),
+    wrong(check_move_ordering, "worst first", "you put the worst moves first",
+          lambda state, moves: sorted(moves, key=lambda move: value_for_mover(state, move))),
+    wrong(check_move_ordering, "from Green's view at every node", "you ordered from Green's view everywhere",
+          lambda state, moves: sorted(moves, key=lambda move: material_mobility_evaluation(state.play(move), 0),
+                                      reverse=True)),
+    wrong(check_move_ordering, "from Red's view at every node", "you ordered from Red's view everywhere",
+          lambda state, moves: sorted(moves, key=lambda move: material_mobility_evaluation(state.play(move), 1),
+                                      reverse=True)),
+    wrong(check_move_ordering, "shuffled", "aim for a saving of at least 50%", shuffled),
+    wrong(check_move_ordering, "reversed", "aim for a saving of at least 50%", lambda state, moves: moves[::-1]),
+    wrong(check_move_ordering, "a move twice", "exactly the moves it was given", lambda state, moves: moves[:1] * 2),
+    wrong(check_move_ordering, "a number", "list of moves", lambda state, moves: 5),
+    wrong(check_move_ordering, "a crash", "raised ZeroDivisionError", lambda state, moves: 1 / 0),
+    wrong(check_move_ordering, "nothing returned", "list of moves", lambda state, moves: None),
+]
