@@ -131,6 +131,10 @@ class RolloutTally:
         """The share of rollouts that ended with a winner."""
         return sum(self.wins) / self.rollouts if self.rollouts else 0.0
 
+    def score(self, player: int) -> float:
+        """``player``'s share of the points: a win 1, a draw or a capped rollout ½ (how MCTS counts them)."""
+        return (self.wins[player] + (self.draws + self.capped) / 2) / self.rollouts if self.rollouts else 0.0
+
 
 def rollout_outcomes(state: State, policy: str | RolloutPolicy = "uniform", rollouts: int = 100, seed: int = 0,
                      max_plies: int = 200) -> RolloutTally:

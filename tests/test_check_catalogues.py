@@ -9,9 +9,10 @@ import pytest
 
 import lessons_lib.exercises as exercises
 from catalogue import Answer
-from catalogue import board_rules, faster_search, search, strength
+from catalogue import board_rules, faster_search, mcts, other_games, search, strength
 
-CATALOGUE: list[Answer] = [*board_rules.ANSWERS, *search.ANSWERS, *faster_search.ANSWERS, *strength.ANSWERS]
+CATALOGUE: list[Answer] = [*board_rules.ANSWERS, *search.ANSWERS, *faster_search.ANSWERS, *mcts.ANSWERS,
+                           *strength.ANSWERS, *other_games.ANSWERS]
 
 
 @pytest.mark.parametrize("entry", CATALOGUE, ids=[entry.id for entry in CATALOGUE])

@@ -10,6 +10,7 @@ from typing import Any
 from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
 from lessons_lib.measurements import rollout_outcomes
 from lessons_lib.rules import TRADITIONAL
+from lessons_lib.samples import ONE_PLY_BLUNDER
 from lessons_lib.state import Position
 
 UCB_CASES = [(3.0, 5, 10, math.sqrt(2)), (0.0, 1, 1, math.sqrt(2)), (7.5, 10, 40, 1.0), (2.0, 2, 100, 0.5),
@@ -59,22 +60,56 @@ def check_ucb1(student_ucb1: Callable[[float, int, int, float], Any]) -> Feedbac
 
 
 MIN_DECIDED = 0.6
-"""A rollout policy passes when at least this share of its rollouts from the traditional start finish."""
+"""A rollout policy passes only if at least this share of its rollouts from the traditional start finish..."""
+MAX_ONE_SIDE = 0.75
+"""...neither side wins more than this share of the finished ones (the start is symmetric)..."""
+MIN_GAP = 0.15
+"""...and after a safe move the mover scores at least this much more than after a losing one (measured with 200
+rollouts each: captures first gives a gap of 0.31, uniform or one-sided policies about 0; the noise on a gap is
+about 0.05)."""
+ROLLOUTS = 200
+
+
+def rollout_gap(policy: Callable[[Any, random.Random, int], Any], before: Any, safe: str,
+                losing: str) -> tuple[float, float]:
+    """The score of the side to move in ``before`` over rollouts after its ``safe`` move and after its ``losing`` one."""
+    safe_score, losing_score = (rollout_outcomes(before.play(move), policy, rollouts=ROLLOUTS, seed=7)
+                                .score(before.to_move) for move in (safe, losing))
+    return safe_score, losing_score
 
 
 def check_rollout_policy(policy: Callable[[Any, random.Random, int], Any]) -> Feedback:
-    """Check a student's ``policy(state, rng, max_plies) -> (last_state, plies)`` under the traditional rules."""
+    """Check a student's ``policy(state, rng, max_plies) -> (last_state, plies)`` under the traditional rules:
+    rollouts that end, favour neither side from the symmetric start, and tell a safe move from a losing one."""
     start = Position.start(TRADITIONAL)
     problem = rollout_policy_problem(policy, start)
     if problem:
         return Feedback.not_yet(problem)
-    tally = rollout_outcomes(start, policy, rollouts=100, seed=7)
-    summary = (f"of 100 rollouts from the start (traditional rules, at most 200 plies) {sum(tally.wins)} ended "
-               f"with a winner, {tally.draws} in a draw and {tally.capped} at the 200-ply cap")
-    if tally.decided >= MIN_DECIDED:
-        return Feedback.correct(f"{summary}. Rollouts that end tell MCTS who is winning.")
-    return Feedback.not_yet(f"{summary}; at least {MIN_DECIDED:.0%} should end with a winner. Hint: when a capture "
-                            f"is possible, take one (move.is_capture).")
+    tally = rollout_outcomes(start, policy, rollouts=ROLLOUTS, seed=7)
+    summary = (f"of {ROLLOUTS} rollouts from the start (traditional rules, at most 200 plies) Green won "
+               f"{tally.wins[0]}, Red {tally.wins[1]}, {tally.draws} were drawn and {tally.capped} reached the "
+               f"200-ply cap")
+    if tally.decided < MIN_DECIDED:
+        hint = ("most were drawn by the quiet-move clock: your sides play so carefully that nobody captures. A "
+                "rollout should be quick and decisive: take a capture when there is one, otherwise move at random."
+                if tally.draws > tally.capped else "when a capture is possible, take one (move.is_capture).")
+        return Feedback.not_yet(f"{summary}; at least {MIN_DECIDED:.0%} should end with a winner, or MCTS learns "
+                                f"nothing from them. Hint: {hint}")
+    winner = 0 if tally.wins[0] >= tally.wins[1] else 1
+    if tally.wins[winner] > MAX_ONE_SIDE * sum(tally.wins):
+        name = ("Green", "Red")[winner]
+        return Feedback.not_yet(f"{summary}: {name} won {tally.wins[winner] / sum(tally.wins):.0%} of the finished "
+                                f"rollouts from a start where neither side has an edge. Your policy plays the two "
+                                f"sides differently: apply the same rule to both (state.to_move tells who moves).")
+    blunder = Position.from_string(ONE_PLY_BLUNDER, TRADITIONAL)
+    safe, losing = rollout_gap(policy, blunder, "16-21", "9-13")
+    gap = (f"In the one-ply blunder position of notebooks 04 and 05, Red scored {safe:.0%} of its rollouts after the safe 16-21 and "
+           f"{losing:.0%} after 9-13, which lets Green capture two pieces")
+    if safe - losing < MIN_GAP:
+        return Feedback.not_yet(f"{summary}. {gap}: your rollouts hardly tell the two moves apart, so MCTS cannot "
+                                f"either. Let the side to move take a capture when there is one.")
+    return Feedback.correct(f"{summary}. {gap}: your rollouts end, favour neither side, and tell a safe move from "
+                            f"a losing one, which is what MCTS needs from them.")
 
 
 def rollout_policy_problem(policy: Callable[[Any, random.Random, int], Any], start: Any,
@@ -98,5 +133,7 @@ def rollout_policy_problem(policy: Callable[[Any, random.Random, int], Any], sta
                 "(rng.choice(moves)), never from the random module itself.")
     if call_safely(policy, start, random.Random(2), limit)[0] == answer and call_safely(
             policy, start, random.Random(3), limit)[0] == answer:
-        return "rollouts with different seeds all ended the same way: a rollout should be random, choosing with rng."
+        return ("rollouts with different seeds all ended the same way: a rollout should be random, choosing with rng, "
+                "the generator you are given. Do you make a new random.Random(...) inside the loop? Then every "
+                "rollout replays the same moves.")
     return None

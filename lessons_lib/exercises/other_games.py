@@ -10,7 +10,7 @@ from typing import Any
 
 from lessons_lib.arena.game_comparison import RandomProfile, random_profile
 from lessons_lib.exercises.feedback import Feedback, call_safely
-from lessons_lib.exercises.mcts import rollout_policy_problem
+from lessons_lib.exercises.mcts import MIN_GAP, ROLLOUTS, rollout_gap, rollout_policy_problem
 from lessons_lib.experiment_data import load_table
 from lessons_lib.games import GAMES, game_named
 from lessons_lib.measurements import rollout_outcomes
@@ -33,13 +33,19 @@ def check_game_measure(measure: Callable[[str, int, int], Any]) -> Feedback:
     if same != again:
         return Feedback.not_yet("measure('baghchal', 10, 1) gave two different answers: make every random choice "
                                 "with rng = random.Random(seed), so the same seed plays the same games.")
+    one_game, twenty_games = (call_safely(measure, "shologuti", games, 1)[0] for games in (1, 20))
+    if (_is_pair_of_numbers(one_game) and one_game == twenty_games
+            and one_game != call_safely(measure, "shologuti", 1, 2)[0]):
+        return Feedback.not_yet("measure('shologuti', 20, 1) gave exactly what measure('shologuti', 1, 1) gives: "
+                                "all 20 games were the same game. Create the generator once, rng = "
+                                "random.Random(seed), before the loop over games, not inside it.")
     lines, means = [], set()
     for name in GAMES:
         call = f"measure({name!r}, {MEASURE_GAMES}, 1)"
         answer, failure = call_safely(measure, name, MEASURE_GAMES, 1)
         if failure:
             return Feedback.not_yet(f"{call} {failure}")
-        if not (isinstance(answer, tuple) and len(answer) == 2 and all(_is_number(part) for part in answer)):
+        if not _is_pair_of_numbers(answer):
             return Feedback.not_yet(f"{call} returned {answer!r:.80}: return two numbers, (branching, plies).")
         reference = _reference_profile(name)
         branching, plies = answer
@@ -76,25 +82,35 @@ def _which_mean(branching: float, reference: RandomProfile) -> str | None:
 
 GOAT_SCORE_TO_PASS = 0.15
 """Uniformly random rollouts give the goats about 3% from the start; an informed policy should give them more."""
+GOATS_BEFORE_A_CHOICE = ".G.G./TGGT./GG..G/G.G../TTGGG g 7 1"
+"""Goats to move (reached by seeded random play): ``a5`` leaves no capture, ``c3`` lets a tiger capture a goat."""
 
 
 def check_goat_rollouts(policy: Callable[[Any, random.Random, int], Any]) -> Feedback:
-    """Check a student's Bagh-Chal rollout policy: a real policy, and rollouts that no longer always favour tigers."""
-    start = GAMES["baghchal"].start()
+    """Check a student's Bagh-Chal rollout policy: a real policy, rollouts that no longer always favour tigers,
+    and different results after a safe goat move and after one that loses a goat."""
+    game = GAMES["baghchal"]
+    start = game.start()
     problem = rollout_policy_problem(policy, start, limit=10)
     if problem:
         return Feedback.not_yet(problem)
-    tally = rollout_outcomes(start, policy, rollouts=100, seed=7)
-    goats = (tally.wins[0] + (tally.draws + tally.capped) / 2) / tally.rollouts
-    summary = (f"of 100 rollouts from the start the goats won {tally.wins[0]} and the tigers {tally.wins[1]} "
-               f"({tally.draws} draws, {tally.capped} at the ply cap): the goats score {goats:.0%}")
-    if goats >= GOAT_SCORE_TO_PASS:
-        return Feedback.correct(f"{summary}, where random rollouts give them about 3%. Now a goat move that "
-                                f"loses a goat and one that does not get different rollout results, so MCTS can "
-                                f"tell them apart.")
-    return Feedback.not_yet(f"{summary}; aim for at least {GOAT_SCORE_TO_PASS:.0%}. Hint: let the goats avoid moves "
-                            f"after which a tiger can capture (play the move and look for a capture among the "
-                            f"tigers' legal moves), and let the tigers capture whenever they can.")
+    tally = rollout_outcomes(start, policy, rollouts=ROLLOUTS, seed=7)
+    goats = tally.score(0)
+    summary = (f"of {ROLLOUTS} rollouts from the start the goats won {tally.wins[0]} and the tigers "
+               f"{tally.wins[1]} ({tally.draws} draws, {tally.capped} at the ply cap): the goats score {goats:.0%}")
+    if goats < GOAT_SCORE_TO_PASS:
+        return Feedback.not_yet(f"{summary}; aim for at least {GOAT_SCORE_TO_PASS:.0%}. Hint: let the goats avoid "
+                                f"moves after which a tiger can capture (play the move and look for a capture among "
+                                f"the tigers' legal moves), and let the tigers capture whenever they can.")
+    safe, losing = rollout_gap(policy, game.position(GOATS_BEFORE_A_CHOICE), "a5", "c3")
+    gap = (f"In a position where the goat move a5 is safe and c3 lets a tiger capture, the goats scored {safe:.0%} "
+           f"after a5 and {losing:.0%} after c3")
+    if safe - losing < MIN_GAP:
+        return Feedback.not_yet(f"{summary}, but: {gap.lower()[0]}{gap[1:]}. Your rollouts hardly tell a safe goat "
+                                f"move from a losing one, so MCTS cannot either. Do your tigers capture when they "
+                                f"can? The goats win more only if they earn it.")
+    return Feedback.correct(f"{summary}, where random rollouts give them about 3%. {gap}: your rollouts tell a "
+                            f"safe goat move from a losing one, so MCTS can too.")
 
 
 def check_best_game_for_mcts(answer: Any) -> Feedback:
@@ -116,6 +132,10 @@ def check_best_game_for_mcts(answer: Any) -> Feedback:
 @functools.cache
 def _reference_profile(name: str) -> RandomProfile:
     return random_profile(name, REFERENCE_GAMES, seed=0)
+
+
+def _is_pair_of_numbers(answer: Any) -> bool:
+    return isinstance(answer, tuple) and len(answer) == 2 and all(_is_number(part) for part in answer)
 
 
 def _is_number(value: Any) -> bool:
