@@ -9,9 +9,9 @@ import pytest
 
 import lessons_lib.exercises as exercises
 from catalogue import Answer
-from catalogue import board_rules, faster_search, mcts, other_games, search, strength
+from catalogue import board_rules, evaluation, faster_search, mcts, other_games, search, strength
 
-CATALOGUE: list[Answer] = [*board_rules.ANSWERS, *search.ANSWERS, *faster_search.ANSWERS, *mcts.ANSWERS,
+CATALOGUE: list[Answer] = [*board_rules.ANSWERS, *search.ANSWERS, *evaluation.ANSWERS, *faster_search.ANSWERS, *mcts.ANSWERS,
                            *strength.ANSWERS, *other_games.ANSWERS]
 
 

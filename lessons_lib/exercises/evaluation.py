@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from typing import Any
 
 from lessons_lib.agents.evaluation import material_mobility_evaluation, material_mobility_terms
-from lessons_lib.exercises.feedback import Feedback, call_safely
-from lessons_lib.measurements import evaluation_match
+from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
+from lessons_lib.measurements import MatchReport, evaluation_match
 from lessons_lib.rules import FORCED, TRADITIONAL
 from lessons_lib.samples import random_positions
 from lessons_lib.state import Position
@@ -16,7 +17,11 @@ from lessons_lib.state import Position
 Evaluation = Callable[[Position, int], Any]
 
 PASSING_SCORE = 2 / 3
-"""The share of the match's points an evaluation needs to pass: a clear win, not a lucky one."""
+"""The share of the match's points an evaluation needs to pass, at each depth: a clear win, not a lucky one."""
+MATCH_DEPTHS = (2, 3)
+MATERIAL_AGREEMENT = 0.95
+"""With a piece taken off the board, the value must move the right way in this share of the tries or more: the
+material-and-mobility evaluation does in 99.3% (its mobility term can outweigh a piece), progress alone in 75%."""
 
 
 def _test_positions() -> list[Position]:
@@ -75,7 +80,8 @@ check_seed_evaluation = check_material_mobility_evaluation
 
 
 def check_evaluation(evaluate: Evaluation) -> Feedback:
-    """Check that ``evaluate`` is a usable evaluation, then play it against the material-and-mobility evaluation at depth 2."""
+    """Check that ``evaluate`` is a usable evaluation that values material, then play it against the
+    material-and-mobility evaluation at depths 2 and 3."""
     positions = _test_positions()[:12]
     for position in positions:
         for player in (0, 1):
@@ -91,12 +97,64 @@ def check_evaluation(evaluate: Evaluation) -> Feedback:
     if all(call_safely(evaluate, p, 0)[0] == call_safely(evaluate, p, 1)[0] for p in positions[2:]):
         return Feedback.not_yet("your evaluation gives both players the same value everywhere: what is good for "
                                 "one player should be bad for the other.")
-    report = evaluation_match(evaluate, depth=2)
-    if report.error:
-        return Feedback.not_yet(f"the match stopped: {report.error}")
-    if report.score >= PASSING_SCORE:
-        return Feedback.correct(f"{report!r}. Your evaluation clearly beats the material-and-mobility evaluation "
-                                f"when both search 2 plies ahead.")
+    problem = _material_problem(evaluate)
+    if problem:
+        return Feedback.not_yet(problem)
+    reports = []
+    for depth in MATCH_DEPTHS:
+        report = evaluation_match(evaluate, depth=depth)
+        if report.error:
+            return Feedback.not_yet(f"the match stopped: {report.error}")
+        if report.score < PASSING_SCORE:
+            return _match_lost(report)
+        reports.append(repr(report))
+    return Feedback.correct(f"{'; '.join(reports)}. Your evaluation values material and clearly beats the "
+                            f"material-and-mobility evaluation, whether both search 2 or 3 plies ahead.")
+
+
+@functools.cache
+def _a_piece_less() -> list[tuple[Position, int, int, Position]]:
+    """(position, side, point, the position without side's piece on point) for every piece of the test positions
+    with no chain pending and three pieces a side or more."""
+    cases = []
+    for position in _test_positions():
+        if position.pending or min(position.piece_count(0), position.piece_count(1)) < 3:
+            continue
+        for side in (0, 1):
+            for point in position.pieces(side):
+                green, red = ([other for other in position.pieces(owner) if (owner, other) != (side, point)]
+                              for owner in (0, 1))
+                fewer = Position.from_points(green, red, to_move=position.to_move, rules=position.rules)
+                cases.append((position, side, point, fewer))
+    return cases
+
+
+def _material_problem(evaluate: Evaluation) -> str | None:
+    """None if a piece more is better for ``evaluate`` nearly always; else what shows it is not."""
+    cases = _a_piece_less()
+    wrong_way = []
+    for position, side, point, fewer in cases:
+        for player in (0, 1):
+            (before, failure), (after, later_failure) = (call_safely(evaluate, shown, player)
+                                                         for shown in (position, fewer))
+            if failure or later_failure:
+                return f"evaluate({fewer if later_failure else position}, {player}) {failure or later_failure}"
+            if not_a_number(before) or not_a_number(after):
+                return f"evaluate({position}, {player}) returned {before!r:.40} or {after!r:.40}: give a number."
+            if (after >= before) if player == side else (after <= before):
+                wrong_way.append((position, side, point, player, before, after))
+    if len(wrong_way) <= (1 - MATERIAL_AGREEMENT) * 2 * len(cases):
+        return None
+    position, side, point, player, before, after = wrong_way[0]
+    whose = "its own" if side == player else "an opponent's"
+    return (f"a piece more should be better: in {len(wrong_way)} of {2 * len(cases)} tries, taking one piece off "
+            f"the board did not move your value the right way. For example, for player {player} in {position}, "
+            f"taking off {whose} piece on {point} changed the value from {before:g} to {after:g}. Count material "
+            f"first, for example 10 × (your pieces − the opponent's), and add the rest with smaller weights.")
+
+
+def _match_lost(report: MatchReport) -> Feedback:
+    """What to say about a lost match: what its result suggests."""
     if report.draws >= report.games / 2:
         hint = ("Most games were drawn: neither side forced a win. Reward something that makes progress, "
                 "for example pieces that have moved towards the other side (COORDINATES[point][0] is the row).")
@@ -107,4 +165,4 @@ def check_evaluation(evaluate: Evaluation) -> Feedback:
                 "capture (the one-ply blunder above): avoid that, and press on.")
     needed = math.ceil(PASSING_SCORE * report.games * 2) / 2
     return Feedback.not_yet(f"{report!r}. To pass, score at least two thirds of the points ({needed:g} of "
-                            f"{report.games}). {hint}")
+                            f"{report.games}) at depths {' and '.join(map(str, MATCH_DEPTHS))}. {hint}")
