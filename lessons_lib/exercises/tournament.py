@@ -5,15 +5,34 @@ from __future__ import annotations
 from pathlib import Path
 
 from lessons_lib.arena.games import FORFEIT
+from lessons_lib.arena.ratings import wilson_interval
 from lessons_lib.arena.tournament import TournamentSettings, gauntlet, play_tournament, standings
 from lessons_lib.exercises.feedback import Feedback
 
-PASSING_SCORE = 0.75
+GAMES = 20
+"""Ten seeded openings, each played with both colours. Each game's seed, which the random opponent plays with, is
+made from the file's contents too, so a student cannot tune a seed to the opponent's: every version of the file
+is a fresh draw."""
+PASSING_LOW_END = 0.5
+"""The agent passes when the 95% Wilson interval of its score lies wholly above this: 14.5 points of 20 or more.
+A player no better than random (wins and losses equally likely, any share of draws) passes by luck at most 2.4%
+of the time, about one try in 41 (``tests/test_exercises_tournament.py`` computes it)."""
 OPPONENT = "random"
 
 
-def check_agent_file(path: str | Path, games: int = 8, workers: int | None = None) -> Feedback:
-    """Play the agent in ``path`` (sandboxed) against ``random``: it passes with no forfeit and 75% of the points."""
+def passes(points: float, games: int) -> bool:
+    """Whether ``points`` of ``games`` is clearly better than even: the interval's low end above 50%."""
+    return wilson_interval(points, games)[0] > PASSING_LOW_END
+
+
+def points_needed(games: int) -> float:
+    """The fewest points (in half points) that pass in ``games`` games."""
+    return next(half / 2 for half in range(2 * games + 1) if passes(half / 2, games))
+
+
+def check_agent_file(path: str | Path, games: int = GAMES, workers: int | None = None) -> Feedback:
+    """Play the agent in ``path`` (sandboxed) against ``random``: it passes with no forfeit and a score whose
+    95% interval lies above 50%."""
     path = Path(path)
     if not path.is_file():
         return Feedback.not_yet(f"there is no file {path}: run the cell that writes it first.")
@@ -25,9 +44,13 @@ def check_agent_file(path: str | Path, games: int = 8, workers: int | None = Non
         return Feedback.not_yet(f"your agent lost {len(forfeits)} of {games} games by forfeit. The first: it "
                                 f"{reason}. Fix that first: a forfeit loses the game whatever the position.")
     row = next(row for row in standings(run.results, OPPONENT) if row.spec == str(path))
-    summary = (f"against {OPPONENT}: {row.wins} won, {row.draws} drawn, {row.losses} lost, "
-               f"{row.score:.0%} of the points")
-    if row.score >= PASSING_SCORE:
-        return Feedback.correct(f"{summary}. Your agent is ready for the class tournament.")
-    return Feedback.not_yet(f"{summary}; aim for at least {PASSING_SCORE:.0%}. Ideas: never leave a piece where "
-                            f"it can be captured next move, and take the capture that wins the most.")
+    points = row.wins + row.draws / 2
+    low, high = wilson_interval(points, games)
+    summary = (f"against {OPPONENT}: {row.wins} won, {row.draws} drawn, {row.losses} lost, {points:g} of {games} "
+               f"points ({row.score:.0%}; 95% interval {low:.0%} to {high:.0%})")
+    if passes(points, games):
+        return Feedback.correct(f"{summary}. Clearly better than random: your agent is ready for the class "
+                                f"tournament.")
+    return Feedback.not_yet(f"{summary}; to pass, the whole interval must lie above 50%, which takes "
+                            f"{points_needed(games):g} points of {games}. Ideas: never leave a piece where it can be "
+                            f"captured next move, and take the capture that wins the most.")
