@@ -3,10 +3,20 @@ each right answer passes."""
 
 from __future__ import annotations
 
+import ast
+import builtins
+import importlib
 import inspect
+import pkgutil
+import re
+from pathlib import Path
+from typing import Any
 
+import nbformat
 import pytest
 
+import lessons_lib
+from lessons_lib.exercises.feedback import Feedback
 from lessons_lib.exercises import (
     board_graph, evaluation as evaluation_checks, faster_search as faster_search_checks, mcts as mcts_checks,
     other_games as other_games_checks, rules_tree, search as search_checks, strength as strength_checks,
@@ -21,9 +31,23 @@ CATALOGUE: list[Answer] = [*board_rules.ANSWERS, *search.ANSWERS, *evaluation.AN
                            *mcts.ANSWERS, *strength.ANSWERS, *tournament.ANSWERS, *other_games.ANSWERS]
 
 
+VERDICTS: dict[str, Feedback] = {}
+
+
+def verdict(entry: Answer) -> Feedback:
+    """The check's feedback on the entry's answer, computed once (two tests read it)."""
+    if entry.id not in VERDICTS:
+        VERDICTS[entry.id] = entry.check(*entry.answer)
+    return VERDICTS[entry.id]
+
+
+def test_each_entry_has_its_own_name() -> None:
+    assert len({entry.id for entry in CATALOGUE}) == len(CATALOGUE)
+
+
 @pytest.mark.parametrize("entry", CATALOGUE, ids=[entry.id for entry in CATALOGUE])
 def test_each_answer_gets_the_verdict_and_hint_it_deserves(entry: Answer) -> None:
-    feedback = entry.check(*entry.answer)
+    feedback = verdict(entry)
     if entry.hint is None:
         assert feedback.passed, feedback.message
     else:
@@ -37,3 +61,55 @@ def test_every_check_has_a_catalogue_with_right_and_wrong_answers() -> None:
     for check in checks:
         verdicts = {entry.hint is None for entry in CATALOGUE if entry.check is check}
         assert verdicts == {True, False}, f"{check.__name__} needs right and wrong answers in its catalogue"
+
+
+NOTEBOOK_OF = {board_graph: "01_board_graph", rules_tree: "02_rules_and_game_tree", search_checks: "03_minimax_alphabeta",
+               evaluation_checks: "04_evaluation", faster_search_checks: "05_faster_search", mcts_checks: "06_mcts",
+               strength_checks: "07_strength", tournament_checks: "08_tournament_lab",
+               other_games_checks: "09_other_games"}
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+def names_a_notebook_knows(notebook: str) -> set[str]:
+    """Every name the notebook's code binds (imports, defs, assignments), and Python's builtins."""
+    known = set(dir(builtins))
+    for cell in nbformat.read(NOTEBOOKS / f"{notebook}.ipynb", as_version=4).cells:
+        if cell.cell_type != "code":
+            continue
+        source = "\n".join(line for line in cell.source.splitlines() if not line.startswith(("%", "!")))
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                known.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                known.add(node.name)
+                known.update(argument.arg for argument in node.args.args) if isinstance(node, ast.FunctionDef) \
+                    else None
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                known.add(node.id)
+    return known
+
+
+def library_names() -> set[str]:
+    """The functions and constants of lessons_lib's modules, which a hint may tell a student to use."""
+    names = set()
+    for info in pkgutil.walk_packages(lessons_lib.__path__, "lessons_lib."):
+        if ".widgets" in info.name or ".viz" in info.name:
+            continue
+        module = importlib.import_module(info.name)
+        names.update(name for name, value in vars(module).items() if not name.startswith("_")
+                     and (inspect.isfunction(value) or name.isupper()))
+    return names - set(dir(builtins))
+
+
+@pytest.mark.parametrize("module", CHECK_MODULES, ids=lambda module: module.__name__.rsplit(".", 1)[-1])
+def test_no_hint_names_what_its_notebook_has_not_imported(module: Any) -> None:
+    known, library = names_a_notebook_knows(NOTEBOOK_OF[module]), library_names()
+    for entry in CATALOGUE:
+        if entry.check.__module__ != module.__name__:
+            continue
+        message = re.sub(r"import it with '[^']*'", "", verdict(entry).message)
+        code_like = {name for name in re.findall(r"(?<![\w.])([A-Za-z_]\w*)(\(|\[)?", message)
+                     for name, call in [name] if call or "_" in name or (name.isupper() and len(name) > 1)}
+        known_here = known | set(inspect.signature(entry.check).parameters)
+        for name in code_like & library:
+            assert name in known_here, f"{entry.id}: the hint names {name}, which {NOTEBOOK_OF[module]} does not import"
