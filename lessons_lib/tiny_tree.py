@@ -40,6 +40,10 @@ MAX's value is 3 (move ``a``); alpha-beta never looks at the leaves under ``b2``
 EXERCISE_TREE: Tree = [[[5, 9], [2, 7]], [[8, 1], [6, 3]], [[4, 4], [10, 0]]]
 """Three plies: MAX, MIN, then MAX again above the leaves (notebook 03's exercise)."""
 
+PRUNING_TREE: Tree = [[[4, 6], [7, 9]], [[1, 2], [0, -1]], [[6, 3], [5, 8]]]
+"""Three plies for pruning by hand (notebook 03): alpha-beta skips a leaf under a MAX node, a whole MIN node's
+subtree, and, because it cuts off as soon as alpha >= beta, a subtree whose best is only equal to what MAX has."""
+
 CHAIN_TREE: Tree = (0, [(0, [(1, [1, 5]), (1, [7, 8])]), (1, [(0, [4]), (0, [9])])])
 """After move ``a`` player 0 moves again (a chain); after ``b`` player 1 moves. Value 7, line a a2 a2a."""
 

@@ -140,3 +140,13 @@ def test_a_search_without_the_utility_fails_both_checks() -> None:
         return best
 
     assert "scored by the evaluation" in check_alphabeta(no_utility_alphabeta).message
+
+
+def test_the_hand_pruning_slips_are_simulated_from_the_same_search_as_the_library() -> None:
+    from lessons_lib.exercises.search import _slip_pruned_leaves, pruned_leaves
+    from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, EXERCISE_TREE, PRUNING_TREE
+
+    for tree in (PRUNING_TREE, AIMA_FIGURE_5_2, EXERCISE_TREE):
+        assert _slip_pruned_leaves(tree) == pruned_leaves(tree)
+    assert pruned_leaves(AIMA_FIGURE_5_2) == ["b2", "b3"]  # as the tree's docstring says
+    assert pruned_leaves(PRUNING_TREE) == ["a2b", "b2a", "b2b", "c2a", "c2b"]

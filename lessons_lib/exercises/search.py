@@ -12,7 +12,9 @@ from lessons_lib.agents.evaluation import material_mobility_evaluation, utility
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
 from lessons_lib.state import RED, Position
-from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, CHAIN_TREE, EXERCISE_TREE, TinyTree, leaf_evaluation
+from lessons_lib.tiny_tree import (
+    AIMA_FIGURE_5_2, CHAIN_TREE, EXERCISE_TREE, PRUNING_TREE, TinyTree, Tree, leaf_evaluation,
+)
 
 CASES: list[tuple[str, Any, int, Evaluation]] = [
     ("the tree of figure 5.2", TinyTree(AIMA_FIGURE_5_2), 2, leaf_evaluation),
@@ -57,6 +59,105 @@ def check_tree_value(value: Any, move: Any) -> Feedback:
     return Feedback.not_yet(f"not {value}. Write the values level by level from the leaves up: the bottom "
                             f"MAX nodes first (each the larger of its two leaves), then the MIN nodes, then the "
                             f"root.")
+
+
+def leaves_of(state: TinyTree) -> list[str]:
+    """The names of a tiny tree's leaves, left to right (a leaf is named by its last move)."""
+    if state.is_leaf:
+        return [state.path[-1]]
+    return [leaf for move in state.legal_moves() for leaf in leaves_of(state.play(move))]
+
+
+def pruned_leaves(tree: Tree) -> list[str]:
+    """The leaves of a tiny tree that the library's alpha-beta, searching it all, never evaluates."""
+    looked_at: set[str] = set()
+
+    def evaluate(state: TinyTree, player: int) -> float:
+        looked_at.add(state.path[-1])
+        return leaf_evaluation(state, player)
+
+    root = TinyTree(tree)
+    AlphaBetaAgent(root.height, evaluate).search(root)
+    return [leaf for leaf in leaves_of(root) if leaf not in looked_at]
+
+
+def _slip_pruned_leaves(tree: Tree, strict: bool = False, right_to_left: bool = False) -> list[str]:
+    """What a hand search with a slip leaves out: ``strict`` cuts off only when alpha > beta, ``right_to_left``
+    takes the moves in reverse order."""
+    looked_at: set[str] = set()
+
+    def search(state: TinyTree, alpha: float, beta: float) -> float:
+        if state.is_leaf:
+            looked_at.add(state.path[-1])
+            return state.leaf_value
+        maximizing = state.to_move == 0
+        best = -math.inf if maximizing else math.inf
+        moves = state.legal_moves()
+        for move in reversed(moves) if right_to_left else moves:
+            value = search(state.play(move), alpha, beta)
+            if maximizing:
+                best, alpha = max(best, value), max(alpha, value)
+            else:
+                best, beta = min(best, value), min(beta, value)
+            if alpha > beta if strict else alpha >= beta:
+                break
+        return best
+
+    search(TinyTree(tree), -math.inf, math.inf)
+    return [leaf for leaf in leaves_of(TinyTree(tree)) if leaf not in looked_at]
+
+
+def _leaf_names(answer: Any) -> list[str] | None:
+    """The names in an answer given as a list of names or as one string of them; None if it is neither."""
+    if isinstance(answer, str):
+        return [name for name in answer.replace(",", " ").split() if name]
+    try:
+        return [str(name).strip().strip("'\"").lower() for name in answer]
+    except TypeError:
+        return None
+
+
+def check_pruned_leaves(answer: Any) -> Feedback:
+    """Check the leaves of :data:`~lessons_lib.tiny_tree.PRUNING_TREE` that alpha-beta never looks at."""
+    tree = TinyTree(PRUNING_TREE)
+    expected, leaves = pruned_leaves(PRUNING_TREE), leaves_of(tree)
+    names = _leaf_names(answer)
+    if names is None:
+        return Feedback.not_yet(f"give a list of leaf names, for example ['a1b', 'c2a'], not {answer!r:.40}.")
+    if any(name.lstrip("-").isdigit() for name in names):
+        return Feedback.not_yet("give the leaves' names, the moves that reach them (like 'a2b'), not their values.")
+    unknown = [name for name in names if name not in leaves]
+    if unknown:
+        inner = [name for name in unknown if any(leaf.startswith(name) for leaf in leaves)]
+        if inner:
+            under = [leaf for leaf in leaves if leaf.startswith(inner[0])]
+            return Feedback.not_yet(f"{inner[0]!r} is a position, not a leaf: name its leaves ({', '.join(under)}) "
+                                    f"if alpha-beta skips them all.")
+        return Feedback.not_yet(f"there is no leaf {unknown[0]!r}; the leaves are {', '.join(leaves)}.")
+    given = sorted(set(names), key=leaves.index)
+    if not given:
+        return Feedback.not_yet("fill in the list with the names of the leaves alpha-beta never looks at (it "
+                                "skips some: that is the point of it).")
+    if given == expected:
+        return Feedback.correct(f"alpha-beta never looks at {', '.join(expected)}: {len(expected)} of the "
+                                f"{len(leaves)} leaves, and the value is still minimax's. Step through the tree "
+                                f"below to watch each cutoff happen.")
+    if given == [leaf for leaf in leaves if leaf not in expected]:
+        return Feedback.not_yet("those are the leaves alpha-beta does look at; the question asks for the others.")
+    if given == _slip_pruned_leaves(PRUNING_TREE, strict=True):
+        return Feedback.not_yet("close: alpha-beta cuts off as soon as alpha >= beta, also when the two are equal. "
+                                "Look again where MIN can only match what MAX already has.")
+    if given == _slip_pruned_leaves(PRUNING_TREE, right_to_left=True):
+        return Feedback.not_yet("that is what alpha-beta skips taking the moves right to left; it takes them in "
+                                "the order drawn, left to right.")
+    looked_at = [leaf for leaf in given if leaf not in expected]
+    if looked_at:
+        return Feedback.not_yet(f"alpha-beta does look at {looked_at[0]}: when it gets there, alpha < beta still. "
+                                f"Write alpha and beta next to each node as you go, left to right.")
+    missed = [leaf for leaf in expected if leaf not in given]
+    return Feedback.not_yet(f"you found {len(given)} of the {len(expected)} leaves. A cutoff can happen at any "
+                            f"level: at a MAX node too, as soon as one child is worth at least what MIN above "
+                            f"already has (look near {missed[0][:2]}).")
 
 
 # -- the usual mistakes, to recognise them in a student's answer ---------------------------------

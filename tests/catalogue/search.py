@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from lessons_lib.agents.evaluation import utility
-from lessons_lib.exercises.search import check_alphabeta, check_minimax, check_tree_value
+from lessons_lib.exercises.search import check_alphabeta, check_minimax, check_pruned_leaves, check_tree_value
 from catalogue import Answer, right, wrong
 
 
@@ -216,6 +216,21 @@ ANSWERS: list[Answer] = [
     wrong(check_tree_value, "left unanswered", "fill in value and move", 0, None),
     wrong(check_tree_value, "None for the value", "give a number", None, "a"),
     wrong(check_tree_value, "a value nowhere near", "level by level", 3, "a"),
+    right(check_pruned_leaves, "the five leaves", ["a2b", "b2a", "b2b", "c2a", "c2b"]),
+    right(check_pruned_leaves, "as one string, in another order", "c2b, c2a b2a b2b a2b"),
+    wrong(check_pruned_leaves, "cut off only when alpha > beta", "also when the two are equal", ["a2b", "b2a", "b2b"]),
+    wrong(check_pruned_leaves, "whole subtrees only", "at a MAX node too", ["b2a", "b2b", "c2a", "c2b"]),
+    wrong(check_pruned_leaves, "moves taken right to left", "left to right", ["b1a", "b1b"]),
+    wrong(check_pruned_leaves, "the leaves it does look at", "the question asks for the others",
+          ["a1a", "a1b", "a2a", "b1a", "b1b", "c1a", "c1b"]),
+    wrong(check_pruned_leaves, "one leaf too many", "alpha-beta does look at c1b",
+          ["a2b", "b2a", "b2b", "c2a", "c2b", "c1b"]),
+    wrong(check_pruned_leaves, "positions, not leaves", "is a position, not a leaf", ["a2b", "b2", "c2"]),
+    wrong(check_pruned_leaves, "leaf values", "not their values", [9, 1, 2, 0, -1]),
+    wrong(check_pruned_leaves, "a leaf that is not there", "there is no leaf", ["d1a"]),
+    wrong(check_pruned_leaves, "nothing pruned", "fill in the list", []),
+    wrong(check_pruned_leaves, "one leaf of five", "you found 1 of the 5", ["b2a"]),
+    wrong(check_pruned_leaves, "a number", "give a list of leaf names", 5),
     right(check_minimax, "minimax as the pseudocode writes it", minimax),
     right(check_minimax, "minimax with a loop and infinities", minimax_with_loops),
     wrong(check_minimax, "no game-over test", "Test state.is_game_over() first", no_game_over_test),
