@@ -8,7 +8,8 @@ Each iteration has four phases:
 3. **Rollout**: play the game out from there with a rollout policy (uniformly
    random by default), for at most ``max_rollout_plies`` plies: a win counts 1,
    a loss 0, a draw or the ply cap 0.5.
-4. **Backpropagation**: every node on the path gains a visit and the result.
+4. **Backpropagation**: every node on the path gains a visit and the result
+   (:func:`backpropagate`).
 
 Each node counts its wins for the player who *made the move into it* (its
 ``mover``), so at every level UCB1 picks the move that is best for the player
@@ -24,15 +25,18 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from lessons_lib.agents.base import Agent, Observer, SearchResult, State, Stopwatch, check_playable, make_rng
 from lessons_lib.agents.base import check_iterations, check_seconds
 from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
 from lessons_lib.agents.trace import Backpropagated, ChildScore, Expanded, RolloutFinished, SelectionStep
+from lessons_lib.game import Outcome
 
 PERSPECTIVES = ("mover", "root")
+Backpropagation = Callable[["Node", "Outcome | None"], None]
+"""``backpropagate(node, outcome)``: add one rollout's result (None if it reached its cap) from ``node`` up."""
 CHECK_CLOCK_EVERY = 16  # iterations between two looks at the clock
 
 
@@ -107,33 +111,50 @@ def mcts_iteration(root: Node, search: MCTSSearch, iteration: int) -> None:
     if trace is not None:
         winner, reason = (outcome.winner, outcome.reason) if outcome is not None else (None, "ply cap")
         trace(RolloutFinished(iteration, node.path(), plies, winner, reason))
-    updated = []
-    while node is not None:  # 4. backpropagation
-        player = search.root_player if search.root_perspective else node.mover
-        node.visits += 1
-        node.wins += outcome.score_for(player) if outcome is not None else 0.5
-        if trace is not None:
-            updated.append((node.move, node.wins, node.visits))
-        node = node.parent  # type: ignore[assignment]
+    search.backpropagate(node, outcome)  # 4. backpropagation
     if trace is not None:
+        updated = []
+        above: Node | None = node
+        while above is not None:
+            updated.append((above.move, above.wins, above.visits))
+            above = above.parent
         trace(Backpropagated(iteration, tuple(move for move, _, _ in reversed(updated) if move is not None),
                              tuple(reversed(updated))))
+
+
+def backpropagate(node: Node, outcome: Outcome | None) -> None:
+    """Add one rollout's result to ``node`` and every node above it: a visit, and for the player who moved
+    into each node a win (1), a draw or a rollout stopped at its cap (½) or a loss (0)."""
+    while node is not None:
+        node.visits += 1
+        node.wins += outcome.score_for(node.mover) if outcome is not None else 0.5
+        node = node.parent  # type: ignore[assignment]
+
+
+def backpropagate_for(root_player: int) -> Backpropagation:
+    """The Pygame project's backpropagation: every node counts the rollout's result for ``root_player``."""
+    def backpropagate_for_root_player(node: Node, outcome: Outcome | None) -> None:
+        while node is not None:
+            node.visits += 1
+            node.wins += outcome.score_for(root_player) if outcome is not None else 0.5
+            node = node.parent  # type: ignore[assignment]
+    return backpropagate_for_root_player
 
 
 class MCTSSearch:
     """What one MCTS search shares across its iterations."""
 
-    __slots__ = ("root_player", "c", "rng", "rollout", "max_rollout_plies", "root_perspective", "trace",
+    __slots__ = ("root_player", "c", "rng", "rollout", "max_rollout_plies", "backpropagate", "trace",
                  "tree_size", "rollout_plies")
 
     def __init__(self, root_player: int, c: float, rng: random.Random, rollout: RolloutPolicy,
-                 max_rollout_plies: int, root_perspective: bool, trace: Observer | None) -> None:
+                 max_rollout_plies: int, backpropagate: Backpropagation, trace: Observer | None) -> None:
         self.root_player = root_player
         self.c = c
         self.rng = rng
         self.rollout = rollout
         self.max_rollout_plies = max_rollout_plies
-        self.root_perspective = root_perspective
+        self.backpropagate = backpropagate
         self.trace = trace
         self.tree_size = 1
         self.rollout_plies = 0
@@ -151,13 +172,16 @@ class MCTSAgent(Agent):
         perspective: ``"mover"`` (each node counts wins for the player who moved into it; the
             correct way) or ``"root"`` (every node counts them for the root's player, as the Pygame project did).
         seed: seeds the generator used for expansion and rollouts.
+        backpropagation: a function ``(node, outcome)`` to use instead of :func:`backpropagate` (a
+            student's own, for lesson 06); ``perspective`` must then be ``"mover"``.
     """
 
     name = "mcts"
 
     def __init__(self, iterations: int | None = 1000, seconds: float | None = None, c: float = math.sqrt(2),
                  rollout: str | RolloutPolicy = "uniform", max_rollout_plies: int = 200,
-                 perspective: str = "mover", seed: int | random.Random | None = None) -> None:
+                 perspective: str = "mover", seed: int | random.Random | None = None,
+                 backpropagation: Backpropagation | None = None) -> None:
         if iterations is None and seconds is None:
             raise ValueError("give a number of iterations, a time budget in seconds, or both")
         if iterations is not None:
@@ -170,6 +194,9 @@ class MCTSAgent(Agent):
             raise ValueError(f"rollout must be one of {', '.join(ROLLOUT_POLICIES)}, not {rollout!r}")
         if perspective not in PERSPECTIVES:
             raise ValueError(f"perspective must be one of {', '.join(PERSPECTIVES)}, not {perspective!r}")
+        if backpropagation is not None and perspective != "mover":
+            raise ValueError("a backpropagation of your own decides whose wins each node counts: leave perspective "
+                             "as 'mover'")
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
@@ -177,6 +204,7 @@ class MCTSAgent(Agent):
         self.rollout = ROLLOUT_POLICIES[rollout] if isinstance(rollout, str) else rollout
         self.max_rollout_plies = max_rollout_plies
         self.perspective = perspective
+        self.backpropagation = backpropagation
         self.rng = make_rng(seed)
 
     def describe(self) -> str:
@@ -194,8 +222,10 @@ class MCTSAgent(Agent):
     def build_tree(self, state: State, observer: Observer | None = None) -> tuple[Node, MCTSSearch, Stopwatch]:
         """Run the search and return its tree (for lessons that look inside it)."""
         check_playable(state)
-        search = MCTSSearch(state.to_move, self.c, self.rng, self.rollout, self.max_rollout_plies,
-                            self.perspective == "root", observer)
+        backpropagation = self.backpropagation or (backpropagate_for(state.to_move) if self.perspective == "root"
+                                                   else backpropagate)
+        search = MCTSSearch(state.to_move, self.c, self.rng, self.rollout, self.max_rollout_plies, backpropagation,
+                            observer)
         root = Node(state, None, None, 1 - state.to_move)
         stopwatch = Stopwatch(self.seconds)
         iteration = 0

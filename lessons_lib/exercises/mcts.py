@@ -7,11 +7,14 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from lessons_lib.agents.mcts import Backpropagation, MCTSAgent, Node, backpropagate
 from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
+from lessons_lib.game import Outcome
 from lessons_lib.measurements import rollout_outcomes
 from lessons_lib.rules import TRADITIONAL
-from lessons_lib.samples import ONE_PLY_BLUNDER
+from lessons_lib.samples import EARLY_WINNER_TRAP, ONE_PLY_BLUNDER
 from lessons_lib.state import Position
+from lessons_lib.tiny_tree import TRAP_TREE, TinyTree
 
 UCB_CASES = [(3.0, 5, 10, math.sqrt(2)), (0.0, 1, 1, math.sqrt(2)), (7.5, 10, 40, 1.0), (2.0, 2, 100, 0.5),
              (40.0, 50, 60, 0.0), (1.0, 4, 1000, 3.0)]
@@ -137,3 +140,149 @@ def rollout_policy_problem(policy: Callable[[Any, random.Random, int], Any], sta
                 "the generator you are given. Do you make a new random.Random(...) inside the loop? Then every "
                 "rollout replays the same moves.")
     return None
+
+
+# -- backpropagation written by a student ----------------------------------------------------------------------
+
+BACKPROPAGATION_CASES: list[tuple[str, Any, int, int]] = [
+    ("the trap tree", TinyTree(TRAP_TREE), 40, 200),
+    ("a Shologuti endgame, rollouts capped at 6 plies", Position.from_string(EARLY_WINNER_TRAP), 150, 6),
+]
+"""(name, position, iterations, rollout cap): the trap tree has wins for each side and draws; in the endgame
+many rollouts stop at their cap, and count ½."""
+
+
+def _slip(kind: str, root_player: int) -> Backpropagation:
+    """A backpropagation with one of the usual slips."""
+    def backpropagate_with_slip(node: Node, outcome: Outcome | None) -> None:
+        while node is not None:
+            player = {"root's player": root_player, "player to move": node.state.to_move}.get(kind, node.mover)
+            if kind != "no visits":
+                node.visits += 1
+            if outcome is None:
+                node.wins += 0.0 if kind == "cap as a loss" else 0.5
+            elif outcome.winner is None:
+                node.wins += 0.0 if kind == "draw as a loss" else 0.5
+            else:
+                node.wins += outcome.score_for(player)
+            if kind == "leaf only" or (kind == "root left out" and node.parent is not None
+                                       and node.parent.parent is None):
+                return
+            node = node.parent  # type: ignore[assignment]
+    return backpropagate_with_slip
+
+
+BACKPROPAGATION_SLIPS = {
+    "root's player": "every node counts wins for the root's player, as the Pygame project did: then the opponent's "
+                     "nodes pick the moves that are best for the root's player. Count each node's wins for "
+                     "node.mover, the player who moved into it.",
+    "player to move": "you counted wins for the player to move at each node (node.state.to_move); count them for "
+                      "node.mover, the player who made the move into it, whose choice UCB1 judges there.",
+    "leaf only": "only the new node was updated: walk up with node = node.parent until node is None, updating "
+                 "every node on the way, the root included.",
+    "root left out": "every node but the root was updated: the root's visits are N in the children's UCB1, so "
+                     "it must count every iteration too.",
+    "no visits": "add 1 to node.visits at every node: UCB1 divides by the visits.",
+    "draw as a loss": "a draw counts ½ for each player, not 0 (outcome.score_for(player) gives it).",
+    "cap as a loss": "a rollout that stopped at its cap (outcome is None) counts ½, as a draw: nobody won it.",
+}
+
+
+class _EndlessBackpropagation(Exception):
+    """A student's backpropagation kept writing to nodes long after it should have stopped."""
+
+
+class _WatchedNode:
+    """A node handed to a student's function: reads and writes reach the real node, and an endless loop stops."""
+
+    def __init__(self, node: Node, writes_left: list[int]) -> None:
+        object.__setattr__(self, "_node", node)
+        object.__setattr__(self, "_writes_left", writes_left)
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._node, name)
+        if name == "parent" and value is not None:
+            return _WatchedNode(value, self._writes_left)
+        return value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        self._writes_left[0] -= 1
+        if self._writes_left[0] < 0:
+            raise _EndlessBackpropagation
+        setattr(self._node, name, value)
+
+
+def _tree_statistics(backpropagation: Backpropagation, position: Any, iterations: int,
+                     cap: int) -> list[tuple[tuple[Any, ...], float, int]]:
+    """(path, wins, visits) of every node of a seeded MCTS tree grown with ``backpropagation``."""
+    root, _, _ = MCTSAgent(iterations, seed=3, max_rollout_plies=cap, backpropagation=backpropagation)\
+        .build_tree(position)
+    statistics, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        statistics.append((node.path(), node.wins, node.visits))
+        stack.extend(node.children)
+    return sorted(statistics, key=lambda row: [str(move) for move in row[0]])
+
+
+def _path_through_the_trap() -> list[Node]:
+    """Fresh nodes root -> trap -> punish of the trap tree, no visits yet (player 1 wins at the end)."""
+    tree = TinyTree(TRAP_TREE)
+    root = Node(tree, None, None, 1 - tree.to_move)
+    trap = Node(tree.play("trap"), root, "trap", tree.to_move)
+    return [root, trap, Node(trap.state.play("punish"), trap, "punish", trap.state.to_move)]
+
+
+def _after_one_rollout(backpropagation: Backpropagation, outcome: Outcome | None) -> list[tuple[float, int]]:
+    """(wins, visits) of root, trap and punish after ``backpropagation`` is given ``outcome`` at punish."""
+    path = _path_through_the_trap()
+    backpropagation(path[-1], outcome)
+    return [(node.wins, node.visits) for node in path]
+
+
+PROBES = [("a rollout won by player 1 (who moved into punish)", Outcome(1, "won")),
+          ("a drawn rollout", Outcome(None, "draw")), ("a rollout stopped at its cap (outcome None)", None)]
+
+
+def check_backpropagation(student: Callable[[Any, Any], Any]) -> Feedback:
+    """Check a student's ``backpropagate(node, outcome)``: first on one path (root, trap, punish of the trap tree)
+    with a win, a draw and a capped rollout, then by growing seeded MCTS trees with it."""
+    if not callable(student):
+        return Feedback.not_yet(f"backpropagate is not a function but {type(student).__name__}: define it with def")
+
+    def watched(node: Node, outcome: Outcome | None) -> None:
+        student(_WatchedNode(node, [10_000]), outcome)
+
+    for probe, outcome in PROBES:
+        expected = _after_one_rollout(backpropagate, outcome)
+        try:
+            given = _after_one_rollout(watched, outcome)
+        except _EndlessBackpropagation:
+            return Feedback.not_yet("backpropagate never stopped: move up with node = node.parent in the loop, and "
+                                    "stop when node is None (above the root).")
+        except Exception as error:  # the student's code: report, never raise
+            return Feedback.not_yet(f"given {probe} at the trap tree's punish node, backpropagate raised "
+                                    f"{type(error).__name__}: {error}")
+        if given == expected:
+            continue
+        hint = next((hint for slip, hint in BACKPROPAGATION_SLIPS.items()
+                     if given == _after_one_rollout(_slip(slip, 0), outcome)),
+                    "each node from the new one up to the root gains one visit, and the result for node.mover.")
+        shown = ", ".join(f"{name} {wins:g}/{visits}" for name, (wins, visits) in zip(("root", "trap", "punish"), given))
+        right = ", ".join(f"{name} {wins:g}/{visits}" for name, (wins, visits)
+                          in zip(("root", "trap", "punish"), expected))
+        return Feedback.not_yet(f"given {probe} at punish, the end of the path root → trap → punish of the trap "
+                                f"tree, your nodes show (wins/visits) {shown}, where MCTS has {right}: {hint}")
+    for name, position, iterations, cap in BACKPROPAGATION_CASES:
+        try:
+            same = _tree_statistics(watched, position, iterations, cap) == _tree_statistics(
+                backpropagate, position, iterations, cap)
+        except Exception as error:  # the student's code: report, never raise
+            return Feedback.not_yet(f"on {name}, a search with your backpropagate raised {type(error).__name__}: "
+                                    f"{error}")
+        if not same:
+            return Feedback.not_yet(f"right on one path, but on {name} the tree grown with your backpropagate "
+                                    f"differs from MCTS's: does it depend on anything but the node and the outcome?")
+    return Feedback.correct("right on one path with a win, a draw and a capped rollout, and every node of two "
+                            "seeded trees has exactly the wins and visits MCTS gives it: each node counts the "
+                            "results of the player who moved into it.")

@@ -7,7 +7,10 @@ import random
 from typing import Any
 
 from lessons_lib.agents.rollouts import captures_first_rollout, uniform_rollout
-from lessons_lib.exercises.mcts import WRONG_UCB1, check_rollout_policy, check_ucb1
+from lessons_lib.agents.mcts import backpropagate
+from lessons_lib.exercises.mcts import (
+    BACKPROPAGATION_SLIPS, WRONG_UCB1, _slip, check_backpropagation, check_rollout_policy, check_ucb1,
+)
 from catalogue import Answer, right, wrong
 
 
@@ -47,6 +50,49 @@ def new_generator_each_ply(state: Any, rng: random.Random, max_plies: int) -> tu
 
 UNSEEDED = random.Random()
 
+
+def student_backpropagate(node: Any, outcome: Any) -> None:
+    """The exercise's answer, written as a student would: each node counts its mover's results."""
+    while node is not None:
+        node.visits += 1
+        node.wins += 0.5 if outcome is None else outcome.score_for(node.mover)
+        node = node.parent
+
+
+def recursive_backpropagate(node: Any, outcome: Any) -> None:
+    if node is None:
+        return
+    node.visits += 1
+    node.wins += 0.5 if outcome is None else outcome.score_for(node.mover)
+    recursive_backpropagate(node.parent, outcome)
+
+
+def never_moves_up(node: Any, outcome: Any) -> None:
+    while node is not None:
+        node.visits += 1
+
+
+def stops_at_the_root_child(node: Any, outcome: Any) -> None:
+    while node.parent is not None:
+        node.visits += 1
+        node.wins += 0.5 if outcome is None else outcome.score_for(node.mover)
+        node = node.parent
+
+
+def ignores_the_cap(node: Any, outcome: Any) -> None:
+    while node is not None:
+        node.visits += 1
+        node.wins += outcome.score_for(node.mover)
+        node = node.parent
+
+
+def winner_only(node: Any, outcome: Any) -> None:
+    """Adds 1 when the mover won and forgets draws: outcome.winner == node.mover."""
+    while node is not None:
+        node.visits += 1
+        node.wins += 1 if outcome is not None and outcome.winner == node.mover else 0
+        node = node.parent
+
 ANSWERS: list[Answer] = [
     right(check_ucb1, "win rate plus exploration", lambda w, n, p, c: w / n + c * math.sqrt(math.log(p) / n)),
     right(check_ucb1, "exploration as c times the square root of 2 ln N / n over root 2 (the same)",
@@ -59,6 +105,16 @@ ANSWERS: list[Answer] = [
     wrong(check_ucb1, "text", "give a number", lambda w, n, p, c: "high"),
     wrong(check_ucb1, "ln N in the denominator", "UCB1 = wins / visits",
           lambda w, n, p, c: w / n + c / math.log(p)),
+    right(check_backpropagation, "the library's", backpropagate),
+    right(check_backpropagation, "a loop, as a student writes it", student_backpropagate),
+    right(check_backpropagation, "recursive", recursive_backpropagate),
+    *[wrong(check_backpropagation, slip, hint, _slip(slip, 0)) for slip, hint in BACKPROPAGATION_SLIPS.items()],
+    wrong(check_backpropagation, "never moves up", "never stopped", never_moves_up),
+    wrong(check_backpropagation, "stops below the root", "every node but the root", stops_at_the_root_child),
+    wrong(check_backpropagation, "no care for a capped rollout", "raised AttributeError", ignores_the_cap),
+    wrong(check_backpropagation, "wins only, draws forgotten", "a draw counts ½", winner_only),
+    wrong(check_backpropagation, "does nothing", "each node from the new one up", lambda node, outcome: None),
+    wrong(check_backpropagation, "not a function", "not a function", 0),
     right(check_rollout_policy, "captures first, for both sides", captures_first_rollout),
     wrong(check_rollout_policy, "uniform", "at least 60%", uniform_rollout),
     wrong(check_rollout_policy, "only Red captures", "plays the two sides differently", one_side_captures(1)),
