@@ -159,6 +159,32 @@ def rollout_outcomes(state: State, policy: str | RolloutPolicy = "uniform", roll
 
 
 @dataclass(frozen=True)
+class ConvergencePoint:
+    """One seeded MCTS search of a position: its budget, its share of root visits on the moves a full-width
+    search ranks best, and its root value (the mean rollout result for the player to move at the root)."""
+
+    iterations: int
+    seed: int
+    best_share: float
+    root_value: float
+
+
+def mcts_convergence(state: State, best_moves: Sequence[Hashable], iterations: Sequence[int] = (10, 30, 100, 300,
+                     1000, 2000), seeds: Sequence[int] = range(8)) -> list[ConvergencePoint]:
+    """How MCTS's choice and value settle as its budget grows: one seeded search for every budget and seed."""
+    from lessons_lib.agents.mcts import MCTSAgent
+
+    points = []
+    for budget in iterations:
+        for seed in seeds:
+            root, _, _ = MCTSAgent(budget, seed=seed).build_tree(state)
+            on_best = sum(child.visits for child in root.children if child.move in best_moves)
+            points.append(ConvergencePoint(budget, seed, on_best / root.visits,
+                                           sum(child.wins for child in root.children) / root.visits))
+    return points
+
+
+@dataclass(frozen=True)
 class TreeLevel:
     """One level of a game tree: how many lines of play reach it, and how many different positions they reach."""
 

@@ -60,3 +60,9 @@ by force: ``17-12`` and ``17-13`` in 2 plies, ``17-23`` in 4, ``17-18`` in 6, ``
 4 and 6 plays ``17-23``, ``17-18`` and ``17-22``, each a move whose loss lies beyond its depth, and values it as a
 mere material deficit; only depth 8 sees the loss. Quiescence search at depths 2 and 4 does not see it either
 (lesson 04's horizon effect)."""
+
+MCTS_SETTLES = "............R............RGRG...G.... g -"
+"""Green (27, 29, 33) against Red (13, 26, 28), Green to move, 11 moves, no capture (random search for a lesson
+position). ``29-25`` wins by force, in 5 plies: a search 7 plies deep plays it, value 995. After any other move a
+search 6 plies deep finds at most 11 for Green: no win within 7 plies. Lesson 06 watches MCTS settle on ``29-25``
+as its iterations grow."""

@@ -85,3 +85,34 @@ def test_the_horizon_position_comes_from_a_game_between_two_alpha_beta_players()
     for _ in range(141):
         position = position.play(players[position.to_move].choose_move(position))
     assert str(position) == HORIZON_EFFECT
+
+
+def test_mcts_settles_on_the_only_move_that_wins_by_force() -> None:
+    from lessons_lib.samples import MCTS_SETTLES
+
+    position = Position.from_string(MCTS_SETTLES)
+    assert len(position.legal_moves()) == 11 and not any(move.is_capture for move in position.legal_moves())
+    proof = NegamaxAgent(7).search(position)
+    assert (str(proof.move), proof.value) == ("29-25", 995)
+    others = [-NegamaxAgent(6).search(position.play(move)).value for move in position.legal_moves()
+              if str(move) != "29-25"]
+    assert max(others) == 11
+
+
+def test_the_convergence_plot_is_labelled_and_its_points_are_seeded() -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from lessons_lib.measurements import mcts_convergence
+    from lessons_lib.samples import MCTS_SETTLES
+    from lessons_lib.viz.plots import plot_mcts_convergence
+
+    position = Position.from_string(MCTS_SETTLES)
+    points = mcts_convergence(position, ["29-25"], iterations=(10, 40), seeds=range(3))
+    assert points == mcts_convergence(position, ["29-25"], iterations=(10, 40), seeds=range(3))
+    assert all(0 <= point.best_share <= 1 and 0 <= point.root_value <= 1 for point in points)
+    for ax in plot_mcts_convergence(points, solved_value=1.0, best="29-25"):
+        assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel() and ax.get_legend() is not None
+    plt.close("all")

@@ -17,7 +17,7 @@ from matplotlib.axes import Axes
 from matplotlib.ticker import MaxNLocator
 
 from lessons_lib.agents.evaluation import EvaluationTerms
-from lessons_lib.measurements import PlayedGame
+from lessons_lib.measurements import ConvergencePoint, PlayedGame
 
 VARIANT_COLOURS = {"forced": "#1f77b4", "traditional": "#d62728", "continue": "#2ca02c"}
 SERIES_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
@@ -225,3 +225,30 @@ def plot_score_grid(cells: Sequence[Mapping[str, Any]], *, row: str, column: str
     ax.figure.colorbar(image, ax=ax, label=colour_label)
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
     return ax
+
+
+def plot_mcts_convergence(points: Sequence[ConvergencePoint], *, solved_value: float, best: str,
+                          axes: Sequence[Axes] | None = None) -> Sequence[Axes]:
+    """Two panels against MCTS iterations: the share of root visits on the best move, and the root value next to
+    the value a full-width search proves; each with the mean over seeds and its 95% interval."""
+    if axes is None:
+        _, axes = plt.subplots(1, 2, figsize=(12, 4.2))
+    budgets = sorted({point.iterations for point in points})
+    panels = ((axes[0], "best_share", f"share of root visits on {best}", "MCTS's choice settles"),
+              (axes[1], "root_value", "root value (mean rollout result, 0 to 1)", "MCTS's value settles"))
+    for ax, field_name, ylabel, title in panels:
+        means, halves = [], []
+        for budget in budgets:
+            values = [getattr(point, field_name) for point in points if point.iterations == budget]
+            means.append(statistics.fmean(values))
+            halves.append(1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0)
+        ax.errorbar(budgets, means, yerr=halves, marker="o", capsize=4, color=SERIES_COLOURS[0],
+                    label=f"mean of {len(points) // len(budgets)} seeds, with its 95% interval")
+        ax.set_xscale("log")
+        ax.set(title=title, xlabel="MCTS iterations (log scale)", ylabel=ylabel, ylim=(0, 1.05))
+        ax.grid(True, alpha=0.3)
+    axes[1].axhline(solved_value, color=SERIES_COLOURS[3], linestyle="--",
+                    label=f"value proved by a full-width search: {solved_value:g}")
+    for ax in axes:
+        ax.legend(loc="lower right")
+    return axes
