@@ -54,6 +54,10 @@ TRAP_TREE: Tree = (0, {"trap": (1, {"give up": "win 0", "punish": "win 1"}),
 The right choice is ``safe``: a search that assumes player 1 will help player 0 picks ``trap``.
 """
 
+GAMBLE_TREE: Tree = (0, {"solid": (1, [3, 4, 5]), "gamble": (1, [2, 10, 9])})
+"""Player 0 picks ``solid`` or ``gamble``; then player 1 picks one of three leaves. Against the worst reply
+``solid`` is better (3 against 2); against a reply chosen at random ``gamble`` is (7 against 4 on average)."""
+
 OUTCOME_WORDS = {"win 0": Outcome(0, "won"), "win 1": Outcome(1, "won"), "draw": Outcome(None, "draw")}
 
 

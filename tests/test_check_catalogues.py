@@ -19,16 +19,18 @@ import lessons_lib
 from lessons_lib.exercises.feedback import Feedback
 from lessons_lib.exercises import (
     board_graph, evaluation as evaluation_checks, faster_search as faster_search_checks, mcts as mcts_checks,
-    other_games as other_games_checks, rules_tree, search as search_checks, strength as strength_checks,
+    opponents as opponents_checks, other_games as other_games_checks, rules_tree, search as search_checks, strength as strength_checks,
     tournament as tournament_checks,
 )
-from catalogue import Answer, board_rules, evaluation, faster_search, mcts, other_games, search, strength, tournament
+from catalogue import (
+    Answer, board_rules, evaluation, faster_search, mcts, opponents, other_games, search, strength, tournament,
+)
 
 CHECK_MODULES = [board_graph, rules_tree, search_checks, evaluation_checks, faster_search_checks, mcts_checks,
-                 strength_checks, tournament_checks, other_games_checks]
+                 opponents_checks, strength_checks, tournament_checks, other_games_checks]
 
 CATALOGUE: list[Answer] = [*board_rules.ANSWERS, *search.ANSWERS, *evaluation.ANSWERS, *faster_search.ANSWERS,
-                           *mcts.ANSWERS, *strength.ANSWERS, *tournament.ANSWERS, *other_games.ANSWERS]
+                           *mcts.ANSWERS, *opponents.ANSWERS, *strength.ANSWERS, *tournament.ANSWERS, *other_games.ANSWERS]
 
 
 VERDICTS: dict[str, Feedback] = {}
@@ -65,6 +67,7 @@ def test_every_check_has_a_catalogue_with_right_and_wrong_answers() -> None:
 
 NOTEBOOK_OF = {board_graph: "01_board_graph", rules_tree: "02_rules_and_game_tree", search_checks: "03_minimax_alphabeta",
                evaluation_checks: "04_evaluation", faster_search_checks: "05_faster_search", mcts_checks: "06_mcts",
+               opponents_checks: "06_mcts",
                strength_checks: "07_strength", tournament_checks: "08_tournament_lab",
                other_games_checks: "09_other_games"}
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"

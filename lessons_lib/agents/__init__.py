@@ -1,4 +1,4 @@
-"""Game-playing agents: random, greedy, minimax, alpha-beta, negamax and MCTS.
+"""Game-playing agents: random, greedy, minimax, expectimax, alpha-beta, negamax and MCTS.
 
 They see a game only through :class:`lessons_lib.game.GameState`; the Shologuti
 evaluation functions are the one exception (:mod:`lessons_lib.agents.evaluation`).
@@ -6,6 +6,7 @@ evaluation functions are the one exception (:mod:`lessons_lib.agents.evaluation`
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, SearchResult
+from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.agents.mcts import MCTSAgent
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.agents.negamax import NegamaxAgent
@@ -13,6 +14,6 @@ from lessons_lib.agents.presets import DIFFICULTIES, best_agent, hint, make_agen
 from lessons_lib.agents.simple import GreedyAgent, RandomAgent
 
 __all__ = [
-    "DIFFICULTIES", "Agent", "AlphaBetaAgent", "GreedyAgent", "MCTSAgent", "MinimaxAgent", "NegamaxAgent",
+    "DIFFICULTIES", "Agent", "AlphaBetaAgent", "ExpectimaxAgent", "GreedyAgent", "MCTSAgent", "MinimaxAgent", "NegamaxAgent",
     "RandomAgent", "SearchResult", "best_agent", "hint", "make_agent",
 ]

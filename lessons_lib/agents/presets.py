@@ -3,7 +3,7 @@
 Names, as the command line and the arena take them:
 
 - ``random``, ``greedy``
-- ``minimax:D``, ``alphabeta:D`` (D plies), ``negamax:D`` or ``negamax:Ss`` (S seconds a move);
+- ``minimax:D``, ``expectimax:D``, ``alphabeta:D`` (D plies), ``negamax:D`` or ``negamax:Ss`` (S seconds a move);
   ``negamax-q:D`` or ``negamax-q:Ss`` adds quiescence search (captures followed beyond the depth)
 - ``mcts:N`` (N iterations) or ``mcts:Ss``; ``mcts-root:N`` backs up wins for the root's player
   (the Pygame project's way) and ``mcts-captures:N`` plays captures first in its rollouts
@@ -20,6 +20,7 @@ from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, Evaluation, SearchResult, State, check_seconds
 from lessons_lib.agents.evaluation import material_mobility_evaluation
 from lessons_lib.agents.mcts import MCTSAgent
+from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.agents.negamax import NegamaxAgent
 from lessons_lib.agents.simple import GreedyAgent, RandomAgent
@@ -68,7 +69,7 @@ DIFFICULTIES: dict[str, Difficulty] = {
     )
 }
 
-AGENT_NAMES = ("random", "greedy", "minimax", "alphabeta", "negamax", "negamax-q", "mcts", "mcts-root",
+AGENT_NAMES = ("random", "greedy", "minimax", "expectimax", "alphabeta", "negamax", "negamax-q", "mcts", "mcts-root",
                "mcts-captures", "best", *DIFFICULTIES)
 _MCTS_VARIANTS = {"mcts": ("mover", "uniform"), "mcts-root": ("root", "uniform"), "mcts-captures": ("mover", "captures")}
 """Each MCTS name's backup perspective and rollout policy."""
@@ -91,7 +92,7 @@ def make_agent(name: str, *, depth: int | None = None, iterations: int | None = 
         depth, iterations, seconds = _parse_setting(base, setting)
     budget = {"depth": depth, "iterations": iterations, "seconds": seconds}
     takes = {
-        "minimax": {"depth"}, "alphabeta": {"depth"}, "negamax": {"depth", "seconds"},
+        "minimax": {"depth"}, "expectimax": {"depth"}, "alphabeta": {"depth"}, "negamax": {"depth", "seconds"},
         "negamax-q": {"depth", "seconds"}, "best": {"seconds"},
         **{variant: {"iterations", "seconds"} for variant in _MCTS_VARIANTS},
     }.get(base, set())
@@ -108,6 +109,8 @@ def make_agent(name: str, *, depth: int | None = None, iterations: int | None = 
         return MinimaxAgent(3 if depth is None else depth, evaluate)
     if base == "alphabeta":
         return AlphaBetaAgent(4 if depth is None else depth, evaluate)
+    if base == "expectimax":
+        return ExpectimaxAgent(2 if depth is None else depth, evaluate)
     if base in ("negamax", "negamax-q"):
         if not given:
             seconds = BEST_SECONDS

@@ -1,0 +1,86 @@
+"""Checks for notebook 06's section on the opponent a search assumes: expectimax written by a student."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from lessons_lib.agents.base import Evaluation
+from lessons_lib.agents.evaluation import material_mobility_evaluation, utility
+from lessons_lib.agents.expectimax import ExpectimaxAgent
+from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
+from lessons_lib.samples import EARLY_WINNER_TRAP
+from lessons_lib.state import RED, Position
+from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, CHAIN_TREE, GAMBLE_TREE, TinyTree, leaf_evaluation
+
+CASES: list[tuple[str, Any, int, Evaluation]] = [
+    ("the gamble tree", TinyTree(GAMBLE_TREE), 2, leaf_evaluation),
+    ("the tree of figure 5.2", TinyTree(AIMA_FIGURE_5_2), 2, leaf_evaluation),
+    ("the chain tree (one player moves twice in a row)", TinyTree(CHAIN_TREE), 3, leaf_evaluation),
+    ("a Shologuti endgame, Green to move", Position.from_string(EARLY_WINNER_TRAP), 3, material_mobility_evaluation),
+    ("a capture that ends the game at once", Position.from_points(green=[23, 31], red=[18]), 2,
+     material_mobility_evaluation),
+    ("a finished game (Red to move, no Red piece left)", Position.from_points(green=[23], red=[], to_move=RED), 2,
+     material_mobility_evaluation),
+]
+"""(name, position, depth, evaluation): tiny trees, a real endgame, a game that ends within the depth, and one
+that is already over."""
+
+
+def _reference(state: Any, depth: int, evaluate: Evaluation) -> float:
+    if state.is_game_over():
+        return utility(state, state.to_move, 0)
+    value = ExpectimaxAgent(depth, evaluate).search(state).value
+    assert value is not None  # a search of a game that goes on always has a value
+    return value
+
+
+def _variant(state: Any, depth: int, root: int, evaluate: Evaluation, mistake: str, ply: int = 0) -> float:
+    """Expectimax with one of the usual mistakes."""
+    if state.is_game_over() and mistake != "no utility":
+        return utility(state, root, 0 if mistake == "ply not counted" else ply)
+    if depth == 0 or state.is_game_over():
+        return evaluate(state, root)
+    values = [_variant(state.play(move), depth - 1, root, evaluate, mistake, ply + 1) for move in state.legal_moves()]
+    ours = ply % 2 == 0 if mistake == "by depth" else state.to_move == root
+    if mistake == "mean everywhere" or (not ours and mistake != "min at chance nodes"):
+        return math.fsum(values) / len(values)
+    return max(values) if ours else min(values)
+
+
+MISTAKES = {
+    "min at chance nodes": "that is minimax: at the opponent's nodes take the mean of the children, since a random "
+                           "mover plays each reply equally often, not the worst one.",
+    "mean everywhere": "at the root's player's nodes take the best child (max): we choose our own moves; only the "
+                       "opponent's are random.",
+    "by depth": "you decided max or mean by the depth; in a capture chain the same player moves twice in a row: "
+                "take the max where state.to_move == root_player.",
+    "no utility": "a finished game was scored by the evaluation: test state.is_game_over() first and return "
+                  "utility(state, root_player, ply).",
+    "ply not counted": "a finished game's utility must know how far below the root it is: pass ply + 1 down.",
+}
+
+
+def check_expectimax(expectimax: Callable[..., Any]) -> Feedback:
+    """Check a student's ``expectimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and positions."""
+    for name, state, depth, evaluate in CASES:
+        expected = _reference(state, depth, evaluate)
+        answer, failure = call_safely(expectimax, state, depth, state.to_move, evaluate)
+        if failure:
+            if "ZeroDivisionError" in failure:
+                failure += (". A finished game has no moves, so the mean of its children divides by zero: test "
+                            "state.is_game_over() first")
+            return Feedback.not_yet(f"on {name}, expectimax {failure}")
+        problem = not_a_number(answer)
+        if problem:
+            return Feedback.not_yet(f"on {name}, expectimax returned {answer!r:.60}: return the value. {problem}")
+        if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-9):
+            continue
+        hint = next((hint for mistake, hint in MISTAKES.items() if math.isclose(
+            answer, _variant(state, depth, state.to_move, evaluate, mistake), rel_tol=1e-9, abs_tol=1e-9)),
+            "compare with the description above: max at the root player's nodes, the mean elsewhere.")
+        return Feedback.not_yet(f"on {name} at depth {depth}, your value is {answer:.4g} but expectimax gives "
+                                f"{expected:.4g}: {hint}")
+    return Feedback.correct("right on the tiny trees, the chain and real positions: the best move against a player "
+                            "who moves at random.")
