@@ -7,7 +7,7 @@ from typing import Any
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.evaluation import material_mobility_evaluation
-from lessons_lib.exercises.feedback import Feedback, call_safely
+from lessons_lib.exercises.feedback import Feedback, call_safely, describe_failure
 from lessons_lib.rules import FORCED, TRADITIONAL
 from lessons_lib.samples import random_positions
 from lessons_lib.state import GREEN, RED, Position
@@ -130,7 +130,7 @@ def check_move_ordering(order: Callable[[Position, list[Any]], Any]) -> Feedback
             try:
                 result = AlphaBetaAgent(ORDERING_DEPTH, ordering=order).search(position)
             except Exception as error:  # the student's ordering, called deep in the search
-                return Feedback.not_yet(f"during the search, order raised {type(error).__name__}: {error}")
+                return Feedback.not_yet(f"during the search, order {describe_failure(error)}")
             assert result.value == reference.value  # any order gives the same value
             plain += reference.nodes
             ordered += result.nodes

@@ -46,13 +46,18 @@ def call_safely(function: Callable[..., Any], *args: Any) -> tuple[Any, str | No
         return None, f"is not a function but {type(function).__name__}: define it with def"
     try:
         return function(*args), None
-    except RecursionError:
-        return None, f"raised RecursionError. {BASE_CASE_HINT}"
     except Exception as error:  # the student's code: report, never raise
-        failure = f"raised {type(error).__name__}: {error}"
-        if isinstance(error, ValueError) and "empty" in str(error) and ("max()" in str(error) or "min()" in str(error)):
-            failure += f". {EMPTY_SEQUENCE_HINT}"
-        return None, failure
+        return None, describe_failure(error)
+
+
+def describe_failure(error: Exception) -> str:
+    """``raised <error>: <message>``, with a hint for endless recursion and for max() or min() of no moves."""
+    if isinstance(error, RecursionError):
+        return f"raised RecursionError. {BASE_CASE_HINT}"
+    failure = f"raised {type(error).__name__}: {error}"
+    if isinstance(error, ValueError) and "empty" in str(error) and ("max()" in str(error) or "min()" in str(error)):
+        failure += f". {EMPTY_SEQUENCE_HINT}"
+    return failure
 
 
 def not_a_number(answer: Any) -> str | None:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lessons_lib.agents.mcts import Backpropagation, MCTSAgent, Node, backpropagate
-from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
+from lessons_lib.exercises.feedback import Feedback, call_safely, describe_failure, not_a_number
 from lessons_lib.game import Outcome
 from lessons_lib.measurements import rollout_outcomes
 from lessons_lib.rules import TRADITIONAL
@@ -261,8 +261,8 @@ def check_backpropagation(student: Callable[[Any, Any], Any]) -> Feedback:
             return Feedback.not_yet("backpropagate never stopped: move up with node = node.parent in the loop, and "
                                     "stop when node is None (above the root).")
         except Exception as error:  # the student's code: report, never raise
-            return Feedback.not_yet(f"given {probe} at the trap tree's punish node, backpropagate raised "
-                                    f"{type(error).__name__}: {error}")
+            return Feedback.not_yet(f"given {probe} at the trap tree's punish node, backpropagate "
+                                    f"{describe_failure(error)}")
         if given == expected:
             continue
         hint = next((hint for slip, hint in BACKPROPAGATION_SLIPS.items()
@@ -278,8 +278,7 @@ def check_backpropagation(student: Callable[[Any, Any], Any]) -> Feedback:
             same = _tree_statistics(watched, position, iterations, cap) == _tree_statistics(
                 backpropagate, position, iterations, cap)
         except Exception as error:  # the student's code: report, never raise
-            return Feedback.not_yet(f"on {name}, a search with your backpropagate raised {type(error).__name__}: "
-                                    f"{error}")
+            return Feedback.not_yet(f"on {name}, a search with your backpropagate {describe_failure(error)}")
         if not same:
             return Feedback.not_yet(f"right on one path, but on {name} the tree grown with your backpropagate "
                                     f"differs from MCTS's: does it depend on anything but the node and the outcome?")

@@ -53,6 +53,10 @@ def fewest_replies_first(state: Any, moves: list[Any]) -> list[Any]:
     return sorted(moves, key=replies)
 
 
+def endless_order(state: Any, moves: list[Any]) -> list[Any]:
+    return endless_order(state, moves)
+
+
 def shuffled(state: Any, moves: list[Any]) -> list[Any]:
     moves = list(moves)
     random.Random(str(state)).shuffle(moves)
@@ -88,4 +92,5 @@ ANSWERS: list[Answer] = [
     wrong(check_move_ordering, "a number", "list of moves", lambda state, moves: 5),
     wrong(check_move_ordering, "a crash", "raised ZeroDivisionError", lambda state, moves: 1 / 0),
     wrong(check_move_ordering, "nothing returned", "list of moves", lambda state, moves: None),
+    wrong(check_move_ordering, "endless recursion", "RecursionError. A RecursionError means", endless_order),
 ]

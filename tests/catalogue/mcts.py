@@ -67,6 +67,11 @@ def recursive_backpropagate(node: Any, outcome: Any) -> None:
     recursive_backpropagate(node.parent, outcome)
 
 
+def endless_recursion(node: Any, outcome: Any) -> None:
+    node.visits += 0
+    endless_recursion(node, outcome)
+
+
 def never_moves_up(node: Any, outcome: Any) -> None:
     while node is not None:
         node.visits += 1
@@ -115,6 +120,8 @@ ANSWERS: list[Answer] = [
     wrong(check_backpropagation, "wins only, draws forgotten", "a draw counts ½", winner_only),
     wrong(check_backpropagation, "does nothing", "each node from the new one up", lambda node, outcome: None),
     wrong(check_backpropagation, "not a function", "not a function", 0),
+    wrong(check_backpropagation, "recursion without a base case", "RecursionError. A RecursionError means",
+          endless_recursion),
     right(check_rollout_policy, "captures first, for both sides", captures_first_rollout),
     wrong(check_rollout_policy, "uniform", "at least 60%", uniform_rollout),
     wrong(check_rollout_policy, "only Red captures", "plays the two sides differently", one_side_captures(1)),
