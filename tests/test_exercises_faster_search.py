@@ -52,3 +52,13 @@ def test_the_deepening_plot_is_labelled() -> None:
     ax = plot_deepening(runs, budget=0.5)
     assert ax.get_title() and ax.get_xlabel() and ax.get_ylabel() and ax.get_legend() is not None
     plt.close("all")
+
+
+def test_the_table_events_say_what_negamax_stored() -> None:
+    from lessons_lib.agents.table import BOUND_NAMES, bound_of
+    from lessons_lib.exercises.faster_search import table_stores
+
+    stores = table_stores(ordering_positions()[:2])
+    assert {store.bound for store in stores} == {"exact", "lower", "upper"}
+    assert all(store.bound == BOUND_NAMES[bound_of(store.value, store.alpha, store.beta)] for store in stores)
+    assert all(store.alpha < store.beta for store in stores)

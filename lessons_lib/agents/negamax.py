@@ -25,8 +25,12 @@ from lessons_lib.agents.base import (
 )
 from lessons_lib.agents.context import INFINITY
 from lessons_lib.agents.evaluation import MATE_BOUND, WIN, outcome_value, material_mobility_evaluation
-from lessons_lib.agents.table import EXACT, LOWER, UPPER, TranspositionTable, from_table, to_table
-from lessons_lib.agents.trace import Cutoff, LeafEvaluated, MoveTried, NodeEntered, NodeExited, ValueBackedUp
+from lessons_lib.agents.table import (
+    BOUND_NAMES, EXACT, LOWER, UPPER, TranspositionTable, bound_of, from_table, to_table,
+)
+from lessons_lib.agents.trace import (
+    Cutoff, LeafEvaluated, MoveTried, NodeEntered, NodeExited, TableStored, ValueBackedUp,
+)
 
 MAX_DEPTH = MAX_SEARCH_DEPTH
 CHECK_CLOCK_EVERY = 1024  # nodes between two looks at the clock
@@ -121,8 +125,10 @@ def negamax(state: State, depth: int, alpha: float, beta: float, ply: int, searc
                     trace(Cutoff(ply, alpha, beta, tuple(moves[index + 1:])))
             break
     if table is not None:
-        bound = UPPER if best <= original_alpha else LOWER if best >= beta else EXACT
+        bound = bound_of(best, original_alpha, beta)
         table.store(state.key, depth, to_table(best, ply), bound, best_move)
+        if trace is not None:
+            trace(TableStored(ply, depth, original_alpha, beta, best, BOUND_NAMES[bound]))
     if trace is not None:
         trace(NodeExited(ply, best))
     return best

@@ -21,6 +21,16 @@ from lessons_lib.agents.evaluation import MATE_BOUND
 
 EXACT, LOWER, UPPER = 0, 1, 2
 """The value is exact; the true value is at least it (a β cutoff); or at most it (no move reached α)."""
+BOUND_NAMES = ("exact", "lower", "upper")
+
+
+def bound_of(value: float, alpha: float, beta: float) -> int:
+    """Which bound a node's ``value`` is, searched with the window (``alpha``, ``beta``) it was entered with.
+
+    >>> [BOUND_NAMES[bound_of(value, 2, 5)] for value in (1, 2, 3, 5, 6)]
+    ['upper', 'upper', 'exact', 'lower', 'lower']
+    """
+    return UPPER if value <= alpha else LOWER if value >= beta else EXACT
 
 
 class Entry(NamedTuple):

@@ -8,7 +8,8 @@ tracing costs nothing otherwise. To record a search::
 
 Depth-first searches (minimax, alpha-beta, negamax) send, for each node:
 ``NodeEntered``, then per child ``MoveTried`` (the child's own events follow) and
-``ValueBackedUp``, perhaps a ``Cutoff``, and finally ``NodeExited``; a node
+``ValueBackedUp``, perhaps a ``Cutoff`` (and for negamax with a table, ``TableStored``), and finally
+``NodeExited``; a node
 evaluated without children sends ``NodeEntered`` then ``LeafEvaluated``. The
 events nest like the search itself, so a stack rebuilds the tree.
 
@@ -85,6 +86,20 @@ class Cutoff:
     alpha: float
     beta: float
     pruned: tuple[Hashable, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableStored:
+    """Negamax stored the node at ``ply`` in its transposition table: its ``value`` (for the player to move) is
+    ``exact``, a ``lower`` bound (a cutoff: value ≥ β) or an ``upper`` bound (no move beat α, the α it was
+    entered with)."""
+
+    ply: int
+    depth: int
+    alpha: float
+    beta: float
+    value: float
+    bound: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""Checks for notebook 05, faster search: a Zobrist key computed from scratch, and a move ordering."""
+"""Checks for notebook 05, faster search: a Zobrist key computed from scratch, a move ordering, and the bound a
+transposition table stores."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import Any
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.evaluation import material_mobility_evaluation
+from lessons_lib.agents.negamax import NegamaxAgent
+from lessons_lib.agents.trace import TableStored
 from lessons_lib.exercises.feedback import Feedback, call_safely, describe_failure
 from lessons_lib.rules import FORCED, TRADITIONAL
 from lessons_lib.samples import random_positions
@@ -152,3 +155,64 @@ def check_move_ordering(order: Callable[[Position, list[Any]], Any]) -> Feedback
         "material_mobility_evaluation(state.play(move), state.to_move), highest first.")
     return Feedback.not_yet(f"{summary}; aim for a saving of at least {REQUIRED_SAVING:.0%} whichever side is to "
                             f"move. Hint: {hint}")
+
+
+# -- which bound a node stores in the transposition table ------------------------------------------------
+
+BOUNDS = ("exact", "lower", "upper")
+
+
+def table_stores(positions: list[Position], depth: int = 4) -> list[TableStored]:
+    """Every TableStored event of a seeded negamax search (with its table) of each position."""
+    events: list[Any] = []
+    for position in positions:
+        NegamaxAgent(depth).search(position, observer=events.append)
+    return [event for event in events if isinstance(event, TableStored)]
+
+
+def _bound_cases() -> list[tuple[float, float, float, str]]:
+    """(value, alpha, beta, bound): the different cases of real searches, equal-to-a-bound ones included."""
+    cases = {(event.value, event.alpha, event.beta): event.bound for event in table_stores(ordering_positions()[:3])}
+    return [(value, alpha, beta, bound) for (value, alpha, beta), bound in cases.items()]
+
+
+def _slipped_bound(slip: str, value: float, alpha: float, beta: float) -> str:
+    if slip == "swapped":
+        return "lower" if value <= alpha else "upper" if value >= beta else "exact"
+    if slip == "strict":
+        return "upper" if value < alpha else "lower" if value > beta else "exact"
+    return "exact"
+
+
+BOUND_SLIPS = {
+    "swapped": "lower and upper are the wrong way round. A cutoff (value ≥ β) means the node is worth at least "
+               "value: a lower bound. No move beating α (value ≤ α) means it is worth at most value: an upper bound.",
+    "strict": "a value equal to α or to β is a bound too: with value ≤ α every move failed low (upper), with "
+              "value ≥ β the search was cut off (lower). Use <= and >=.",
+    "always exact": "only a value strictly between α and β is exact; outside the window the search stopped early "
+                    "or every move failed low, so the value is only a bound.",
+}
+
+
+def check_stored_bound(stored_bound: Callable[[float, float, float], Any]) -> Feedback:
+    """Check a student's ``stored_bound(value, alpha, beta)`` on the stores of real negamax searches."""
+    cases = _bound_cases()
+    for value, alpha, beta, expected in cases:
+        answer, failure = call_safely(stored_bound, value, alpha, beta)
+        call = f"stored_bound(value={value:g}, alpha={alpha:g}, beta={beta:g})"
+        if failure:
+            return Feedback.not_yet(f"{call} {failure}")
+        if answer not in BOUNDS:
+            return Feedback.not_yet(f"{call} returned {answer!r:.40}: return 'exact', 'lower' or 'upper'.")
+        if answer == expected:
+            continue
+        hint = next((hint for slip, hint in BOUND_SLIPS.items()
+                     if all(call_safely(stored_bound, *case[:3])[0] == _slipped_bound(slip, *case[:3])
+                            for case in cases)),
+                    "compare the value with the window the node was entered with: at most α, at least β, or "
+                    "between.")
+        return Feedback.not_yet(f"{call} gave {answer!r}, but negamax stored it as {expected!r}: {hint}")
+    kinds = {bound: sum(case[3] == bound for case in cases) for bound in BOUNDS}
+    return Feedback.correct(f"right on all {len(cases)} different stores of three real searches ("
+                            + ", ".join(f"{count} {bound}" for bound, count in kinds.items())
+                            + "), the ones equal to α or β included.")

@@ -6,7 +6,9 @@ import random
 from typing import Any
 
 from lessons_lib.agents.evaluation import material_mobility_evaluation
-from lessons_lib.exercises.faster_search import _without, check_move_ordering, check_zobrist_key
+from lessons_lib.exercises.faster_search import (
+    BOUND_SLIPS, _slipped_bound, _without, check_move_ordering, check_stored_bound, check_zobrist_key,
+)
 from lessons_lib.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY
 from catalogue import Answer, right, wrong
 
@@ -75,6 +77,20 @@ ANSWERS: list[Answer] = [
     wrong(check_zobrist_key, "Python's hash of the text", "the engine's key", lambda position: hash(str(position))),
     wrong(check_zobrist_key, "always 0", "the engine's key", lambda position: 0),
     wrong(check_zobrist_key, "a crash", "raised AttributeError", lambda position: position.zobrist),
+    right(check_stored_bound, "at most alpha, at least beta, or between",
+          lambda value, alpha, beta: "upper" if value <= alpha else "lower" if value >= beta else "exact"),
+    right(check_stored_bound, "beta first", lambda value, alpha, beta: "lower" if value >= beta else "upper"
+          if value <= alpha else "exact"),
+    *[wrong(check_stored_bound, slip, hint, lambda value, alpha, beta, slip=slip: _slipped_bound(slip, value, alpha,
+                                                                                              beta))
+      for slip, hint in BOUND_SLIPS.items()],
+    wrong(check_stored_bound, "the library's numbers", "return 'exact', 'lower' or 'upper'",
+          lambda value, alpha, beta: 0),
+    wrong(check_stored_bound, "capitals", "return 'exact', 'lower' or 'upper'",
+          lambda value, alpha, beta: "EXACT"),
+    wrong(check_stored_bound, "only a cutoff is a bound", "compare the value with the window",
+          lambda value, alpha, beta: "lower" if value >= beta else "exact"),
+    wrong(check_stored_bound, "a crash", "raised TypeError", lambda value, alpha: "exact"),
     right(check_move_ordering, "best first for the player to move", best_first),
     right(check_move_ordering, "fewest replies first", fewest_replies_first),
     wrong(check_move_ordering, "the game's order", "your order changed nothing", lambda state, moves: moves),
