@@ -10,9 +10,10 @@ depth limit are scored as in minimax (the utility, or the evaluation).
 
 from __future__ import annotations
 
-from lessons_lib.agents.base import Agent, Evaluation, Observer, SearchResult, State, check_depth, check_playable
+from lessons_lib.agents.base import Evaluation, State
 from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
 from lessons_lib.agents.evaluation import material_mobility_evaluation
+from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.agents.trace import MoveTried, NodeEntered, NodeExited, ValueBackedUp
 
 
@@ -46,21 +47,14 @@ def expectimax(state: State, depth: int, ply: int, search: SearchContext) -> flo
     return result
 
 
-class ExpectimaxAgent(Agent):
+class ExpectimaxAgent(MinimaxAgent):
     """Plays the move with the best expectimax value at a fixed depth: the best move against a random mover."""
 
     name = "expectimax"
 
     def __init__(self, depth: int = 2, evaluate: Evaluation = material_mobility_evaluation) -> None:
-        self.depth = check_depth(depth)
-        self.evaluate = evaluate
+        super().__init__(depth, evaluate)
 
-    def describe(self) -> str:
-        return f"expectimax:{self.depth}"
-
-    def search(self, state: State, observer: Observer | None = None) -> SearchResult:
-        check_playable(state)
-        search = SearchContext(state.to_move, self.evaluate, self.depth, observer)
-        value = expectimax(state, self.depth, 0, search)
-        pv = search.pv[0]
-        return SearchResult(pv[0], value, pv, search.nodes, self.depth, search.stopwatch.elapsed())
+    @staticmethod
+    def value_of(state: State, depth: int, ply: int, search: SearchContext) -> float:
+        return expectimax(state, depth, ply, search)

@@ -49,11 +49,16 @@ class MinimaxAgent(Agent):
         self.evaluate = evaluate
 
     def describe(self) -> str:
-        return f"minimax:{self.depth}"
+        return f"{self.name}:{self.depth}"
+
+    @staticmethod
+    def value_of(state: State, depth: int, ply: int, search: SearchContext) -> float:
+        """The search this agent runs (minimax here; a subclass may run another on the same skeleton)."""
+        return minimax(state, depth, ply, search)
 
     def search(self, state: State, observer: Observer | None = None) -> SearchResult:
         check_playable(state)
         search = SearchContext(state.to_move, self.evaluate, self.depth, observer)
-        value = minimax(state, self.depth, 0, search)
+        value = self.value_of(state, self.depth, 0, search)
         pv = search.pv[0]
         return SearchResult(pv[0], value, pv, search.nodes, self.depth, search.stopwatch.elapsed())

@@ -10,6 +10,7 @@ from lessons_lib.agents.base import Evaluation
 from lessons_lib.agents.evaluation import material_mobility_evaluation, utility
 from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
+from lessons_lib.exercises.search import _reference
 from lessons_lib.samples import EARLY_WINNER_TRAP
 from lessons_lib.state import RED, Position
 from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, CHAIN_TREE, GAMBLE_TREE, TinyTree, leaf_evaluation
@@ -26,14 +27,6 @@ CASES: list[tuple[str, Any, int, Evaluation]] = [
 ]
 """(name, position, depth, evaluation): tiny trees, a real endgame, a game that ends within the depth, and one
 that is already over."""
-
-
-def _reference(state: Any, depth: int, evaluate: Evaluation) -> float:
-    if state.is_game_over():
-        return utility(state, state.to_move, 0)
-    value = ExpectimaxAgent(depth, evaluate).search(state).value
-    assert value is not None  # a search of a game that goes on always has a value
-    return value
 
 
 def _variant(state: Any, depth: int, root: int, evaluate: Evaluation, mistake: str, ply: int = 0) -> float:
@@ -65,7 +58,7 @@ MISTAKES = {
 def check_expectimax(expectimax: Callable[..., Any]) -> Feedback:
     """Check a student's ``expectimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and positions."""
     for name, state, depth, evaluate in CASES:
-        expected = _reference(state, depth, evaluate)
+        expected, _ = _reference(ExpectimaxAgent(depth, evaluate), state)
         answer, failure = call_safely(expectimax, state, depth, state.to_move, evaluate)
         if failure:
             if "ZeroDivisionError" in failure:

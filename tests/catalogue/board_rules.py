@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from lessons_lib.exercises.board_graph import check_cut_points, check_jumps_from
-from lessons_lib.exercises.rules_tree import _counting_on_after_the_turn, check_count_leaves, check_most_captures
+from lessons_lib.exercises.rules_tree import (
+    _counting_on_after_the_turn, check_count_leaves, check_most_captures, most_captures,
+)
 from catalogue import Answer, right, wrong
 
 
@@ -54,15 +56,6 @@ def no_base_case(position: Any, depth: int) -> int:
     return sum(no_base_case(position.play(move), depth - 1) for move in position.legal_moves())
 
 
-def most_captures(position: Any) -> int:
-    best = 0
-    for move in position.legal_moves():
-        if move.is_capture:
-            after = position.play(move)
-            best = max(best, 1 + (most_captures(after) if after.to_move == position.to_move else 0))
-    return best
-
-
 def first_chain_only(position: Any) -> int:
     """Follows the first capture at each step instead of the longest."""
     captures = [move for move in position.legal_moves() if move.is_capture]
@@ -100,7 +93,7 @@ ANSWERS: list[Answer] = [
           lambda position, depth: 1 if depth == 0 else len(position.legal_moves())),
     wrong(check_count_leaves, "no base case", "RecursionError", no_base_case),
     wrong(check_count_leaves, "a crash", "raised ZeroDivisionError", lambda position, depth: 1 // 0),
-    right(check_most_captures, "the longest chain", most_captures),
+    right(check_most_captures, "the longest chain (the check's own reference)", most_captures),
     wrong(check_most_captures, "counting on after the turn", "the turn passed", _counting_on_after_the_turn),
     wrong(check_most_captures, "the captures to choose from", "number of captures to choose from",
           lambda position: sum(move.is_capture for move in position.legal_moves())),
