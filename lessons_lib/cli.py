@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
@@ -23,6 +24,8 @@ from lessons_lib.perft import MAX_DEPTH, perft, perft_divide
 from lessons_lib.rules import VARIANTS
 
 USAGE_ERROR = 2
+MAX_POSITIONS_BYTES = 10 * 10**6
+"""The largest --positions file read (10 MB, some 200,000 positions): a device or a huge file is refused."""
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -103,9 +106,17 @@ def _read_positions(args: argparse.Namespace, game: Game) -> list[Any]:
         if not args.position:
             raise ValueError("give a POSITION to search (or --positions FILE)")
         return [game.position(" ".join(args.position), args.variant)]
+    path = Path(args.positions)
+    if not path.exists():
+        raise ValueError(f"--positions: cannot read {quoted(args.positions)}: there is no such file")
+    if not path.is_file():
+        raise ValueError(f"--positions: {quoted(args.positions)} is not a file")
+    if path.stat().st_size > MAX_POSITIONS_BYTES:
+        raise ValueError(f"--positions: {quoted(args.positions)} is larger than {MAX_POSITIONS_BYTES // 10**6} MB; "
+                         f"split it")
     try:
-        with open(args.positions, encoding="utf-8") as file:
-            lines = file.read().splitlines()
+        with open(path, encoding="utf-8") as file:
+            lines = file.read(MAX_POSITIONS_BYTES + 1).splitlines()
     except (OSError, UnicodeDecodeError) as error:
         raise ValueError(f"--positions: cannot read {quoted(args.positions)}: {error}") from None
     positions = []

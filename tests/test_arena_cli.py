@@ -152,3 +152,78 @@ def test_an_interrupt_stops_at_once_in_one_line_and_leaves_no_process(tmp_path: 
     while sandboxes_running("stuck_agent.py") and time.monotonic() < deadline:
         time.sleep(0.1)
     assert sandboxes_running("stuck_agent.py") == 0
+
+
+def bad_database_files(folder: Path) -> dict[str, Path]:
+    """A folder, a missing folder, garbage, a truncated SQLite file and two foreign ones."""
+    garbage = folder / "garbage.db"
+    garbage.write_bytes(b"not a database at all\n" * 50)
+    truncated, foreign, other = folder / "truncated.db", folder / "foreign.db", folder / "other.db"
+    with sqlite3.connect(truncated) as connection:
+        connection.execute("CREATE TABLE notes (text)")
+        connection.executemany("INSERT INTO notes VALUES (?)", [(str(i) * 100,) for i in range(2000)])
+    connection.close()
+    truncated.write_bytes(truncated.read_bytes()[: truncated.stat().st_size // 2])
+    with sqlite3.connect(foreign) as connection:
+        connection.execute("CREATE TABLE games (player, score)")
+    connection.close()
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE grades (student, mark)")
+    connection.close()
+    return {"is a folder": folder, "does not exist": folder / "missing" / "class.db", "not an SQLite": garbage,
+            "malformed": truncated, "another kind": foreign, "other tables": other}
+
+
+def test_every_bad_database_is_one_line_before_any_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for words, path in bad_database_files(tmp_path).items():
+        before = path.read_bytes() if path.is_file() else None
+        assert main(["tournament", "random", "greedy", "--db", str(path), "--quiet", "--workers", "1"]) == 2
+        error = capsys.readouterr().err
+        assert words in error and error.count("\n") == 1 and "Traceback" not in error, error
+        assert (path.read_bytes() if path.is_file() else None) == before  # nothing written to someone else's file
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--workers", "999999999999"], "--workers"),
+    (["--games-per-pair", "99999999999"], "--games-per-pair"),
+    (["alphabeta:1", "alphabeta:2", "alphabeta:3", "alphabeta:4", "alphabeta:5", "alphabeta:6", "alphabeta:7",
+      "--games-per-pair", "10000"], "at most 200,000"),
+    (["--max-plies", "99999999999"], "--max-plies"),
+    (["--memory-mb", "99999999999"], "--memory-mb"),
+    (["--csv", "no/such/folder/games.csv"], "does not exist"),
+    (["--csv", "."], "is a folder"),
+])
+def test_bad_limits_and_paths_are_one_line_before_any_game(args: list[str], message: str, tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "random", "greedy", *args, "--quiet"]) == 2
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1 and "Traceback" not in error, error
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["depth", "--levels", "3"], "two levels or more"),
+    (["iterations", "--levels", "100"], "two levels or more"),
+    (["depth", "--out", __file__], "is a file, not a folder"),
+    (["depth", "--workers", "999999999999"], "--workers"),
+])
+def test_bad_experiment_input_is_one_line(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["experiment", *args, "--quiet"]) == 2
+    error = capsys.readouterr().err
+    assert message in error and error.count("\n") == 1 and "Traceback" not in error, error
+
+
+def test_a_device_or_a_folder_is_not_a_positions_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for path in ("/dev/zero", str(tmp_path)):
+        if not Path(path).exists():
+            continue
+        assert main(["search", "--positions", path, "--agent", "random"]) == 2
+        error = capsys.readouterr().err
+        assert "is not a file" in error and error.count("\n") == 1
+
+
+def test_control_characters_in_a_forfeit_reason_do_not_reach_the_terminal_raw() -> None:
+    from lessons_lib.arena.commands import shown
+
+    assert shown("forfeit (Green): it raised ValueError: \x1b[2J\x1b]0;owned\x07") == \
+        "forfeit (Green): it raised ValueError: \\x1b[2J\\x1b]0;owned\\x07"
+    assert shown("line one\nline two") == "line one\nline two"

@@ -15,7 +15,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from lessons_lib.cli_options import seconds_option, whole_number
+from lessons_lib.cli_options import file_to_write, folder_to_write, seconds_option, whole_number
 from lessons_lib.games import DEFAULT_GAME, GAMES, game_named
 from lessons_lib.rules import VARIANTS, Rules
 
@@ -72,10 +72,16 @@ def run_tournament(args: argparse.Namespace) -> None:
             raise ValueError(f"no agent file at {path}")
     game = game_named(args.game)
     settings = TournamentSettings(
-        games_per_pair=_number("--games-per-pair", args.games_per_pair, 1), game=game.name,
-        rules=game.rules(args.variant) or Rules(),
-        seconds_per_move=seconds_option(args.seconds_per_move) or 2.0, max_plies=_number("--max-plies", args.max_plies, 1),
-        memory_mb=_number("--memory-mb", args.memory_mb, 50), seed=_number("--seed", args.seed, 0))
+        games_per_pair=_number("--games-per-pair", args.games_per_pair, 1, MAX_GAMES_PER_PAIR), game=game.name,
+        rules=game.rules(args.variant) or Rules(), seconds_per_move=seconds_option(args.seconds_per_move) or 2.0,
+        max_plies=_number("--max-plies", args.max_plies, 1, MAX_PLIES),
+        memory_mb=_number("--memory-mb", args.memory_mb, 50, MAX_MEMORY_MB), seed=_number("--seed", args.seed, 0))
+    workers = _workers(args.workers)
+    csv_path = file_to_write("--csv", args.csv) if args.csv else None
+    pairs = len(args.specs) * len(args.gauntlet) if args.gauntlet else len(args.specs) * (len(args.specs) - 1) // 2
+    if pairs * settings.games_per_pair > MAX_GAMES:
+        raise ValueError(f"that is {pairs * settings.games_per_pair:,} games; one tournament plays at most "
+                         f"{MAX_GAMES:,} (lower --games-per-pair)")
     if args.gauntlet:
         schedule = gauntlet(args.specs, args.gauntlet, settings)
     else:
@@ -86,20 +92,20 @@ def run_tournament(args: argparse.Namespace) -> None:
         raise ValueError(f"--baseline {baseline!r} is not one of the players")
     with ExitStack() as stack:
         store = stack.enter_context(ResultStore(args.db)) if args.db else None
-        run = play_tournament(schedule, store=store, workers=_workers(args.workers), progress=not args.quiet)
+        run = play_tournament(schedule, store=store, workers=workers, progress=not args.quiet)
     table = standings(run.results, baseline, seed=settings.seed)
-    if args.csv:
-        export_csv(run.results, args.csv)
+    if csv_path is not None:
+        export_csv(run.results, csv_path)
     if args.json:
         games = [{key: value for key, value in asdict(result).items() if key != "moves"} for result in run.results]
         variant = {"variant": settings.rules.name} if game.variants else {}
         print(json.dumps({"game": game.name, **variant, "baseline": baseline, "played": run.played,
                           "resumed": run.resumed, "standings": [asdict(row) for row in table], "games": games}))
         return
-    print(format_standings(table))
+    print(shown(format_standings(table)))
     forfeits = [result for result in run.results if result.reason.startswith("forfeit")]
     for result in forfeits:
-        print(f"{result.key}: {result.reason}")
+        print(shown(f"{result.key}: {result.reason}"))
     stored = f"; {run.resumed} found in {args.db}" if args.db else ""
     print(f"{run.played} games played{stored}. Elo is relative to {baseline} (0).")
 
@@ -112,19 +118,38 @@ def run_experiment(args: argparse.Namespace) -> None:
 
     settings = TournamentSettings(rules=Rules.named(args.variant or "forced"), seed=_number("--seed", args.seed, 0),
                                   seconds_per_move=EXPERIMENT_SECONDS_PER_MOVE)
-    games = _number("--games-per-pair", args.games_per_pair, 1) if args.games_per_pair else None
+    games = _number("--games-per-pair", args.games_per_pair, 1, MAX_GAMES_PER_PAIR) if args.games_per_pair else None
+    levels = _levels(args.levels)
+    if levels is not None and len(levels) < 2 and args.name in ("depth", "iterations", "all"):
+        raise ValueError(f"--levels: {args.name} rates levels against each other: give two levels or more")
+    out = folder_to_write("--out", args.out)
+    workers = _workers(args.workers)
     with ExitStack() as stack:
         store = stack.enter_context(ResultStore(args.db)) if args.db else None
-        written = run(args.name, args.out, settings, games=games, levels=_levels(args.levels), store=store,
-                      workers=_workers(args.workers), progress=not args.quiet)
+        written = run(args.name, out, settings, games=games, levels=levels, store=store, workers=workers,
+                      progress=not args.quiet)
     for path in written:
         print(path)
 
 
-def _number(name: str, text: str, least: int) -> int:
-    number = whole_number(name, text, least)
+MAX_GAMES_PER_PAIR = 10_000
+MAX_GAMES = 200_000
+MAX_PLIES = 100_000
+MAX_MEMORY_MB = 1_000_000
+MAX_WORKERS = 512
+
+
+def _number(name: str, text: str, least: int, most: int | None = None) -> int:
+    number = whole_number(name, text, least, most)
     assert number is not None
     return number
+
+
+def shown(text: str) -> str:
+    """``text`` safe for a terminal: control characters (an escape sequence in a student's forfeit reason, say)
+    are written as escapes, line breaks kept."""
+    return "\n".join("".join(char if char.isprintable() else repr(char)[1:-1] for char in line)
+                     for line in text.split("\n"))
 
 
 def _levels(text: str | None) -> list[int] | None:
@@ -137,4 +162,4 @@ def _levels(text: str | None) -> list[int] | None:
 
 
 def _workers(text: str | None) -> int:
-    return _number("--workers", text, 1) if text is not None else os.cpu_count() or 1
+    return _number("--workers", text, 1, MAX_WORKERS) if text is not None else os.cpu_count() or 1

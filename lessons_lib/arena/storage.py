@@ -37,6 +37,22 @@ CREATE TABLE IF NOT EXISTS games (
 )
 """
 
+_COLUMNS = ("key", "green", "red", "green_score", "reason", "plies", "seed", "opening", "spec", "moves", "finished_at")
+
+
+def _check_database_path(path: Path) -> None:
+    """One clear line (ValueError) for a database path that cannot be one."""
+    if path.is_dir():
+        raise ValueError(f"{path} is a folder; give the name of a database file")
+    if not path.parent.is_dir():
+        raise ValueError(f"the folder {path.parent} does not exist")
+    if path.exists() and path.stat().st_size > 0:
+        with open(path, "rb") as file:
+            header = file.read(16)
+        if header != b"SQLite format 3\x00":
+            raise ValueError(f"{path} is not an SQLite database (a results database of this arena is one)")
+
+
 CSV_COLUMNS = ("key", "green", "red", "green_score", "reason", "plies", "seed", "opening",
                "seconds_green", "seconds_red", "nodes_green", "nodes_red")
 """The columns :func:`export_csv` writes: one row a game, with the average seconds and nodes a move of each side."""
@@ -52,7 +68,23 @@ class ResultStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        self._connection = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+        if self.path != ":memory:":
+            _check_database_path(Path(path))
+        try:
+            self._connection = sqlite3.connect(self.path, isolation_level=None, timeout=30)
+            damage = self._connection.execute("PRAGMA quick_check").fetchone()[0]
+            tables = {row[0] for row in self._connection.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+            columns = [row[1] for row in self._connection.execute("PRAGMA table_info(games)")]
+        except sqlite3.Error as error:
+            raise ValueError(f"{self.path} is not a results database this arena can use ({error})") from None
+        problem = (f"is damaged ({damage})" if damage != "ok"
+                   else f"holds other tables ({', '.join(sorted(tables - {'games'}))})" if tables - {"games"}
+                   else f"holds a table 'games' of another kind (columns {', '.join(columns)})"
+                   if columns and columns != list(_COLUMNS) else None)
+        if problem:  # checked before anything is written: someone else's file is left as it was
+            self._connection.close()
+            raise ValueError(f"{self.path} {problem}: not a results database this arena can use; give another file")
         self._connection.execute("PRAGMA journal_mode=WAL")
         self._connection.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable at checkpoints, never corrupt
         self._connection.execute(_SCHEMA)
