@@ -60,6 +60,18 @@ def describe_failure(error: Exception) -> str:
     return failure
 
 
+def call_for_number(function: Callable[..., Any], *args: Any) -> tuple[float, str | None]:
+    """Call a student's function that should return a number; return it and None, or 0 and what went wrong
+    (``raised ...`` or ``returned ...: give a number``)."""
+    answer, failure = call_safely(function, *args)
+    if failure:
+        return 0.0, failure
+    problem = not_a_number(answer)
+    if problem:
+        return 0.0, f"returned {answer!r:.60}: {problem}"
+    return answer, None
+
+
 def not_a_number(answer: Any) -> str | None:
     """What to say of an answer that should be a number and is not (text, a bool, None...), or None if it is one."""
     if isinstance(answer, (int, float)) and not isinstance(answer, bool):

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lessons_lib.agents.mcts import Backpropagation, MCTSAgent, Node, backpropagate
-from lessons_lib.exercises.feedback import Feedback, call_safely, describe_failure, not_a_number
+from lessons_lib.exercises.feedback import Feedback, call_for_number, call_safely, describe_failure
 from lessons_lib.game import Outcome
 from lessons_lib.measurements import rollout_outcomes
 from lessons_lib.rules import TRADITIONAL
@@ -44,14 +44,11 @@ def check_ucb1(student_ucb1: Callable[[float, int, int, float], Any]) -> Feedbac
     """Check a student's ``ucb1(wins, visits, parent_visits, c)`` on children of every kind."""
     for wins, visits, parent, c in UCB_CASES:
         expected = ucb1(wins, visits, parent, c)
-        answer, failure = call_safely(student_ucb1, wins, visits, parent, c)
+        answer, failure = call_for_number(student_ucb1, wins, visits, parent, c)
         shown_c = "math.sqrt(2)" if c == math.sqrt(2) else f"{c:g}"
         call = f"ucb1(wins={wins:g}, visits={visits}, parent_visits={parent}, c={shown_c})"
         if failure:
             return Feedback.not_yet(f"{call} {failure}")
-        problem = not_a_number(answer)
-        if problem:
-            return Feedback.not_yet(f"{call} returned {answer!r:.60}: {problem}")
         if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-12):
             continue
         hint = next((hint for wrong, hint in WRONG_UCB1.values()

@@ -9,8 +9,8 @@ from typing import Any
 from lessons_lib.agents.base import Evaluation
 from lessons_lib.agents.evaluation import material_mobility_evaluation, utility
 from lessons_lib.agents.expectimax import ExpectimaxAgent
-from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
-from lessons_lib.exercises.search import _reference
+from lessons_lib.exercises.feedback import Feedback, call_for_number
+from lessons_lib.exercises.search import search_value
 from lessons_lib.samples import EARLY_WINNER_TRAP
 from lessons_lib.state import RED, Position
 from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, CHAIN_TREE, GAMBLE_TREE, TinyTree, leaf_evaluation
@@ -58,16 +58,13 @@ MISTAKES = {
 def check_expectimax(expectimax: Callable[..., Any]) -> Feedback:
     """Check a student's ``expectimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and positions."""
     for name, state, depth, evaluate in CASES:
-        expected, _ = _reference(ExpectimaxAgent(depth, evaluate), state)
-        answer, failure = call_safely(expectimax, state, depth, state.to_move, evaluate)
+        expected, _ = search_value(ExpectimaxAgent(depth, evaluate), state)
+        answer, failure = call_for_number(expectimax, state, depth, state.to_move, evaluate)
         if failure:
             if "ZeroDivisionError" in failure:
                 failure += (". A finished game has no moves, so the mean of its children divides by zero: test "
                             "state.is_game_over() first")
             return Feedback.not_yet(f"on {name}, expectimax {failure}")
-        problem = not_a_number(answer)
-        if problem:
-            return Feedback.not_yet(f"on {name}, expectimax returned {answer!r:.60}: return the value. {problem}")
         if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-9):
             continue
         hint = next((hint for mistake, hint in MISTAKES.items() if math.isclose(

@@ -10,7 +10,7 @@ from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Evaluation
 from lessons_lib.agents.evaluation import material_mobility_evaluation, utility
 from lessons_lib.agents.minimax import MinimaxAgent
-from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
+from lessons_lib.exercises.feedback import Feedback, call_for_number, not_a_number
 from lessons_lib.state import RED, Position
 from lessons_lib.tiny_tree import (
     AIMA_FIGURE_5_2, CHAIN_TREE, EXERCISE_TREE, PRUNING_TREE, TinyTree, Tree, leaf_evaluation,
@@ -250,7 +250,7 @@ def _counted_evaluation(evaluate: Evaluation) -> Evaluation:
     return counted
 
 
-def _reference(agent: MinimaxAgent | AlphaBetaAgent, state: Any) -> tuple[float, int]:
+def search_value(agent: MinimaxAgent | AlphaBetaAgent, state: Any) -> tuple[float, int]:
     """The agent's value of ``state`` and the positions it visits; a finished root is worth its utility."""
     if state.is_game_over():
         return utility(state, state.to_move, 0), 1
@@ -262,13 +262,10 @@ def _reference(agent: MinimaxAgent | AlphaBetaAgent, state: Any) -> tuple[float,
 def check_minimax(minimax: Callable[..., Any]) -> Feedback:
     """Check a student's ``minimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and real positions."""
     for name, state, depth, evaluate in CASES:
-        expected, _ = _reference(MinimaxAgent(depth, evaluate), state)
-        answer, failure = call_safely(minimax, state, depth, state.to_move, evaluate)
+        expected, _ = search_value(MinimaxAgent(depth, evaluate), state)
+        answer, failure = call_for_number(minimax, state, depth, state.to_move, evaluate)
         if failure:
             return Feedback.not_yet(f"on {name}, minimax {failure}")
-        problem = not_a_number(answer)
-        if problem:
-            return Feedback.not_yet(f"on {name}, minimax returned {answer!r:.60}: return the value. {problem}")
         if answer != expected:
             return Feedback.not_yet(f"on {name} at depth {depth}, your value is {answer:g} but minimax gives "
                                     f"{expected:g}: {_diagnose(answer, state, depth, state.to_move, evaluate)}")
@@ -279,16 +276,13 @@ def check_minimax(minimax: Callable[..., Any]) -> Feedback:
 def check_alphabeta(alphabeta: Callable[..., Any]) -> Feedback:
     """Check a student's ``alphabeta(state, depth, alpha, beta, root_player, evaluate, ply=0)``: values, pruning."""
     for name, state, depth, evaluate in CASES:
-        value, nodes = _reference(AlphaBetaAgent(depth, evaluate), state)
-        plain = _reference(MinimaxAgent(depth, evaluate), state)[1]
+        value, nodes = search_value(AlphaBetaAgent(depth, evaluate), state)
+        plain = search_value(MinimaxAgent(depth, evaluate), state)[1]
         seen = [0]
-        answer, failure = call_safely(alphabeta, _Counted(state, seen), depth, -math.inf, math.inf, state.to_move,
-                                      _counted_evaluation(evaluate))
+        answer, failure = call_for_number(alphabeta, _Counted(state, seen), depth, -math.inf, math.inf,
+                                          state.to_move, _counted_evaluation(evaluate))
         if failure:
             return Feedback.not_yet(f"on {name}, alphabeta {failure}")
-        problem = not_a_number(answer)
-        if problem:
-            return Feedback.not_yet(f"on {name}, alphabeta returned {answer!r:.60}: return the value. {problem}")
         if answer != value and seen[0] < nodes:
             return Feedback.not_yet(f"on {name} at depth {depth}, alphabeta gave {answer:g} but the minimax value is "
                                     f"{value:g}, and it looked at only {seen[0]} positions where alpha-beta needs "

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lessons_lib.arena.ratings import Z_95, expected_score, wilson_interval
-from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
+from lessons_lib.exercises.feedback import Feedback, call_for_number, call_safely
 
 SCORES = (0.5, 0.75, 0.9, 0.25, 0.64, 0.99)
 
@@ -32,12 +32,9 @@ def check_elo_difference(student: Callable[[float], Any]) -> Feedback:
     """Check a student's ``elo_difference(score)`` against the Elo formula."""
     for score in SCORES:
         expected = elo_difference(score)
-        answer, failure = call_safely(student, score)
+        answer, failure = call_for_number(student, score)
         if failure:
             return Feedback.not_yet(f"elo_difference({score}) {failure}")
-        problem = not_a_number(answer)
-        if problem:
-            return Feedback.not_yet(f"elo_difference({score}) returned {answer!r:.60}: {problem}")
         if math.isclose(answer, expected, abs_tol=0.05):
             continue
         hint = next((hint for wrong, hint in WRONG_ELO.values() if math.isclose(answer, wrong(score), abs_tol=0.05)),
