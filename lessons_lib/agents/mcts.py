@@ -144,12 +144,10 @@ def backpropagate_for(root_player: int) -> Backpropagation:
 class MCTSSearch:
     """What one MCTS search shares across its iterations."""
 
-    __slots__ = ("root_player", "c", "rng", "rollout", "max_rollout_plies", "backpropagate", "trace",
-                 "tree_size", "rollout_plies")
+    __slots__ = ("c", "rng", "rollout", "max_rollout_plies", "backpropagate", "trace", "tree_size", "rollout_plies")
 
-    def __init__(self, root_player: int, c: float, rng: random.Random, rollout: RolloutPolicy,
-                 max_rollout_plies: int, backpropagate: Backpropagation, trace: Observer | None) -> None:
-        self.root_player = root_player
+    def __init__(self, c: float, rng: random.Random, rollout: RolloutPolicy, max_rollout_plies: int,
+                 backpropagate: Backpropagation, trace: Observer | None) -> None:
         self.c = c
         self.rng = rng
         self.rollout = rollout
@@ -224,8 +222,7 @@ class MCTSAgent(Agent):
         check_playable(state)
         backpropagation = self.backpropagation or (backpropagate_for(state.to_move) if self.perspective == "root"
                                                    else backpropagate)
-        search = MCTSSearch(state.to_move, self.c, self.rng, self.rollout, self.max_rollout_plies, backpropagation,
-                            observer)
+        search = MCTSSearch(self.c, self.rng, self.rollout, self.max_rollout_plies, backpropagation, observer)
         root = Node(state, None, None, 1 - state.to_move)
         stopwatch = Stopwatch(self.seconds)
         iteration = 0
