@@ -81,18 +81,34 @@ def set_up() -> Path:
     return python
 
 
-def ensure_chromium() -> None:
-    """The browser tests need Chromium; install Debian's package when we may (root, apt-get)."""
-    if any(shutil.which(name) for name in ("chromium", "chromium-browser")) or os.environ.get("SHOLOGUTI_CHROMIUM"):
+def ensure_program(programs: tuple[str, ...], package: str, purpose: str, otherwise: str) -> None:
+    """Install Debian's ``package`` when none of ``programs`` is found and we may (root, apt-get); else say so."""
+    if any(shutil.which(name) for name in programs):
         return
     if getattr(os, "geteuid", lambda: -1)() == 0 and shutil.which("apt-get"):
-        print("Installing Chromium for the browser tests (apt-get install chromium) ...", flush=True)
+        print(f"Installing {package} {purpose} (apt-get install {package}) ...", flush=True)
         quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         subprocess.call(["apt-get", "update", "-qq"], env=quiet)
-        subprocess.call(["apt-get", "install", "-y", "-qq", "chromium"], env=quiet, stdout=subprocess.DEVNULL)
+        subprocess.call(["apt-get", "install", "-y", "-qq", package], env=quiet, stdout=subprocess.DEVNULL)
     else:
-        print("Chromium was not found, so the browser tests will be skipped. To run them, install Chromium "
-              "(Debian/Ubuntu: sudo apt-get install chromium) or set SHOLOGUTI_CHROMIUM to its path.", flush=True)
+        print(f"{package} was not found, so {otherwise}. To change that, install it "
+              f"(Debian/Ubuntu: sudo apt-get install {package}).", flush=True)
+
+
+def ensure_chromium() -> None:
+    """The browser tests need Chromium."""
+    if os.environ.get("SHOLOGUTI_CHROMIUM"):
+        return
+    ensure_program(("chromium", "chromium-browser"), "chromium", "for the browser tests",
+                   "the browser tests will be skipped (or set SHOLOGUTI_CHROMIUM to Chromium's path)")
+
+
+def ensure_bubblewrap() -> None:
+    """On Linux, students' agents run inside bubblewrap, and the hostile-agent tests need it."""
+    if sys.platform.startswith("linux"):
+        ensure_program(("bwrap",), "bubblewrap", "to isolate students' agents",
+                       "students' agents run as plain processes (mistakes are caught, malice is not) and the "
+                       "hostile-agent tests are skipped (in CI they fail)")
 
 
 def main(argv: list[str]) -> None:
@@ -109,6 +125,7 @@ def main(argv: list[str]) -> None:
         print("Type check (mypy --strict) ...", flush=True)
         run(python, "-m", "mypy")
         ensure_chromium()
+        ensure_bubblewrap()
         print("Tests: unit, property, doctests, notebooks (nbval) and browser (Playwright) ...", flush=True)
         run(python, "-m", "pytest", *extra)
 

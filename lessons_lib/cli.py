@@ -17,7 +17,7 @@ from pathlib import Path
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from lessons_lib.cli_options import seconds_option, whole_number
+from lessons_lib.cli_options import seconds_option, shown, whole_number
 from lessons_lib.errors import MoveError, PositionError, VariantError, is_whole_number, quoted
 from lessons_lib.games import DEFAULT_GAME, GAMES, Game, game_named
 from lessons_lib.perft import MAX_DEPTH, perft, perft_divide
@@ -181,7 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             run_experiment(args)
     except (PositionError, MoveError, VariantError, ValueError) as error:
-        print(f"{parser.prog} {args.command}: {error}", file=sys.stderr)
+        print(f"{parser.prog} {args.command}: {shown(' '.join(str(error).split()))}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         print(f"{parser.prog} {args.command}: interrupted", file=sys.stderr)

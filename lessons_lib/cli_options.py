@@ -53,3 +53,10 @@ def seconds_option(text: str | None) -> float | None:
     if not 0 < seconds < 1e6:  # NaN fails this too
         raise ValueError(f"seconds: {quoted(text)} should be a number of seconds above 0 and below 1e6")
     return seconds
+
+
+def shown(text: str) -> str:
+    """``text`` safe for a terminal: control characters (an escape sequence in a student's forfeit reason, say)
+    are written as escapes, line breaks kept."""
+    return "\n".join("".join(char if char.isprintable() else repr(char)[1:-1] for char in line)
+                     for line in text.split("\n"))

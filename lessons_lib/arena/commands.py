@@ -10,12 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from contextlib import ExitStack
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from lessons_lib.cli_options import file_to_write, folder_to_write, seconds_option, whole_number
+from lessons_lib.cli_options import file_to_write, folder_to_write, seconds_option, shown, whole_number
 from lessons_lib.games import DEFAULT_GAME, GAMES, game_named
 from lessons_lib.rules import VARIANTS, Rules
 
@@ -61,14 +62,15 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 
 def run_tournament(args: argparse.Namespace) -> None:
     from lessons_lib.arena.games import is_agent_file, split_label
+    from lessons_lib.arena.isolation import fallback_notice
     from lessons_lib.arena.storage import ResultStore, export_csv
     from lessons_lib.arena.tournament import (
         TournamentSettings, format_standings, gauntlet, play_tournament, round_robin, standings,
     )
 
-    for spec in [*args.specs, *args.gauntlet]:
-        path = split_label(spec)[1]
-        if is_agent_file(spec) and not Path(path).is_file():
+    files = [split_label(spec)[1] for spec in [*args.specs, *args.gauntlet] if is_agent_file(spec)]
+    for path in files:
+        if not Path(path).is_file():
             raise ValueError(f"no agent file at {path}")
     game = game_named(args.game)
     settings = TournamentSettings(
@@ -92,6 +94,10 @@ def run_tournament(args: argparse.Namespace) -> None:
         raise ValueError(f"--baseline {baseline!r} is not one of the players")
     with ExitStack() as stack:
         store = stack.enter_context(ResultStore(args.db)) if args.db else None
+        if files:
+            notice = fallback_notice()  # or SandboxUnavailable, if SHOLOGUTI_SANDBOX asks for what is not here
+            if notice:
+                print(notice, file=sys.stderr, flush=True)
         run = play_tournament(schedule, store=store, workers=workers, progress=not args.quiet)
     table = standings(run.results, baseline, seed=settings.seed)
     if csv_path is not None:
@@ -143,13 +149,6 @@ def _number(name: str, text: str, least: int, most: int | None = None) -> int:
     number = whole_number(name, text, least, most)
     assert number is not None
     return number
-
-
-def shown(text: str) -> str:
-    """``text`` safe for a terminal: control characters (an escape sequence in a student's forfeit reason, say)
-    are written as escapes, line breaks kept."""
-    return "\n".join("".join(char if char.isprintable() else repr(char)[1:-1] for char in line)
-                     for line in text.split("\n"))
 
 
 def _levels(text: str | None) -> list[int] | None:

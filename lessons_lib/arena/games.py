@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from lessons_lib.agents.presets import seeded
-from lessons_lib.arena.sandbox import Forfeit, SandboxedAgent, SandboxLimits
+from lessons_lib.arena.sandbox import AgentFileChanged, Forfeit, SandboxedAgent, SandboxLimits
 from lessons_lib.games import DEFAULT_GAME, GAMES
 from lessons_lib.rules import Rules
 from lessons_lib.state import GREEN, SIDE_NAMES, Position
@@ -57,6 +57,9 @@ class GameSpec:
         opening: the moves played before the players take over (text, e.g. ``["23-18", "13x23"]``).
         seed: seeds both players' random choices (the red player's with ``seed + 1``).
         game: the game's name in :data:`lessons_lib.games.GAMES`.
+        digests: for a player that is a student's file, the SHA-256 of the bytes the key was made from
+            (green's, red's; None for a built-in agent or a file that could not be read): other bytes are
+            never played under this key.
     """
 
     key: str
@@ -69,6 +72,7 @@ class GameSpec:
     max_plies: int = DEFAULT_PLY_LIMIT
     memory_mb: int = 500
     game: str = DEFAULT_GAME
+    digests: tuple[str | None, str | None] = (None, None)
 
     def start_position(self) -> Any:
         position = start_of(self.game, Rules(*self.rules))
@@ -116,10 +120,11 @@ class GameResult:
 class _Player:
     """A built-in agent or a sandboxed file, behind one face."""
 
-    def __init__(self, spec: str, seed: int, limits: SandboxLimits, game: str = DEFAULT_GAME) -> None:
+    def __init__(self, spec: str, seed: int, limits: SandboxLimits, game: str = DEFAULT_GAME,
+                 digest: str | None = None) -> None:
         self.spec = spec
         agent = split_label(spec)[1]
-        self.sandbox = SandboxedAgent(agent, limits, game) if is_agent_file(spec) else None
+        self.sandbox = SandboxedAgent(agent, limits, game, digest) if is_agent_file(spec) else None
         self.agent = None if self.sandbox else seeded(GAMES[game].make_agent(agent, seed=seed), seed)
         self.limits = limits
 
@@ -129,10 +134,15 @@ class _Player:
             move = self.sandbox.choose_move(position)
             return MoveRecord(str(move), SIDE_NAMES[position.to_move], time.perf_counter() - started, 0, None)
         assert self.agent is not None
+        thinking = time.thread_time()
         result = self.agent.search(position)
         seconds = time.perf_counter() - started
-        if seconds > 2 * self.limits.seconds_per_move + 1:  # built-in agents are trusted, but not unbounded
-            raise Forfeit(f"took {seconds:.1f} s for a move, over the limit of {self.limits.seconds_per_move:g} s")
+        # Built-in agents are trusted, but not unbounded. Their limit is on the processor time they used, so a
+        # busy or stopped machine (a wall clock that ran on while they could not) never forfeits their game.
+        used = time.thread_time() - thinking
+        if used > 2 * self.limits.seconds_per_move + 1:
+            raise Forfeit(f"used {used:.1f} s of processor time for a move, over the limit of "
+                          f"{self.limits.seconds_per_move:g} s")
         return MoveRecord(str(result.move), SIDE_NAMES[position.to_move], seconds, result.nodes, result.value)
 
     def close(self) -> None:
@@ -141,10 +151,15 @@ class _Player:
 
 
 def play_game(spec: GameSpec) -> GameResult:
-    """Play the game ``spec`` describes and return what happened. Never raises for a player's fault."""
+    """Play the game ``spec`` describes and return what happened. Never raises for a player's fault.
+
+    Raises :class:`~lessons_lib.arena.sandbox.AgentFileChanged` if a student's file is no longer the
+    one ``spec.digests`` names (the game is not played, so no result is stored under a false key).
+    """
     limits = SandboxLimits(spec.seconds_per_move, spec.memory_mb)
     position = spec.start_position()
-    players = [_Player(spec.green, spec.seed, limits, spec.game), _Player(spec.red, spec.seed + 1, limits, spec.game)]
+    players = [_Player(spec.green, spec.seed, limits, spec.game, spec.digests[0]),
+               _Player(spec.red, spec.seed + 1, limits, spec.game, spec.digests[1])]
     moves: list[MoveRecord] = []
     names = GAMES[spec.game].player_names
     try:
@@ -159,6 +174,8 @@ def play_game(spec: GameSpec) -> GameResult:
             try:
                 record = players[side].move(position)
                 position = position.play(record.move)
+            except AgentFileChanged:
+                raise
             except Forfeit as forfeit:
                 return _result(spec, 0.0 if side == GREEN else 1.0, f"{FORFEIT}: {names[side]} "
                                f"({players[side].spec}) {forfeit.reason}", moves)

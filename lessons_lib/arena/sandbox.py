@@ -1,43 +1,51 @@
-"""Students' agents, each in a process of its own, with a time limit per move and a memory limit.
+"""Students' agents, each in a sandbox of its own, with limits on time per move, memory and processes.
 
 A student's agent is a Python file that defines ``make_agent()``, returning an
 object with ``choose_move(state)``. The arena never imports that file itself: a
-child process does (``python -m lessons_lib.arena.sandbox FILE``), and the two talk
-through lines of text on the child's standard input and output:
+child process does (``python -I -m lessons_lib.arena.sandbox agent.py``), inside
+bubblewrap on Linux (see :mod:`lessons_lib.arena.isolation` for what each mode
+guarantees), and the two talk through lines of text on the child's standard
+input and output:
 
 - the arena sends one JSON object a line: the game, the position string and, for
   Shologuti, the rules (``{"game": "shologuti", "position": "start", "rules": [true, true, 100]}``);
 - the child answers ``move 23-18`` or ``error <what went wrong>``.
 
-The child sends its answers on a copy of its real standard output and points
-``sys.stdout`` at standard error, so a student's ``print`` calls are harmless.
-Anything else that reaches the answer channel is garbage, and forfeits the game,
-as does an exception, a move that is not legal, running out of time, running out
-of memory, or dying.
-
-This guards against mistakes, not malice: a student's file runs with the user's
-own permissions. Run a tournament of files you have not read in a container.
+The child runs a private copy of the file's bytes, read once by the arena (so the
+bytes run are the bytes the game's key was made from), sends its answers on a
+copy of its real standard output, and points ``sys.stdout`` at standard error, so
+a student's ``print`` calls are harmless. Anything else that reaches the answer
+channel is garbage, and forfeits the game, as does an exception, a move that is
+not legal, running out of time, memory or processes, or dying. When the game
+ends, the agent and every process it started are killed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import selectors
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lessons_lib.arena.isolation import AGENT_FILE, AGENT_FOLDER, BUBBLEWRAP, agent_command, sandbox_mode
+from lessons_lib.arena.processes import FamilyWatch, end_with_parent, family, has_proc
 from lessons_lib.games import DEFAULT_GAME, GAMES
 from lessons_lib.rules import Rules
 from lessons_lib.state import Position
 
 DEFAULT_SECONDS_PER_MOVE = 2.0  # the limit of McGill's Hus course
 DEFAULT_MEMORY_MB = 500
+DEFAULT_PROCESSES = 8  # an agent may start helpers, up to this many processes in all
 STARTUP_SECONDS = 20.0  # importing the student's file may take a while the first time
+BUBBLEWRAP_PROCESSES = 2  # bubblewrap's own two processes above the agent's, not counted against it
 
 
 class Forfeit(Exception):
@@ -48,24 +56,43 @@ class Forfeit(Exception):
         self.reason = reason
 
 
+class AgentFileChanged(ValueError):
+    """A student's file is not the one the game was scheduled with: its key would name other bytes."""
+
+
 @dataclass(frozen=True)
 class SandboxLimits:
+    """Limits on one agent: seconds a move, memory (MB, summed over all its processes) and processes."""
+
     seconds_per_move: float = DEFAULT_SECONDS_PER_MOVE
     memory_mb: int = DEFAULT_MEMORY_MB
+    processes: int = DEFAULT_PROCESSES
+
+
+def file_digest(path: str | Path) -> str:
+    """The SHA-256 of a file's bytes, in hex (what a game's key records of a student's file)."""
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 class SandboxedAgent:
-    """A student's agent file, played in a child process.
+    """A student's agent file, played in a sandboxed child process.
 
-    Use it as a context manager, or call :meth:`close`, so the child never outlives the game.
+    Use it as a context manager, or call :meth:`close`, so neither the child nor anything it
+    started outlives the game. ``digest`` (see :func:`file_digest`), when given, is the file the
+    game was scheduled with: other bytes raise :class:`AgentFileChanged` instead of being played.
     """
 
-    def __init__(self, path: str | Path, limits: SandboxLimits = SandboxLimits(), game: str = DEFAULT_GAME) -> None:
+    def __init__(self, path: str | Path, limits: SandboxLimits = SandboxLimits(), game: str = DEFAULT_GAME,
+                 digest: str | None = None) -> None:
         self.path = Path(path)
         self.limits = limits
         self.game = GAMES[game]
         self.name = self.path.stem
+        self.digest = digest
         self._child: subprocess.Popen[bytes] | None = None
+        self._watch: FamilyWatch | None = None
+        self._folder: str | None = None
+        self._overhead = 0
         self._buffer = b""
 
     def describe(self) -> str:
@@ -75,20 +102,48 @@ class SandboxedAgent:
         """Start the child process and wait until the student's file is loaded."""
         if not self.path.is_file():
             raise Forfeit(f"no agent file at {self.path}")
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "SHOLOGUTI_MEMORY_MB": str(self.limits.memory_mb)}
-        self._child = subprocess.Popen(
-            [sys.executable, "-m", "lessons_lib.arena.sandbox", str(self.path)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
-        )
-        reply = self._read_line(STARTUP_SECONDS, "loading the file")
+        try:
+            source = self.path.read_bytes()
+        except OSError as error:
+            raise Forfeit(f"the agent file cannot be read ({error.strerror})") from None
+        digest = hashlib.sha256(source).hexdigest()
+        if self.digest is not None and digest != self.digest:
+            raise AgentFileChanged(f"{self.path} changed after the tournament's games were scheduled; "
+                                   f"run the tournament again to play the file as it is now")
+        self.digest = digest
+        with tempfile.TemporaryFile() as data:
+            if sandbox_mode() == BUBBLEWRAP:  # the bytes reach the sandbox through a file descriptor
+                data.write(source)
+                data.flush()
+                data.seek(0)
+                command = agent_command(f"{AGENT_FOLDER}/{AGENT_FILE}", self.limits.memory_mb, data.fileno())
+                self._launch(command, pass_fds=(data.fileno(),), overhead=BUBBLEWRAP_PROCESSES)
+            else:  # a private folder of the arena's own, with a copy of the bytes
+                self._folder = tempfile.mkdtemp(prefix="shologuti-agent-")
+                Path(self._folder, AGENT_FILE).write_bytes(source)
+                command = agent_command(str(Path(self._folder, AGENT_FILE)), self.limits.memory_mb, None)
+                self._launch(command, pass_fds=(), overhead=0, cwd=self._folder)
+            reply = self._read_line(STARTUP_SECONDS, "loading the file")
         if reply != "ready":
             raise Forfeit(_explain(reply, "loading the file"))
+
+    def _launch(self, command: list[str], pass_fds: tuple[int, ...], overhead: int, cwd: str | None = None) -> None:
+        if os.name == "nt":
+            new_group: dict[str, Any] = {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
+        else:  # a session of its own: a signal to the arena's process group does not reach it, nor its to ours
+            new_group = {"start_new_session": True, "pass_fds": pass_fds}
+        environment = {name: value for name, value in os.environ.items() if not name.startswith("PYTHON")}
+        self._child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.DEVNULL, cwd=cwd, env=environment, **new_group)
+        self._overhead = overhead
+        self._watch = FamilyWatch(self._child.pid, self.limits.memory_mb, self.limits.processes, overhead)
 
     def choose_move(self, state: Any) -> Any:
         """Ask the child for a move; raise :class:`Forfeit` if anything goes wrong."""
         if self._child is None:
             self.start()
         assert self._child is not None and self._child.stdin is not None
+        self._check_limits()
         try:
             request: dict[str, Any] = {"game": self.game.name, "position": str(state)}
             if isinstance(state, Position):
@@ -97,6 +152,7 @@ class SandboxedAgent:
             self._child.stdin.write((json.dumps(request) + "\n").encode())
             self._child.stdin.flush()
         except OSError:
+            self._check_limits()
             raise Forfeit("the agent's process has died") from None
         reply = self._read_line(self.limits.seconds_per_move, "choosing a move")
         if not reply.startswith("move "):
@@ -110,6 +166,13 @@ class SandboxedAgent:
             raise Forfeit(f"returned the illegal move {move}")
         return move
 
+    def _check_limits(self) -> None:
+        """Forfeit if the watch found the agent over a limit (it has killed the agent already)."""
+        if self._watch is not None and self._watch.overrun is not None:
+            reason = self._watch.overrun
+            self.close()
+            raise Forfeit(reason)
+
     def _read_line(self, seconds: float, doing: str) -> str:
         """One line from the child within ``seconds``, or :class:`Forfeit`."""
         assert self._child is not None and self._child.stdout is not None
@@ -122,24 +185,75 @@ class SandboxedAgent:
                 if left <= 0:
                     self.close()
                     raise Forfeit(f"took more than {seconds:g} s {doing}")
-                if not selector.select(timeout=left):
+                if not selector.select(timeout=min(left, 0.25)):
+                    self._check_limits()
+                    if not self._answer_channel_open():
+                        self.close()
+                        raise Forfeit(f"closed its answer channel while {doing}")
                     continue
                 chunk = os.read(stream.fileno(), 65536)
                 if not chunk:
-                    code = self._child.wait(timeout=5)
-                    raise Forfeit(_death(code, doing))
+                    self._check_limits()
+                    raise Forfeit(self._ended(doing))
                 self._buffer += chunk
                 if len(self._buffer) > 10_000:
+                    self.close()
                     raise Forfeit("sent pages of output instead of a move (garbage output)")
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line.decode("utf-8", "replace").strip()
 
+    def _answer_channel_open(self) -> bool:
+        """Whether one of the agent's own processes still holds the channel it answers on.
+
+        Inside bubblewrap the channel never reads as closed while bubblewrap's own processes, which
+        hold it too, are alive; so it is looked up in the agent's processes' open files instead.
+        """
+        assert self._child is not None and self._child.stdout is not None
+        if self._overhead == 0 or not has_proc():
+            return True  # with no process in between, a closed channel reads as closed
+        agent = family(self._child.pid)[self._overhead:]
+        if not agent:
+            return True  # still starting
+        channel = f"pipe:[{os.fstat(self._child.stdout.fileno()).st_ino}]"
+        for pid in agent:
+            try:
+                if any(os.readlink(f"/proc/{pid}/fd/{fd}") == channel for fd in os.listdir(f"/proc/{pid}/fd")):
+                    return True
+            except OSError:
+                continue
+        return False
+
+    def _ended(self, doing: str) -> str:
+        """Why the answer channel closed: the child died, or it closed the channel and lives on (killed now)."""
+        assert self._child is not None
+        try:
+            code = self._child.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            self.close()
+            return f"closed its answer channel while {doing}"
+        self.close()
+        return _death(code, doing)
+
     def close(self) -> None:
-        """Stop the child process."""
+        """Stop the child process and every process it started."""
         child, self._child = self._child, None
-        if child is not None and child.poll() is None:
-            child.kill()
-            child.wait(timeout=10)
+        watch, self._watch = self._watch, None
+        if watch is not None:
+            watch.stop()
+            watch.kill_all()
+        if child is not None:
+            if child.poll() is None:
+                child.kill()
+            child.wait()
+            for stream in (child.stdin, child.stdout):
+                try:
+                    if stream is not None:
+                        stream.close()
+                except OSError:
+                    pass
+        folder, self._folder = self._folder, None
+        if folder is not None:
+            shutil.rmtree(folder, ignore_errors=True)
 
     def __enter__(self) -> SandboxedAgent:
         return self
@@ -172,26 +286,12 @@ def _limit_memory(megabytes: int) -> None:
     resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
-def _end_with_parent() -> None:
-    """End this process soon after the arena's process dies, even in the middle of a student's move."""
-    import threading
-
-    parent = os.getppid()
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(1)
-
-    threading.Thread(target=watch, daemon=True).start()
-
-
-def _child_main(path: str) -> None:
-    _end_with_parent()
+def _child_main(path: str, memory_mb: int) -> None:
+    end_with_parent()
     answers = os.fdopen(os.dup(1), "w", buffering=1)  # the arena reads this channel only
     sys.stdout = sys.stderr  # a student's print() goes to standard error
     try:
-        _limit_memory(int(os.environ.get("SHOLOGUTI_MEMORY_MB", DEFAULT_MEMORY_MB)))
+        _limit_memory(memory_mb)
         import runpy
 
         namespace = runpy.run_path(path, run_name="student_agent")
@@ -230,4 +330,4 @@ def _one_line(value: object) -> str:
 
 
 if __name__ == "__main__":
-    _child_main(sys.argv[1])
+    _child_main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else DEFAULT_MEMORY_MB)

@@ -1,7 +1,9 @@
 """Every finished game, kept at once in one SQLite file, so no result is ever lost.
 
 Each game is written in its own transaction the moment it ends, under its
-unique key (``INSERT OR IGNORE``: a game can never be stored twice). Killing the
+unique key: a game is never stored twice, and a game already stored under the
+key with another result is an error (:class:`StoredGameConflict`), never kept
+silently: only the arena writes here, so someone else has. Killing the
 arena loses at most the games still being played; running the same tournament
 again with the same file finds the stored games and plays only the missing ones.
 The file uses SQLite's write-ahead log, so a reader (a notebook, a CSV export)
@@ -53,6 +55,23 @@ def _check_database_path(path: Path) -> None:
             raise ValueError(f"{path} is not an SQLite database (a results database of this arena is one)")
 
 
+class StoredGameConflict(ValueError):
+    """A game's key is already stored with another game than the one just played."""
+
+
+def _same_game(first: GameResult, second: GameResult) -> bool:
+    """Whether two records are the same game: players, score, reason, seed, opening and moves (not timings)."""
+    def essence(result: GameResult) -> tuple[object, ...]:
+        return (result.green, result.red, result.green_score, result.reason, result.plies, result.seed,
+                tuple(result.opening), [(move.side, move.move) for move in result.moves])
+
+    return essence(first) == essence(second)
+
+
+def _summary(result: GameResult) -> str:
+    return f"Green scores {result.green_score:g} after {result.plies} plies: {result.reason[:80]}"
+
+
 CSV_COLUMNS = ("key", "green", "red", "green_score", "reason", "plies", "seed", "opening",
                "seconds_green", "seconds_red", "nodes_green", "nodes_red")
 """The columns :func:`export_csv` writes: one row a game, with the average seconds and nodes a move of each side."""
@@ -90,16 +109,31 @@ class ResultStore:
         self._connection.execute(_SCHEMA)
 
     def add(self, result: GameResult, spec: GameSpec) -> bool:
-        """Store one finished game in its own transaction; False if its key was already stored."""
+        """Store one finished game in its own transaction; False if the same game was already stored.
+
+        Raises :class:`StoredGameConflict` if the key is stored with another game (other players,
+        score, reason or moves): the stored one is left as it is, and the new one is not stored.
+        """
         moves = json.dumps([asdict(move) for move in result.moves])
-        with self._connection:
-            cursor = self._connection.execute(
-                "INSERT OR IGNORE INTO games (key, green, red, green_score, reason, plies, seed, opening, spec, moves)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (result.key, result.green, result.red, result.green_score, result.reason, result.plies, result.seed,
-                 json.dumps(list(result.opening)), json.dumps(asdict(spec)), moves),
-            )
-        return cursor.rowcount == 1
+        try:
+            with self._connection:
+                self._connection.execute(
+                    "INSERT INTO games (key, green, red, green_score, reason, plies, seed, opening, spec, moves)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (result.key, result.green, result.red, result.green_score, result.reason, result.plies,
+                     result.seed, json.dumps(list(result.opening)), json.dumps(asdict(spec)), moves),
+                )
+        except sqlite3.IntegrityError:
+            stored = self.results([result.key])
+            if not stored:
+                raise
+            if _same_game(stored[0], result):
+                return False
+            raise StoredGameConflict(
+                f"{self.path} already holds the game {result.key!r} with another result "
+                f"({_summary(stored[0])}) than the one just played ({_summary(result)}): something other than "
+                f"the arena wrote to it; the game just played was not stored") from None
+        return True
 
     def keys(self) -> set[str]:
         """The keys of every stored game."""

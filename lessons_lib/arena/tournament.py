@@ -20,14 +20,14 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from lessons_lib.arena.games import (
     DEFAULT_PLY_LIMIT, FORFEIT, GameResult, GameSpec, describe_spec, is_agent_file, opening_suite, play_game,
     split_label,
 )
 from lessons_lib.arena.ratings import Score, bootstrap_elo, fit_elo, wilson_interval
-from lessons_lib.arena.sandbox import DEFAULT_MEMORY_MB, DEFAULT_SECONDS_PER_MOVE
+from lessons_lib.arena.sandbox import DEFAULT_MEMORY_MB, DEFAULT_SECONDS_PER_MOVE, file_digest
+from lessons_lib.arena.processes import end_with_parent
 from lessons_lib.arena.storage import ResultStore
 from lessons_lib.games import DEFAULT_GAME, GAMES
 from lessons_lib.rules import Rules
@@ -140,7 +140,9 @@ def play_tournament(schedule: Sequence[GameSpec], *, store: ResultStore | None =
                 finish(game, play_game(game))
         else:
             own_pool = executor is None
-            pool = executor or ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1)
+            # The pool's workers die with the arena, however it dies (and their agents' sandboxes with them).
+            pool = executor or ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1,
+                                                   initializer=end_with_parent)
             futures: dict[Future[GameResult], GameSpec] = {}
             try:
                 futures = {pool.submit(play_game, game): game for game in todo}
@@ -149,12 +151,25 @@ def play_tournament(schedule: Sequence[GameSpec], *, store: ResultStore | None =
             except BaseException:
                 for future in futures:
                     future.cancel()
+                _keep_finished(futures, done, finish)  # games that ended before the error are stored, not lost
                 if own_pool:  # interrupted: stop the games in flight now (they are lost; the stored ones are not)
                     _stop_workers(pool)
                 raise
             if own_pool:
                 pool.shutdown()
     return TournamentRun([done[key] for key in keys], played=len(todo), resumed=len(schedule) - len(todo))
+
+
+def _keep_finished(futures: dict[Future[GameResult], GameSpec], done: dict[str, GameResult],
+                   finish: Callable[[GameSpec, GameResult], None]) -> None:
+    """Store every game that finished but was not stored yet (the tournament is stopping with an error)."""
+    for future, game in futures.items():
+        if game.key in done or not future.done() or future.cancelled() or future.exception() is not None:
+            continue
+        try:
+            finish(game, future.result())
+        except Exception:  # the error being raised already says what went wrong
+            continue
 
 
 def _stop_workers(pool: Executor) -> None:
@@ -262,8 +277,9 @@ def format_standings(table: Sequence[Standing]) -> str:
 def _game(green: str, red: str, opening: tuple[str, ...], opening_number: int,
           settings: TournamentSettings) -> GameSpec:
     rules = settings.rules
+    files = (_file_digest(green), _file_digest(red))
     content = {
-        "green": _identity(green), "red": _identity(red), "opening": opening,
+        "green": _identity(green, files[0]), "red": _identity(red, files[1]), "opening": opening,
         "rules": [rules.must_capture, rules.must_continue, rules.draw_plies], "seed": settings.seed,
         "seconds_per_move": settings.seconds_per_move, "max_plies": settings.max_plies, "memory_mb": settings.memory_mb,
     }
@@ -274,18 +290,23 @@ def _game(green: str, red: str, opening: tuple[str, ...], opening_number: int,
         key=f"{describe_spec(green)} v {describe_spec(red)} #{opening_number + 1} {digest[:12]}",
         green=green, red=red, rules=(rules.must_capture, rules.must_continue, rules.draw_plies), opening=opening,
         seed=int(digest[12:20], 16), seconds_per_move=settings.seconds_per_move, max_plies=settings.max_plies,
-        memory_mb=settings.memory_mb, game=settings.game,
+        memory_mb=settings.memory_mb, game=settings.game, digests=files,
     )
 
 
-def _identity(spec: str) -> str:
-    """What a player is: a built-in spec as written, a student's file by its contents too."""
+def _identity(spec: str, digest: str | None) -> str:
+    """What a player is: a built-in spec as written, a student's file by its contents (``digest``) too."""
+    return spec if digest is None else f"{spec}@{digest[:16]}"
+
+
+def _file_digest(spec: str) -> str | None:
+    """The SHA-256 of a student's file (None for a built-in agent, or a file that cannot be read: it forfeits)."""
     if not is_agent_file(spec):
-        return spec
+        return None
     try:
-        return f"{spec}@{hashlib.sha256(Path(split_label(spec)[1]).read_bytes()).hexdigest()[:16]}"
+        return file_digest(split_label(spec)[1])
     except OSError:
-        return spec  # a missing file forfeits its games, with the reason recorded
+        return None
 
 
 def _check_players(players: Sequence[str], game: str = DEFAULT_GAME) -> None:

@@ -1,0 +1,178 @@
+"""The processes an agent started, found through Linux's ``/proc``: counted, measured and killed together.
+
+A student's agent may start helper processes, and helpers of helpers. The arena
+watches the whole family (everything descended from the agent's first process),
+so that a limit on memory or on processes is a limit on the agent, not on one of
+its processes, and so that nothing the agent started outlives its game.
+
+On systems without ``/proc`` (macOS, Windows) :func:`family` knows only the first
+process, and the limits apply to it alone.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+PROC = Path("/proc")
+PAGE_BYTES = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def has_proc() -> bool:
+    """Whether this system describes its processes in ``/proc`` (Linux does)."""
+    return (PROC / "self" / "stat").exists()
+
+
+def family(pid: int, most: int = 10_000) -> list[int]:
+    """``pid`` and every process descended from it, parents before children (at most ``most`` of them)."""
+    if not has_proc():
+        return [pid]
+    children = _children_table()
+    seen = [pid]
+    for parent in seen:  # grows as it goes: a breadth-first walk
+        seen.extend(child for child in children.get(parent, ()) if child not in seen)
+        if len(seen) > most:
+            break
+    return seen
+
+
+def _children_table() -> dict[int, list[int]]:
+    """Every process's children, from one pass over ``/proc`` (each process's parent is in its ``stat``)."""
+    table: dict[int, list[int]] = {}
+    for name in os.listdir(PROC):
+        if not name.isdigit():
+            continue
+        try:
+            with open(PROC / name / "stat", "rb") as file:
+                parent = int(file.read().rsplit(b")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue  # ended while we looked
+        table.setdefault(parent, []).append(int(name))
+    return table
+
+
+def start_time(pid: int) -> int | None:
+    """When ``pid`` started (clock ticks since boot), to tell it from a later process with the same number."""
+    try:
+        fields = (PROC / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+        return int(fields[19])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def memory_bytes(pid: int) -> int:
+    """The memory ``pid`` uses: its proportional share of the pages it maps (PSS), or its resident size.
+
+    PSS splits a page shared by several processes among them, so the sum over a family of
+    forked processes counts each page once.
+    """
+    try:
+        for line in (PROC / str(pid) / "smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return int((PROC / str(pid) / "statm").read_text().split()[1]) * PAGE_BYTES
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def kill(pids: dict[int, int | None]) -> None:
+    """SIGKILL every process in ``pids`` (number -> start time) that is still the process that was seen."""
+    for pid, started in pids.items():
+        if started is not None and start_time(pid) != started:
+            continue  # gone, and its number perhaps taken by another process
+        try:
+            os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
+        except (OSError, ProcessLookupError):
+            pass
+
+
+class FamilyWatch:
+    """Watches a process and everything it starts, in a thread, against limits on the whole family.
+
+    Every ``interval`` seconds it counts the family and sums its memory; over a limit, it kills
+    the whole family and keeps the reason in :attr:`overrun`. It remembers every process it has
+    seen, so that :meth:`kill_all` also reaches one that has left the family (a daemon).
+    ``overhead`` processes at the top of the family (bubblewrap's own) are not counted.
+    """
+
+    def __init__(self, pid: int, memory_mb: int, processes: int, overhead: int = 0, interval: float = 0.1) -> None:
+        self.pid = pid
+        self.memory_mb = memory_mb
+        self.processes = processes
+        self.overhead = overhead
+        self.interval = interval
+        self.seen: dict[int, int | None] = {pid: start_time(pid)}
+        self.overrun: str | None = None
+        self._lock = threading.Lock()
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._watch, name=f"watch {pid}", daemon=True)
+        if has_proc():
+            self._thread.start()
+
+    def _watch(self) -> None:
+        while not self._stopped.wait(self.interval):
+            members = family(self.pid, most=self.processes + self.overhead + 16)
+            with self._lock:
+                for member in members:
+                    self.seen.setdefault(member, start_time(member))
+            count = len(members) - self.overhead
+            if count > self.processes:
+                self._over(f"started more than {self.processes} processes (the limit for one agent)")
+                return
+            used = sum(memory_bytes(member) for member in members)
+            if used > self.memory_mb * 2**20:
+                self._over(f"used {used / 2**20:.0f} MB in {count} process{'es' if count > 1 else ''}, "
+                           f"over the limit of {self.memory_mb} MB for one agent")
+                return
+            if start_time(self.pid) is None:
+                return  # the family's first process is gone
+
+    def _over(self, reason: str) -> None:
+        self.overrun = reason
+        self.kill_all()
+
+    def kill_all(self) -> None:
+        """Kill the family as it is now and every process of it seen before."""
+        members = family(self.pid)
+        with self._lock:
+            for member in members:
+                self.seen.setdefault(member, start_time(member))
+            seen = dict(reversed(list(self.seen.items())))  # children first, so none is left to start more
+        kill(seen)
+
+    def stop(self) -> None:
+        """Stop watching (the family itself is left as it is)."""
+        self._stopped.set()
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join(timeout=5)
+
+
+def end_with_parent() -> None:
+    """End this process as soon as the process that started it dies, even in the middle of a student's move.
+
+    On Linux the kernel does it (a parent-death signal, which no busy loop can delay); elsewhere a
+    thread checks the parent twice a second.
+    """
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        set_parent_death_signal = 1  # PR_SET_PDEATHSIG in <linux/prctl.h>
+        ctypes.CDLL(None, use_errno=True).prctl(set_parent_death_signal, int(signal.SIGKILL), 0, 0, 0)
+        if os.getppid() != parent:  # it died before the signal was set
+            os._exit(1)
+        return
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()

@@ -1,0 +1,450 @@
+"""Hostile students' agents against the sandbox: each attack is contained, or forfeits with a clear reason.
+
+The attacks run inside bubblewrap (Linux). In CI these tests must run, never skip: a missing or
+broken bubblewrap fails them. The fallback (plain processes, where bubblewrap is missing) is
+tested at the end: it still catches mistakes, and says plainly that it does not stop malice.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from lessons_lib.arena import isolation
+from lessons_lib.arena.games import GameResult, play_game
+from lessons_lib.arena.processes import family, start_time
+from lessons_lib.arena.sandbox import AgentFileChanged
+from lessons_lib.arena.storage import ResultStore, StoredGameConflict
+from lessons_lib.arena.tournament import TournamentSettings, pairing_games, play_tournament
+from lessons_lib.state import Position
+
+FIRST_MOVE = """
+class FirstMove:
+    def choose_move(self, state):
+        return state.legal_moves()[0]
+
+
+def make_agent():
+    return FirstMove()
+"""
+
+ATTACK_THEN_PLAY = """
+import os, signal, socket, subprocess, sys, time
+
+{attack}
+
+
+class Attacker:
+    def choose_move(self, state):
+        attack()
+        return state.legal_moves()[0]
+
+
+def make_agent():
+    return Attacker()
+"""
+
+SETTINGS = TournamentSettings(games_per_pair=1, seconds_per_move=20.0, memory_mb=400, opening_plies=0)
+
+
+@pytest.fixture(autouse=True)
+def bubblewrap_mode(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test here runs in bubblewrap, except the fallback tests (marked by their names)."""
+    wanted = isolation.PROCESS if "fallback" in request.node.name else isolation.BUBBLEWRAP
+    monkeypatch.setenv(isolation.SANDBOX_VARIABLE, wanted)
+    isolation.sandbox_mode.cache_clear()
+    if wanted == isolation.BUBBLEWRAP and isolation.bubblewrap_problem() is not None:
+        message = f"bubblewrap cannot be used here: {isolation.bubblewrap_problem()}"
+        if os.environ.get("CI"):
+            pytest.fail(message + " (CI must run the hostile-agent tests; run.py test installs bubblewrap)")
+        pytest.skip(message)
+    yield
+    isolation.sandbox_mode.cache_clear()
+
+
+def write_agent(folder: Path, name: str, attack: str) -> Path:
+    path = folder / f"{name}.py"
+    path.write_text(ATTACK_THEN_PLAY.format(attack=attack))
+    return path
+
+
+def honest(folder: Path, name: str = "honest") -> Path:
+    path = folder / f"{name}.py"
+    path.write_text(FIRST_MOVE)
+    return path
+
+
+def one_game(green: str | Path, red: str | Path, settings: TournamentSettings = SETTINGS) -> GameResult:
+    game = pairing_games(str(green), str(red), settings, swap_colours=False)[0]
+    return play_game(game)
+
+
+def processes_with(text: str) -> list[int]:
+    """The processes of the whole machine whose command line holds ``text``."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit() and int(name) != os.getpid():
+            try:
+                command = Path("/proc", name, "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            if text in command:
+                found.append(int(name))
+    return found
+
+
+def wait_until(condition: object, seconds: float = 15.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if callable(condition) and condition():
+            return True
+        time.sleep(0.1)
+    return bool(callable(condition) and condition())
+
+
+def assert_first_moves(result: GameResult, side: str) -> None:
+    """Every move ``side`` made is the first legal move of its position: nobody wrote moves for it."""
+    position = Position.start()
+    for record in result.moves:
+        if record.side == side:
+            assert record.move == str(position.legal_moves()[0])
+        position = position.play(record.move)
+
+
+# -- what an agent can see and reach -------------------------------------------------------------
+
+
+def test_an_agent_sees_no_other_process_no_network_no_file_outside_its_folder(tmp_path: Path) -> None:
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    listener.settimeout(0.5)
+    port = listener.getsockname()[1]
+    secret = tmp_path / "games.sqlite"
+    secret.write_bytes(b"results")
+    other = honest(tmp_path, "other_student")
+    package_file = Path(isolation.__file__)
+    spy = write_agent(tmp_path, "spy", f"""
+def attack():
+    processes = [name for name in os.listdir('/proc') if name.isdigit()]
+    try:
+        connection = socket.create_connection(('127.0.0.1', {port}), timeout=2)
+        network = 'reached'
+    except OSError:
+        network = 'blocked'
+    seen = [path for path in ({str(secret)!r}, {str(other)!r}, {str(tmp_path)!r}, '/root', '/home')
+            if os.path.exists(path) and (os.path.isfile(path) or os.listdir(path) not in ([], ['.pyenv']))]
+    try:
+        open({str(package_file)!r}, 'a').write('# changed')
+        writes = 'allowed'
+    except OSError:
+        writes = 'refused'
+    open('scratch.txt', 'w').write('a private working folder is writable')
+    raise RuntimeError(f'processes={{len(processes)}} network={{network}} seen={{seen}} writes={{writes}}')
+""")
+    result = one_game(spy, other)
+    with pytest.raises(TimeoutError):
+        listener.accept()  # nobody came
+    listener.close()
+    assert "processes=2 network=blocked seen=[] writes=refused" in result.reason  # bubblewrap's init and itself
+    assert secret.read_bytes() == b"results" and not (tmp_path / "scratch.txt").exists()
+
+
+def test_a_forger_cannot_write_moves_for_its_opponent(tmp_path: Path) -> None:
+    forger = write_agent(tmp_path, "forger", """
+def attack():
+    for pid in os.listdir('/proc'):
+        if not pid.isdigit() or int(pid) in (os.getpid(), os.getppid(), 1):  # every process but its own family
+            continue
+        try:
+            descriptors = os.listdir(f'/proc/{pid}/fd')
+        except OSError:
+            continue
+        for fd in descriptors:
+            try:
+                with open(f'/proc/{pid}/fd/{fd}', 'w') as pipe:
+                    pipe.write('move 6-11\\n')
+            except OSError:
+                pass
+""")
+    target = honest(tmp_path)
+    for green, red, side in ((forger, target, "red"), (target, forger, "green")):
+        result = one_game(green, red)
+        assert "forfeit" not in result.reason and result.plies > 10
+        assert_first_moves(result, side)
+
+
+def test_stopping_or_signalling_everything_reaches_nobody_else(tmp_path: Path) -> None:
+    stopper = write_agent(tmp_path, "stopper", """
+def attack():
+    for target, sent in ((-1, signal.SIGSTOP), (os.getppid(), signal.SIGSTOP), (1, signal.SIGKILL), (-1, signal.SIGINT)):
+        try:
+            os.kill(target, sent)
+        except OSError:
+            pass
+""")
+    target = honest(tmp_path)
+    result = one_game(stopper, target)
+    assert "forfeit" not in result.reason and result.plies > 10, result.reason
+    settings = TournamentSettings(games_per_pair=1, seconds_per_move=2.0, opening_plies=0)
+    result = one_game("mcts:200", stopper, settings)  # a built-in agent thinking in the arena's own process
+    assert "forfeit" not in result.reason, result.reason
+
+
+def test_no_agent_can_change_another_students_file_or_the_results(tmp_path: Path) -> None:
+    target = honest(tmp_path)
+    database = tmp_path / "class.sqlite"
+    vandal = write_agent(tmp_path, "vandal", f"""
+def attack():
+    for path, text in (({str(target)!r}, 'def make_agent(): raise SystemExit'), ({str(database)!r}, 'garbage')):
+        try:
+            with open(path, 'w') as file:
+                file.write(text)
+        except OSError:
+            pass
+    try:
+        import sqlite3
+        with sqlite3.connect({str(database)!r}) as connection:
+            connection.execute("UPDATE games SET green_score = 1")
+    except Exception:
+        pass
+""")
+    before = target.read_bytes()
+    with ResultStore(database) as store:
+        run = play_tournament(pairing_games(str(vandal), str(target), SETTINGS), store=store, workers=1,
+                              progress=False)
+        assert target.read_bytes() == before
+        assert len(store) == 1 and store.results()[0].green_score == run.results[0].green_score
+    assert "forfeit" not in run.results[0].reason
+
+
+CLOSER = """
+def attack():
+    for fd in range(1, 256):
+        try:
+            os.close(fd)
+        except OSError:
+            pass
+    time.sleep(1000)
+"""
+
+
+def assert_a_closed_channel_forfeits_at_once(folder: Path) -> None:
+    """Not after the ten minutes a move may take here: as soon as the channel is closed."""
+    closer = write_agent(folder, "closer", CLOSER)
+    result = one_game(closer, honest(folder), TournamentSettings(games_per_pair=1, seconds_per_move=600.0,
+                                                                 opening_plies=0))
+    assert result.reason.endswith("closed its answer channel while choosing a move"), result.reason
+
+
+def test_closing_the_answer_channel_and_hanging_forfeits_at_once(tmp_path: Path) -> None:
+    assert_a_closed_channel_forfeits_at_once(tmp_path)
+
+
+# -- limits on the whole agent, and nothing outlives it --------------------------------------------
+
+
+def test_children_daemons_and_forks_end_with_the_game(tmp_path: Path) -> None:
+    token = "4242.25"
+    breeder = write_agent(tmp_path, "breeder", f"""
+started = False
+
+
+def attack():
+    global started
+    if started:
+        return
+    started = True
+    subprocess.Popen(['sleep', '{token}'])
+    if os.fork() == 0:  # a daemon: a new session, and its parent gone
+        os.setsid()
+        if os.fork() == 0:
+            os.execvp('sleep', ['sleep', '{token}'])
+        os._exit(0)
+    if os.fork() == 0:  # a plain fork of the agent
+        os.execvp('sleep', ['sleep', '{token}'])
+""")
+    result = one_game(breeder, honest(tmp_path))
+    assert "forfeit" not in result.reason
+    assert wait_until(lambda: not processes_with(f"sleep {token}"))
+    assert not processes_with("lessons_lib.arena.sandbox")
+
+
+def test_memory_is_limited_for_all_an_agents_processes_together(tmp_path: Path) -> None:
+    hoarder = write_agent(tmp_path, "hoarder", """
+def attack():
+    for _ in range(3):
+        if os.fork() == 0:
+            block = b'x' * (120 * 2**20)
+            time.sleep(1000)
+    time.sleep(1000)
+""")
+    settings = TournamentSettings(games_per_pair=1, seconds_per_move=60.0, memory_mb=250, opening_plies=0)
+    result = one_game(hoarder, honest(tmp_path), settings)
+    assert "over the limit of 250 MB for one agent" in result.reason, result.reason
+    assert not processes_with("lessons_lib.arena.sandbox")
+
+
+def test_the_number_of_processes_is_limited(tmp_path: Path) -> None:
+    token = "4343.25"
+    spawner = write_agent(tmp_path, "spawner", f"""
+def attack():
+    for _ in range(30):
+        subprocess.Popen(['sleep', '{token}'])
+    time.sleep(1000)
+""")
+    result = one_game(spawner, honest(tmp_path), TournamentSettings(games_per_pair=1, seconds_per_move=60.0,
+                                                                    opening_plies=0))
+    assert "started more than 8 processes" in result.reason, result.reason
+    assert wait_until(lambda: not processes_with(f"sleep {token}"))
+
+
+def tournament_command(*arguments: str) -> list[str]:
+    return [sys.executable, "-m", "lessons_lib", "tournament", *arguments]
+
+
+def test_nothing_outlives_an_arena_killed_with_sigkill(tmp_path: Path) -> None:
+    token = "4444.25"
+    stuck = write_agent(tmp_path, "stuck", f"""
+import re
+
+
+def attack():
+    subprocess.Popen(['sleep', '{token}'])
+    re.match(r'(a+)+$', 'a' * 60 + 'b')  # hours of backtracking in C, holding the interpreter
+""")
+    arena = subprocess.Popen(tournament_command(str(stuck), "greedy", "--games-per-pair", "2", "--workers", "2",
+                                                "--seconds-per-move", "600", "--quiet",
+                                                "--db", str(tmp_path / "games.sqlite")),
+                             start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert wait_until(lambda: len(processes_with(f"sleep {token}")) == 2, 60)
+        arena_processes = processes_with("lessons_lib tournament")
+        workers = {pid: start_time(pid) for pid in family(arena.pid)[1:] if pid in arena_processes}
+        assert len(workers) == 2
+    finally:
+        arena.kill()
+        arena.wait()
+    assert wait_until(lambda: not processes_with(f"sleep {token}") and not processes_with("lessons_lib.arena.sandbox"))
+    assert wait_until(lambda: all(start_time(pid) != started for pid, started in workers.items()))
+
+
+def test_a_folder_of_submissions_cannot_shadow_the_standard_library(tmp_path: Path) -> None:
+    (tmp_path / "random.py").write_text(FIRST_MOVE)  # an honest student's unlucky file name
+    write_agent(tmp_path, "writer", """
+def attack():
+    for name in ('json', 'random', 'sqlite3', 'selectors'):
+        with open(f'{name}.py', 'w') as file:
+            file.write('raise SystemExit("forged by writer")')
+""")
+    honest(tmp_path, "alice")
+    command = tournament_command("random.py", "writer.py", "alice.py", "--games-per-pair", "2", "--quiet",
+                                 "--workers", "1", "--db", "games.sqlite")
+    first = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    assert "forfeit:" not in first.stdout and "6 games played" in first.stdout
+    again = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0 and "0 games played; 6 found" in again.stdout, again.stderr
+    perft = subprocess.run([sys.executable, "-m", "lessons_lib", "perft", "start", "--depth", "2"], cwd=tmp_path,
+                           capture_output=True, text=True, timeout=60)
+    assert perft.returncode == 0 and perft.stdout.strip().endswith("21")
+
+
+# -- results only the arena writes ---------------------------------------------------------------
+
+
+def test_a_stored_game_that_disagrees_with_the_game_played_is_an_error(tmp_path: Path) -> None:
+    schedule = pairing_games("first_move=" + str(honest(tmp_path)), "greedy", SETTINGS) + \
+        pairing_games("random", "greedy", SETTINGS)
+    database = tmp_path / "games.sqlite"
+
+    def forge_the_next_game(result: GameResult) -> None:
+        if result.key == schedule[0].key:
+            with sqlite3.connect(database) as connection:
+                connection.execute(
+                    "INSERT INTO games (key, green, red, green_score, reason, plies, seed, opening, spec, moves)"
+                    " VALUES (?, 'random', 'greedy', 1, 'a win', 3, 0, '[]', '{}', '[]')", (schedule[1].key,))
+            connection.close()
+
+    with ResultStore(database) as store:
+        with pytest.raises(StoredGameConflict, match="something other than the arena wrote to it"):
+            play_tournament(schedule, store=store, workers=1, progress=False, on_result=forge_the_next_game)
+        assert schedule[0].key in store.keys()  # the game played before the error is kept
+        assert store.add(play_game(schedule[0]), schedule[0]) is False  # the same game again: nothing to do
+
+
+def test_a_file_changed_after_scheduling_is_never_played_under_the_old_key(tmp_path: Path) -> None:
+    student = honest(tmp_path, "student")
+    game = pairing_games(str(student), "greedy", SETTINGS)[0]
+    student.write_text(FIRST_MOVE + "\n# a late change\n")
+    with pytest.raises(AgentFileChanged, match="changed after the tournament's games were scheduled"):
+        play_game(game)
+
+
+# -- the fallback, where bubblewrap is missing -------------------------------------------------
+
+
+def test_the_fallback_says_once_that_it_does_not_stop_malice(tmp_path: Path) -> None:
+    honest(tmp_path, "alice")
+    environment = {**os.environ, isolation.SANDBOX_VARIABLE: "process"}
+    run = subprocess.run(tournament_command("alice.py", "random", "--games-per-pair", "2", "--workers", "2",
+                                            "--quiet"), cwd=tmp_path, env=environment, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert run.stderr.count("mistakes are caught, malice is not") == 1 and run.stderr.count("\n") == 1
+
+
+def test_the_fallback_refuses_to_pretend_when_bubblewrap_is_demanded(tmp_path: Path) -> None:
+    honest(tmp_path, "alice")
+    environment = {**os.environ, isolation.SANDBOX_VARIABLE: "bubblewrap", "PATH": str(tmp_path)}
+    run = subprocess.run(tournament_command("alice.py", "random", "--quiet"), cwd=tmp_path, env=environment,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and run.stderr.count("\n") == 1
+    assert "SHOLOGUTI_SANDBOX=bubblewrap, but the bwrap program is not installed" in run.stderr
+
+
+def test_the_fallback_catches_a_closed_channel_and_ends_the_agents_children(tmp_path: Path) -> None:
+    token = "4545.25"
+    careless = write_agent(tmp_path, "careless", f"""
+def attack():
+    subprocess.Popen(['sleep', '{token}'])
+    if os.fork() == 0:
+        os.execvp('sleep', ['sleep', '{token}'])
+    os.killpg(0, signal.SIGTERM)  # a careless clean-up: its own process group, never the arena's
+""")
+    result = one_game(careless, honest(tmp_path))
+    assert "killed by signal 15" in result.reason, result.reason
+    assert wait_until(lambda: not processes_with(f"sleep {token}"))
+    assert_a_closed_channel_forfeits_at_once(tmp_path)
+
+
+def test_built_in_agents_are_timed_by_processor_time_so_a_stopped_machine_forfeits_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import lessons_lib.arena.games as games
+
+    class Sleeper:
+        """A built-in agent whose move takes 1.5 s of wall clock and almost no processor time (a stopped arena)."""
+
+        def search(self, position: Position) -> object:
+            time.sleep(1.5)
+            return type("Result", (), {"move": position.legal_moves()[0], "nodes": 1, "value": 0.0})()
+
+    monkeypatch.setattr(games, "seeded", lambda agent, seed: Sleeper())
+    settings = TournamentSettings(games_per_pair=1, seconds_per_move=0.1, opening_plies=0, max_plies=2)
+    result = one_game("random", "greedy", settings)
+    assert result.reason == "ply limit" and result.moves[0].seconds >= 1.5
+
+
+def test_the_fallback_still_catches_every_mistake_the_sandbox_catches(tmp_path: Path) -> None:
+    assert signal.SIGKILL and isolation.sandbox_mode() == isolation.PROCESS
+    crash = write_agent(tmp_path, "crash", "def attack():\n    raise RuntimeError('boom')")
+    assert one_game(crash, honest(tmp_path)).reason.endswith("choose_move raised RuntimeError: boom")
