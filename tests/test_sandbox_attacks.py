@@ -13,6 +13,7 @@ import socket
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -129,6 +130,9 @@ def test_an_agent_sees_no_other_process_no_network_no_file_outside_its_folder(tm
     listener.listen()
     listener.settimeout(0.5)
     port = listener.getsockname()[1]
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        free_port = probe.getsockname()[1]
     secret = tmp_path / "games.sqlite"
     secret.write_bytes(b"results")
     other = honest(tmp_path, "other_student")
@@ -149,13 +153,30 @@ def attack():
     except OSError:
         writes = 'refused'
     open('scratch.txt', 'w').write('a private working folder is writable')
-    raise RuntimeError(f'processes={{len(processes)}} network={{network}} seen={{seen}} writes={{writes}}')
+    server = socket.socket()
+    server.bind(('127.0.0.1', {free_port}))
+    server.listen()
+    time.sleep(3)  # while the test knocks
+    raise RuntimeError(f'processes={{len(processes)}} network={{network}} seen={{seen}} writes={{writes}} listened')
 """)
+    knocks: list[int] = []
+
+    def knock() -> None:  # from outside, at the port the spy listens on
+        deadline = time.monotonic() + 4
+        while time.monotonic() < deadline:
+            with socket.socket() as client:
+                knocks.append(client.connect_ex(("127.0.0.1", free_port)))
+            time.sleep(0.1)
+
+    knocker = threading.Thread(target=knock)
+    knocker.start()
     result = one_game(spy, other)
+    knocker.join()
     with pytest.raises(TimeoutError):
         listener.accept()  # nobody came
     listener.close()
-    assert "processes=2 network=blocked seen=[] writes=refused" in result.reason  # bubblewrap's init and itself
+    assert "processes=2 network=blocked seen=[] writes=refused listened" in result.reason  # bubblewrap's init, itself
+    assert knocks and all(code != 0 for code in knocks)  # its listener was never reachable
     assert secret.read_bytes() == b"results" and not (tmp_path / "scratch.txt").exists()
 
 
@@ -335,6 +356,19 @@ def attack():
         arena.kill()
         arena.wait()
     assert wait_until(lambda: not processes_with(f"sleep {token}") and not processes_with("lessons_lib.arena.sandbox"))
+    assert wait_until(lambda: all(start_time(pid) != started for pid, started in workers.items()))
+
+
+def test_an_experiments_workers_end_with_it(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "lessons_lib", "experiment", "depth", "--levels", "3,4", "--games-per-pair",
+               "40", "--workers", "2", "--quiet", "--out", str(tmp_path / "data")]
+    arena = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert wait_until(lambda: len(family(arena.pid)) == 3, 60)  # the experiment and its two workers
+        workers = {pid: start_time(pid) for pid in family(arena.pid)[1:]}
+    finally:
+        arena.kill()
+        arena.wait()
     assert wait_until(lambda: all(start_time(pid) != started for pid, started in workers.items()))
 
 

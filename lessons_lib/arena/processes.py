@@ -31,13 +31,28 @@ def family(pid: int, most: int = 10_000) -> list[int]:
     """``pid`` and every process descended from it, parents before children (at most ``most`` of them)."""
     if not has_proc():
         return [pid]
-    children = _children_table()
+    children = _children_files if _HAS_CHILDREN_FILES else _children_table().get
     seen = [pid]
     for parent in seen:  # grows as it goes: a breadth-first walk
-        seen.extend(child for child in children.get(parent, ()) if child not in seen)
+        seen.extend(child for child in children(parent) or () if child not in seen)
         if len(seen) > most:
             break
     return seen
+
+
+def _children_files(pid: int) -> list[int]:
+    """``pid``'s children, from its threads' ``children`` files (most Linux kernels have them)."""
+    found: list[int] = []
+    try:
+        for thread in os.listdir(PROC / str(pid) / "task"):
+            with open(PROC / str(pid) / "task" / thread / "children", "rb") as file:
+                found.extend(int(word) for word in file.read().split())
+    except (OSError, ValueError):
+        pass  # ended while we looked
+    return found
+
+
+_HAS_CHILDREN_FILES = Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists()
 
 
 def _children_table() -> dict[int, list[int]]:
@@ -124,7 +139,8 @@ class FamilyWatch:
                     self.seen.setdefault(member, start_time(member))
             count = len(members) - self.overhead
             if count > self.processes:
-                self._over(f"started more than {self.processes} processes (the limit for one agent)")
+                self._over(f"started more than {self.processes} process{'es' if self.processes != 1 else ''} "
+                           f"(the limit for one agent)")
                 return
             used = sum(memory_bytes(member) for member in members)
             if used > self.memory_mb * 2**20:

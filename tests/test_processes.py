@@ -1,0 +1,87 @@
+"""Finding, measuring and killing an agent's whole family of processes (Linux's /proc)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+
+import pytest
+
+from lessons_lib.arena import processes
+from lessons_lib.arena.processes import FamilyWatch, family, kill, memory_bytes, start_time
+
+pytestmark = pytest.mark.skipif(not processes.has_proc(), reason="needs Linux's /proc")
+
+GRANDPARENT = [sys.executable, "-c", "import subprocess, sys, time; "
+               "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)']); time.sleep(60)"]
+
+
+def running(pid: int) -> bool:
+    """Whether ``pid`` runs (a killed process may linger as a zombie until it is reaped)."""
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            return file.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def wait_for(condition: object, seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and callable(condition) and not condition():
+        time.sleep(0.05)
+    return bool(callable(condition) and condition())
+
+
+def started_family() -> subprocess.Popen[bytes]:
+    parent = subprocess.Popen(GRANDPARENT)
+    deadline = time.monotonic() + 20
+    while len(family(parent.pid)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return parent
+
+
+def test_a_family_is_found_measured_and_killed_whole() -> None:
+    parent = started_family()
+    try:
+        members = family(parent.pid)
+        assert len(members) == 2 and members[0] == parent.pid
+        assert all(memory_bytes(pid) > 1_000_000 for pid in members)  # a Python process holds megabytes
+        kill({pid: start_time(pid) for pid in members})
+        parent.wait(timeout=10)
+        assert wait_for(lambda: not running(members[1]))
+    finally:
+        parent.kill()
+
+
+def test_a_process_number_taken_by_another_process_is_not_killed() -> None:
+    bystander = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        kill({bystander.pid: (start_time(bystander.pid) or 0) + 1})  # "seen" with another start time
+        assert bystander.poll() is None
+    finally:
+        bystander.kill()
+        bystander.wait()
+
+
+def test_both_ways_of_finding_children_agree_where_the_kernel_has_children_files() -> None:
+    parent = started_family()
+    try:
+        table = processes._children_table()
+        assert table.get(parent.pid) and len(table[parent.pid]) == 1
+        if processes._HAS_CHILDREN_FILES:
+            assert processes._children_files(parent.pid) == table[parent.pid]
+    finally:
+        kill({pid: start_time(pid) for pid in family(parent.pid)})
+        parent.wait()
+
+
+def test_the_watch_kills_a_family_over_its_process_limit() -> None:
+    parent = started_family()
+    watch = FamilyWatch(parent.pid, memory_mb=10_000, processes=1, interval=0.05)
+    try:
+        parent.wait(timeout=20)
+        assert watch.overrun == "started more than 1 process (the limit for one agent)"
+    finally:
+        watch.stop()
+        parent.kill()
