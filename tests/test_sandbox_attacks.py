@@ -267,6 +267,52 @@ def assert_a_closed_channel_forfeits_at_once(folder: Path) -> None:
     assert result.reason.endswith("closed its answer channel while choosing a move"), result.reason
 
 
+SLOW_MOVER = """
+import time
+
+
+class SlowFirstMove:
+    def choose_move(self, state):
+        time.sleep(0.5)
+        return state.legal_moves()[0]
+
+
+def make_agent():
+    return SlowFirstMove()
+"""
+
+
+def test_an_agent_and_its_helpers_cannot_think_on_the_opponents_time(tmp_path: Path) -> None:
+    ponderer = write_agent(tmp_path, "ponderer", """
+import threading
+
+ticks = [0]
+moves = [0]
+
+
+def count():
+    while True:
+        time.sleep(0.01)
+        ticks[0] += 1
+
+
+threading.Thread(target=count, daemon=True).start()
+
+
+def attack():
+    moves[0] += 1
+    if moves[0] == 2:
+        ticks[0] = 0  # counted from its second move (which answers at once) to its third
+    if moves[0] == 3:  # in between: the opponent thought for 0.5 s
+        raise RuntimeError(f'ticks={ticks[0]}')
+""")
+    slow = tmp_path / "slow.py"
+    slow.write_text(SLOW_MOVER)
+    result = one_game(ponderer, slow)
+    ticks = int(result.reason.rsplit("ticks=", 1)[1])
+    assert ticks < 10, result.reason  # 50 if it had run through the opponent's half second
+
+
 def test_closing_the_answer_channel_and_hanging_forfeits_at_once(tmp_path: Path) -> None:
     assert_a_closed_channel_forfeits_at_once(tmp_path)
 

@@ -16,8 +16,9 @@ bytes run are the bytes the game's key was made from), sends its answers on a
 copy of its real standard output, and points ``sys.stdout`` at standard error, so
 a student's ``print`` calls are harmless. Anything else that reaches the answer
 channel is garbage, and forfeits the game, as does an exception, a move that is
-not legal, running out of time, memory or processes, or dying. When the game
-ends, the agent and every process it started are killed.
+not legal, running out of time, memory or processes, or dying. Between its
+moves the agent and its helpers are stopped, so none of them uses the
+opponent's time; when the game ends, all of them are killed.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import json
 import os
 import selectors
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -124,6 +126,7 @@ class SandboxedAgent:
                 command = agent_command(str(Path(self._folder, AGENT_FILE)), self.limits.memory_mb, None)
                 self._launch(command, pass_fds=(), overhead=0, cwd=self._folder)
             reply = self._read_line(STARTUP_SECONDS, "loading the file")
+        self._hold(True)
         if reply != "ready":
             raise Forfeit(_explain(reply, "loading the file"))
 
@@ -144,6 +147,7 @@ class SandboxedAgent:
             self.start()
         assert self._child is not None and self._child.stdin is not None
         self._check_limits()
+        self._hold(False)
         try:
             request: dict[str, Any] = {"game": self.game.name, "position": str(state)}
             if isinstance(state, Position):
@@ -155,6 +159,7 @@ class SandboxedAgent:
             self._check_limits()
             raise Forfeit("the agent's process has died") from None
         reply = self._read_line(self.limits.seconds_per_move, "choosing a move")
+        self._hold(True)
         if not reply.startswith("move "):
             raise Forfeit(_explain(reply, "choosing a move"))
         text = reply[len("move "):]
@@ -165,6 +170,27 @@ class SandboxedAgent:
         if move not in state.legal_moves():
             raise Forfeit(f"returned the illegal move {move}")
         return move
+
+    def _hold(self, stopped: bool) -> None:
+        """Stop all the agent's processes between its moves, or let them go on when its turn comes.
+
+        A stopped agent cannot use its opponent's time: no helper of it computes, or takes a
+        processor from the opponent, while the opponent thinks.
+        """
+        if self._child is None or not has_proc():  # Linux only: there a stopped agent still dies with the arena
+            return
+        sent = signal.SIGSTOP if stopped else signal.SIGCONT
+        reached: set[int] = set()
+        for _ in range(5):  # again, for any process started while the first ones were being stopped
+            members = [pid for pid in family(self._child.pid) if pid not in reached]
+            if not members:
+                return
+            for pid in members:
+                try:
+                    os.kill(pid, sent)
+                except OSError:
+                    pass
+                reached.add(pid)
 
     def _check_limits(self) -> None:
         """Forfeit if the watch found the agent over a limit (it has killed the agent already)."""
