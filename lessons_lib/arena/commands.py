@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 from contextlib import ExitStack
 from dataclasses import asdict
 from pathlib import Path
@@ -62,7 +61,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 
 def run_tournament(args: argparse.Namespace) -> None:
     from lessons_lib.arena.games import is_agent_file, split_label
-    from lessons_lib.arena.isolation import fallback_notice
+    from lessons_lib.arena.isolation import sandbox_mode
     from lessons_lib.arena.storage import ResultStore, export_csv
     from lessons_lib.arena.tournament import (
         TournamentSettings, format_standings, gauntlet, play_tournament, round_robin, standings,
@@ -95,9 +94,7 @@ def run_tournament(args: argparse.Namespace) -> None:
     with ExitStack() as stack:
         store = stack.enter_context(ResultStore(args.db)) if args.db else None
         if files:
-            notice = fallback_notice()  # or SandboxUnavailable, if SHOLOGUTI_SANDBOX asks for what is not here
-            if notice:
-                print(notice, file=sys.stderr, flush=True)
+            sandbox_mode()  # SandboxUnavailable if SHOLOGUTI_SANDBOX asks for what is not here, before any game
         run = play_tournament(schedule, store=store, workers=workers, progress=not args.quiet)
     table = standings(run.results, baseline, seed=settings.seed)
     if csv_path is not None:

@@ -74,6 +74,17 @@ def fallback_notice() -> str | None:
     return FALLBACK_NOTICE.format(problem=problem)
 
 
+_announced: list[bool] = []
+
+
+def announce_fallback() -> None:
+    """Say once in this process, on standard error, that agents run without bubblewrap (if they do)."""
+    notice = fallback_notice()
+    if notice and not _announced:
+        _announced.append(True)
+        print(notice, file=sys.stderr, flush=True)
+
+
 @functools.cache
 def bubblewrap_problem() -> str | None:
     """Why bubblewrap cannot isolate agents here, in a few words, or None if it can (tried once)."""

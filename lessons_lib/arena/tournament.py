@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import multiprocessing
 import os
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -27,6 +29,7 @@ from lessons_lib.arena.games import (
 )
 from lessons_lib.arena.ratings import Score, bootstrap_elo, fit_elo, wilson_interval
 from lessons_lib.arena.sandbox import DEFAULT_MEMORY_MB, DEFAULT_SECONDS_PER_MOVE, file_digest
+from lessons_lib.arena.isolation import announce_fallback
 from lessons_lib.arena.processes import end_with_parent
 from lessons_lib.arena.storage import ResultStore
 from lessons_lib.games import DEFAULT_GAME, GAMES
@@ -124,6 +127,8 @@ def play_tournament(schedule: Sequence[GameSpec], *, store: ResultStore | None =
         raise ValueError("the schedule holds the same game twice")
     done = {result.key: result for result in store.results(keys)} if store is not None else {}
     todo = [game for game in schedule if game.key not in done]
+    if any(is_agent_file(player) for game in todo for player in (game.green, game.red)):
+        announce_fallback()  # once, on standard error, if students' files will run without bubblewrap
     from tqdm.auto import tqdm
 
     with tqdm(total=len(schedule), initial=len(done), desc="games", unit="game", disable=not progress) as bar:
@@ -140,9 +145,7 @@ def play_tournament(schedule: Sequence[GameSpec], *, store: ResultStore | None =
                 finish(game, play_game(game))
         else:
             own_pool = executor is None
-            # The pool's workers die with the arena, however it dies (and their agents' sandboxes with them).
-            pool = executor or ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1,
-                                                   initializer=end_with_parent)
+            pool = executor or _own_pool(workers or os.cpu_count() or 1)
             futures: dict[Future[GameResult], GameSpec] = {}
             try:
                 futures = {pool.submit(play_game, game): game for game in todo}
@@ -158,6 +161,17 @@ def play_tournament(schedule: Sequence[GameSpec], *, store: ResultStore | None =
             if own_pool:
                 pool.shutdown()
     return TournamentRun([done[key] for key in keys], played=len(todo), resumed=len(schedule) - len(todo))
+
+
+def _own_pool(workers: int) -> ProcessPoolExecutor:
+    """A process pool whose workers die with the arena, however it dies (and their agents' sandboxes with them).
+
+    On Linux the workers are forked, so none of them starts a new interpreter that would look for modules
+    in the working folder (a folder of students' files, with perhaps a ``socket.py``) before the standard
+    library's; elsewhere Python's default start method is used.
+    """
+    context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=end_with_parent)
 
 
 def _keep_finished(futures: dict[Future[GameResult], GameSpec], done: dict[str, GameResult],
