@@ -343,7 +343,7 @@ def attack():
     result = one_game(breeder, honest(tmp_path))
     assert "forfeit" not in result.reason
     assert wait_until(lambda: not processes_with(f"sleep {token}"))
-    assert not processes_with("lessons_lib.arena.sandbox")
+    assert wait_until(lambda: not processes_with("lessons_lib.arena.sandbox"))  # killed, perhaps still exiting
 
 
 def test_memory_is_limited_for_all_an_agents_processes_together(tmp_path: Path) -> None:
@@ -358,7 +358,7 @@ def attack():
     settings = TournamentSettings(games_per_pair=1, seconds_per_move=60.0, memory_mb=250, opening_plies=0)
     result = one_game(hoarder, honest(tmp_path), settings)
     assert "over the limit of 250 MB for one agent" in result.reason, result.reason
-    assert not processes_with("lessons_lib.arena.sandbox")
+    assert wait_until(lambda: not processes_with("lessons_lib.arena.sandbox"))  # killed, perhaps still exiting
 
 
 def test_the_number_of_processes_is_limited(tmp_path: Path) -> None:

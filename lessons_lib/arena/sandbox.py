@@ -268,6 +268,11 @@ class SandboxedAgent:
             watch.stop()
             watch.kill_all()
         if child is not None:
+            if hasattr(os, "killpg"):  # its session's process group: helpers that left the family are in it too
+                try:
+                    os.killpg(child.pid, signal.SIGKILL)
+                except OSError:
+                    pass
             if child.poll() is None:
                 child.kill()
             child.wait()
