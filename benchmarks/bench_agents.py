@@ -19,9 +19,9 @@ import time
 
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, NegamaxAgent
 from lessons_lib.agents.base import Agent
-from lessons_lib.rules import VARIANTS, Rules
+from lessons_lib.games.shologuti.rules import VARIANTS, Rules
 from lessons_lib.samples import random_positions
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.position import Position
 
 
 def midgame_positions(rules: Rules, count: int, seed: int = 2026) -> list[Position]:

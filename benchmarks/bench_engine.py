@@ -18,8 +18,8 @@ import time
 
 from lessons_lib.game import random_playout
 from lessons_lib.perft import perft
-from lessons_lib.rules import VARIANTS
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.rules import VARIANTS
+from lessons_lib.games.shologuti.position import Position
 
 
 def best_perft_seconds(position: Position, depth: int, repeats: int) -> tuple[int, float]:

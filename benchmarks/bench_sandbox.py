@@ -20,7 +20,7 @@ from pathlib import Path
 
 from lessons_lib.arena import isolation
 from lessons_lib.arena.sandbox import SandboxedAgent, SandboxLimits
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.position import Position
 
 FIRST_MOVE = "class A:\n    def choose_move(self, state):\n        return state.legal_moves()[0]\n\n\n" \
              "def make_agent():\n    return A()\n"

@@ -13,7 +13,7 @@ import argparse
 
 from lessons_lib.agents.presets import DIFFICULTIES
 from lessons_lib.arena.tournament import TournamentSettings, pairs_schedule, play_tournament, standings
-from lessons_lib.rules import Rules
+from lessons_lib.games.shologuti.rules import Rules
 
 
 def main() -> None:

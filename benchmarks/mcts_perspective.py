@@ -15,9 +15,9 @@ from __future__ import annotations
 import argparse
 
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent
-from lessons_lib.rules import TRADITIONAL
+from lessons_lib.games.shologuti.rules import TRADITIONAL
 from lessons_lib.samples import random_positions
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.position import Position
 
 
 def move_values(position: Position) -> dict[object, float]:

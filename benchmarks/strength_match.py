@@ -13,8 +13,8 @@ import random
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, best_agent
 from lessons_lib.agents.base import Agent
 from lessons_lib.agents.match import play_game
-from lessons_lib.rules import VARIANTS
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.rules import VARIANTS
+from lessons_lib.games.shologuti.position import Position
 
 
 def openings(count: int, seed: int, plies: int = 4) -> list[Position]:

@@ -12,3 +12,7 @@ if _sys.argv[:1] == ["-m"]:
     except OSError:  # the working folder was deleted
         _here = ""
     _sys.path[:] = [entry for entry in _sys.path if entry not in ("", ".", _here)]
+
+from lessons_lib import old_paths as _old_paths
+
+_old_paths.install()  # lessons_lib.state and the other old module names still import

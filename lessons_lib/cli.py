@@ -21,7 +21,7 @@ from lessons_lib.cli_options import seconds_option, shown, whole_number
 from lessons_lib.errors import MoveError, PositionError, VariantError, is_whole_number, quoted
 from lessons_lib.games import DEFAULT_GAME, GAMES, Game, game_named
 from lessons_lib.perft import MAX_DEPTH, perft, perft_divide
-from lessons_lib.rules import VARIANTS
+from lessons_lib.games.shologuti.rules import VARIANTS
 
 USAGE_ERROR = 2
 MAX_POSITIONS_BYTES = 10 * 10**6

@@ -21,7 +21,7 @@ from lessons_lib.agents.match import play_game
 from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
 from lessons_lib.arena.games import start_of
 from lessons_lib.games import DEFAULT_GAME, GAMES
-from lessons_lib.rules import FORCED, VARIANTS, Rules
+from lessons_lib.games.shologuti.rules import FORCED, VARIANTS, Rules
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ Perft checks a move generator: the counts from the start position are known
 of a chain and ``stop`` included; a finished game is a leaf that counts 0 below
 depth 0.
 
->>> from lessons_lib.state import Position
+>>> from lessons_lib.games.shologuti.position import Position
 >>> [perft(Position.start(), depth) for depth in range(4)]
 [1, 9, 21, 65]
 """
@@ -29,7 +29,8 @@ def published_counts() -> dict[str, list[int]]:
     >>> published_counts()["forced"][:4]
     [1, 9, 21, 65]
     """
-    tables = json.loads(resources.files("lessons_lib").joinpath("data/perft.json").read_text(encoding="utf-8"))
+    table_file = resources.files("lessons_lib").joinpath("games/shologuti/data/perft.json")
+    tables = json.loads(table_file.read_text(encoding="utf-8"))
     return {variant: counts for variant, counts in tables.items() if variant != "source"}
 
 

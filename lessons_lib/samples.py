@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from lessons_lib.rules import Rules
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.rules import Rules
+from lessons_lib.games.shologuti.position import Position
 
 
 def random_positions(

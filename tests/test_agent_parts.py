@@ -7,13 +7,14 @@ import random
 import pytest
 
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, NegamaxAgent
-from lessons_lib.agents.evaluation import MATE_BOUND, WIN, outcome_value, material_mobility_evaluation
+from lessons_lib.agents.evaluation import MATE_BOUND, WIN, outcome_value
+from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.rollouts import captures_first_rollout, uniform_rollout
 from lessons_lib.agents.table import EXACT, LOWER, TranspositionTable, from_table, to_table
 from lessons_lib.agents.trace import Backpropagated, Expanded, RolloutFinished, SelectionStep
 from lessons_lib.game import Outcome, random_playout
-from lessons_lib.rules import FORCED, TRADITIONAL
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
+from lessons_lib.games.shologuti.position import Position
 
 from positions import random_positions
 from lessons_lib.tiny_tree import TinyTree as OutcomeTree

@@ -13,11 +13,12 @@ from lessons_lib.agents import (
 )
 from lessons_lib.agents.alphabeta import alphabeta
 from lessons_lib.agents.context import INFINITY, SearchContext
-from lessons_lib.agents.evaluation import WIN, material_mobility_evaluation
+from lessons_lib.agents.evaluation import WIN
+from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.match import match_score, play_game
 from lessons_lib.agents.presets import DIFFICULTIES
-from lessons_lib.rules import CONTINUE, FORCED, TRADITIONAL, VARIANTS, Rules
-from lessons_lib.state import GREEN, Position
+from lessons_lib.games.shologuti.rules import CONTINUE, FORCED, TRADITIONAL, VARIANTS, Rules
+from lessons_lib.games.shologuti.position import GREEN, Position
 
 from positions import random_positions
 from lessons_lib.tiny_tree import TRAP_TREE

@@ -16,8 +16,8 @@ from lessons_lib.arena.tournament import (
     Standing, TournamentSettings, format_standings, gauntlet, pairing_games, play_tournament, round_robin,
     standing_order, standings,
 )
-from lessons_lib.rules import Rules
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.rules import Rules
+from lessons_lib.games.shologuti.position import Position
 
 AGENTS = Path(__file__).parent / "student_agents"
 FAST = TournamentSettings(games_per_pair=2, seconds_per_move=1.0, memory_mb=300)

@@ -16,14 +16,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lessons_lib import board as shologuti_board
+from lessons_lib.games.shologuti import board as shologuti_board
 from lessons_lib.agents import AlphaBetaAgent, RandomAgent
 from lessons_lib.agents.match import play_game
-from lessons_lib.baghchal import GOATS, PERFT_FROM_START, PLAYER_NAMES, TIGERS, Move, Position, board_svg, evaluate
-from lessons_lib.baghchal import move_clicks, perft
-from lessons_lib.baghchal.board import JUMPS, LINES, NEIGHBOURS, POINT_NAMES, POINT_NUMBERS, POINTS, row_col
-from lessons_lib.baghchal.evaluation import EvaluationTerms, evaluation_terms
-from lessons_lib.baghchal.zobrist import compute_key
+from lessons_lib.games.baghchal import GOATS, PERFT_FROM_START, PLAYER_NAMES, TIGERS, Move, Position, board_svg, evaluate
+from lessons_lib.games.baghchal import move_clicks, perft
+from lessons_lib.games.baghchal.board import JUMPS, LINES, NEIGHBOURS, POINT_NAMES, POINT_NUMBERS, POINTS, row_col
+from lessons_lib.games.baghchal.evaluation import EvaluationTerms, evaluation_terms
+from lessons_lib.games.baghchal.zobrist import compute_key
 from lessons_lib.errors import IllegalMoveError, MoveError, PositionError
 from lessons_lib.game import random_playout
 from lessons_lib.perft import perft_divide
@@ -125,7 +125,7 @@ def test_points_are_named_like_chess_squares_with_row_1_at_the_bottom() -> None:
 
 
 def test_the_graph_is_built_from_the_engine_tables() -> None:
-    from lessons_lib.baghchal.graph import board_graph
+    from lessons_lib.games.baghchal.graph import board_graph
 
     graph = board_graph()
     assert {frozenset(edge) for edge in graph.edges} == {frozenset(line) for line in LINES}
@@ -134,7 +134,7 @@ def test_the_graph_is_built_from_the_engine_tables() -> None:
 
 
 def test_the_engine_imports_only_the_standard_library() -> None:
-    code = ("import sys, lessons_lib.baghchal; "
+    code = ("import sys, lessons_lib.games.baghchal; "
             "print([m for m in ('networkx', 'matplotlib', 'numpy', 'ipywidgets') if m in sys.modules])")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from lessons_lib.board import BOARD_DATA, COORDINATES, JUMP_COUNT, JUMPS, LINES, NEIGHBOURS, POINTS, mirror_point
+from lessons_lib.games.shologuti.board import (
+    BOARD_DATA, COORDINATES, JUMP_COUNT, JUMPS, LINES, NEIGHBOURS, POINTS, mirror_point,
+)
 from lessons_lib.viz import board_graph, jump_graph
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -18,7 +20,8 @@ def test_counts_match_the_rules() -> None:
 
 
 def test_the_repository_copy_and_the_package_copy_are_identical() -> None:
-    assert (ROOT / "data" / "board.json").read_bytes() == (ROOT / "lessons_lib" / "data" / "board.json").read_bytes()
+    package_copy = ROOT / "lessons_lib" / "games" / "shologuti" / "data" / "board.json"
+    assert (ROOT / "data" / "board.json").read_bytes() == package_copy.read_bytes()
 
 
 def test_coordinates_follow_the_table_of_rules() -> None:

@@ -3,7 +3,7 @@ catalogues)."""
 
 from __future__ import annotations
 
-from lessons_lib.agents.evaluation import material_evaluation, material_mobility_evaluation, material_mobility_terms
+from lessons_lib.games.shologuti.evaluation import material_evaluation, material_mobility_evaluation, material_mobility_terms
 from lessons_lib.exercises.evaluation import (
     _test_positions, check_material_mobility_evaluation, check_seed_evaluation,
 )

@@ -6,7 +6,7 @@ from typing import Any
 
 from lessons_lib.exercises.rules_tree import CHAIN_POSITIONS, FINISHED, check_count_leaves, most_captures
 from lessons_lib.exercises.search import CASES
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.position import Position
 
 
 def test_the_finished_game_of_the_perft_check_is_finished() -> None:

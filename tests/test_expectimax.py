@@ -8,7 +8,7 @@ import pytest
 
 from lessons_lib.agents import ExpectimaxAgent, MinimaxAgent, make_agent
 from lessons_lib.samples import EARLY_WINNER_TRAP
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.position import Position
 from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, GAMBLE_TREE, TinyTree, leaf_evaluation
 
 

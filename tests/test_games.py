@@ -116,6 +116,25 @@ def test_every_agent_plays_every_game_with_only_legal_moves(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_agents_made_without_an_evaluation_use_the_games_own(name: str) -> None:
+    """No agent defaults to Shologuti's evaluation: each is built as a student would, with no arguments."""
+    from lessons_lib.agents import (
+        AlphaBetaAgent, ExpectimaxAgent, GreedyAgent, MinimaxAgent, NegamaxAgent, best_agent, hint,
+    )
+
+    game = GAMES[name]
+    position = random_line(name, 3, 8)[-1]
+    agents = [AlphaBetaAgent(depth=2), MinimaxAgent(depth=1), NegamaxAgent(depth=2), ExpectimaxAgent(depth=1),
+              GreedyAgent(seed=1), best_agent(seconds=0.05)]
+    for agent in agents:
+        assert agent.choose_move(position) in position.legal_moves(), type(agent).__name__
+    with_own = NegamaxAgent(depth=2, evaluate=game.evaluate).search(position)
+    by_default = NegamaxAgent(depth=2).search(position)
+    assert (by_default.move, by_default.value) == (with_own.move, with_own.value)
+    assert hint(position, seconds=0.05).move in position.legal_moves()
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_the_evaluation_is_bounded_and_zero_sum(name: str) -> None:
     evaluate = GAMES[name].evaluate
     for position in random_line(name, 11, 80):

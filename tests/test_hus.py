@@ -17,11 +17,11 @@ from lessons_lib.agents import AlphaBetaAgent, RandomAgent
 from lessons_lib.agents.match import play_game
 from lessons_lib.errors import IllegalMoveError, MoveError, PositionError
 from lessons_lib.game import random_playout
-from lessons_lib.hus import PERFT_FROM_START, Move, Position, board_svg, evaluate, move_clicks
-from lessons_lib.hus import sowing
-from lessons_lib.hus.board import facing_pits
-from lessons_lib.hus.moves import MOVES
-from lessons_lib.hus.zobrist import compute_key
+from lessons_lib.games.hus import PERFT_FROM_START, Move, Position, board_svg, evaluate, move_clicks
+from lessons_lib.games.hus import movegen as sowing
+from lessons_lib.games.hus.board import facing_pits
+from lessons_lib.games.hus.moves import MOVES
+from lessons_lib.games.hus.zobrist import compute_key
 from lessons_lib.perft import perft, perft_divide
 
 SOUTH, NORTH = 0, 1

@@ -8,7 +8,7 @@ from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, NegamaxAgent
 from lessons_lib.agents.evaluation import MATE_BOUND
 from lessons_lib.agents.mcts import root_children
 from lessons_lib.samples import EARLY_WINNER_TRAP, HORIZON_EFFECT, ONE_PLY_BLUNDER
-from lessons_lib.state import GREEN, RED, Position
+from lessons_lib.games.shologuti.position import GREEN, RED, Position
 
 
 def value_for_mover(position: Position, move: str, depth: int) -> float:

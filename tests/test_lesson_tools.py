@@ -14,15 +14,15 @@ from lessons_lib.agents import AlphaBetaAgent, MinimaxAgent  # noqa: E402
 from lessons_lib.measurements import (  # noqa: E402
     mean_by, play_line, record_search, rollout_outcomes, sample_games, search_costs,
 )
-from lessons_lib.rules import FORCED, TRADITIONAL  # noqa: E402
+from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL  # noqa: E402
 from lessons_lib.samples import random_positions  # noqa: E402
-from lessons_lib.state import Position  # noqa: E402
+from lessons_lib.games.shologuti.position import Position  # noqa: E402
 from lessons_lib.tiny_tree import (  # noqa: E402
     AIMA_FIGURE_5_2, CHAIN_TREE, EXERCISE_TREE, TRAP_TREE, TinyTree, leaf_evaluation,
 )
 from lessons_lib.viz import plots  # noqa: E402
 from lessons_lib.viz.search_tree import search_tree_picture, whole_tree_svg  # noqa: E402
-from lessons_lib.viz.svg import line_pictures  # noqa: E402
+from lessons_lib.games.shologuti.drawing import line_pictures  # noqa: E402
 from lessons_lib.widgets import AlphaBetaStepper, MCTSStepper  # noqa: E402
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from lessons_lib.errors import MoveError
-from lessons_lib.moves import CAPTURE_MOVES, STEP_MOVES, STOP, Move
+from lessons_lib.games.shologuti.moves import CAPTURE_MOVES, STEP_MOVES, STOP, Move
 
 
 def test_there_are_265_different_moves() -> None:

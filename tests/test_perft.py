@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from lessons_lib.perft import perft, perft_divide, published_counts
-from lessons_lib.rules import VARIANTS
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.rules import VARIANTS
+from lessons_lib.games.shologuti.position import Position
 
 TABLES = published_counts()
 CASES = [(variant, depth, count) for variant in VARIANTS for depth, count in enumerate(TABLES[variant])]

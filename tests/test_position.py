@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from lessons_lib.errors import PositionError
-from lessons_lib.rules import FORCED, TRADITIONAL, VARIANTS, Rules
-from lessons_lib.state import GREEN, RED, START_STRING, Position
-from lessons_lib.zobrist import compute_key
+from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL, VARIANTS, Rules
+from lessons_lib.games.shologuti.position import GREEN, RED, START_STRING, Position
+from lessons_lib.games.shologuti.zobrist import compute_key
 
 START_KEY = 0x06C1AB8634A38E81  # pinned: a change here changes every stored key
 

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from lessons_lib.games import GAMES
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -22,8 +24,9 @@ def test_the_built_wheel_carries_the_board_data_and_the_type_marker(tmp_path: Pa
     )
     (wheel,) = tmp_path.glob("shologuti_lab-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "lessons_lib/data/board.json" in names and "lessons_lib/data/perft.json" in names and "lessons_lib/py.typed" in names
-    for package in ("agents", "arena", "exercises", "viz", "widgets"):
+    assert {"lessons_lib/games/shologuti/data/board.json", "lessons_lib/games/shologuti/data/perft.json",
+            "lessons_lib/py.typed"} <= set(names)
+    for package in ("agents", "arena", "exercises", "viz", "widgets", "games", *(f"games/{name}" for name in GAMES)):
         assert f"lessons_lib/{package}/__init__.py" in names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)
 

@@ -9,12 +9,12 @@ from hypothesis import strategies as st
 
 from lessons_lib.errors import MoveError, PositionError
 from lessons_lib.game import random_playout
-from lessons_lib.moves import Move
+from lessons_lib.games.shologuti.moves import Move
 from lessons_lib.perft import perft
-from lessons_lib.record import GameRecord
-from lessons_lib.rules import VARIANTS, Rules
-from lessons_lib.state import Position
-from lessons_lib.zobrist import compute_key
+from lessons_lib.games.shologuti.record import GameRecord
+from lessons_lib.games.shologuti.rules import VARIANTS, Rules
+from lessons_lib.games.shologuti.position import Position
+from lessons_lib.games.shologuti.zobrist import compute_key
 
 variants = st.sampled_from(list(VARIANTS.values()))
 lengths = st.integers(min_value=0, max_value=160)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from lessons_lib.errors import IllegalMoveError, MoveError, PositionError
-from lessons_lib.record import GameRecord
-from lessons_lib.rules import TRADITIONAL, Rules
-from lessons_lib.moves import Move
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.record import GameRecord
+from lessons_lib.games.shologuti.rules import TRADITIONAL, Rules
+from lessons_lib.games.shologuti.moves import Move
+from lessons_lib.games.shologuti.position import Position
 
 OPENING = ["23-18", "13x23", "28x18", "12-17", "22x12", "7x17"]
 

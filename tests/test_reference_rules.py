@@ -16,11 +16,11 @@ import pytest
 from reference_shologuti import COORDS, JUMPS, LINES, NEIGHBOURS, POINTS, REF_VARIANTS, RefPosition, perft
 
 from lessons_lib.perft import published_counts
-from lessons_lib.rules import VARIANTS
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.rules import VARIANTS
+from lessons_lib.games.shologuti.position import Position
 
 PUBLISHED = {variant: counts[1:] for variant, counts in published_counts().items()}
-"""The counts of docs/rules/shologuti.md (lessons_lib/data/perft.json), depth 1 upwards: a table, not engine code."""
+"""The counts of docs/rules/shologuti.md (lessons_lib/games/shologuti/data/perft.json), depth 1 upwards: a table, not engine code."""
 
 WINNER = {0: "g", 1: "r", None: None}
 

@@ -6,10 +6,10 @@ import pytest
 
 from lessons_lib.errors import IllegalMoveError
 from lessons_lib.game import Outcome
-from lessons_lib.moves import STOP, Move
+from lessons_lib.games.shologuti.moves import STOP, Move
 from lessons_lib.perft import perft
-from lessons_lib.rules import CONTINUE, FORCED, TRADITIONAL, Rules
-from lessons_lib.state import GREEN, RED, Position
+from lessons_lib.games.shologuti.rules import CONTINUE, FORCED, TRADITIONAL, Rules
+from lessons_lib.games.shologuti.position import GREEN, RED, Position
 
 ALL_VARIANTS = [FORCED, TRADITIONAL, CONTINUE]
 

@@ -26,7 +26,7 @@ from lessons_lib.arena.processes import family, start_time
 from lessons_lib.arena.sandbox import AgentFileChanged
 from lessons_lib.arena.storage import ResultStore, StoredGameConflict
 from lessons_lib.arena.tournament import TournamentSettings, pairing_games, play_tournament
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.position import Position
 
 FIRST_MOVE = """
 class FirstMove:

@@ -21,12 +21,12 @@ from lessons_lib.agents.simple import RandomAgent
 from lessons_lib.errors import IllegalMoveError, MoveError, PositionError
 from lessons_lib.game import Outcome, random_playout
 from lessons_lib.perft import perft_divide
-from lessons_lib.shobu import PERFT_FROM_START, PLAYER_NAMES, Move, Position, board_svg, evaluate, move_clicks, perft
-from lessons_lib.shobu.boards import BOARD_NAMES, SQUARE_NAMES, board_counts
-from lessons_lib.shobu.generator import MoveCounts, generate_moves
-from lessons_lib.shobu.moves import ALL_MOVES, VECTORS, vector_between
-from lessons_lib.shobu.state import START_STRING
-from lessons_lib.shobu.zobrist import compute_key
+from lessons_lib.games.shobu import PERFT_FROM_START, PLAYER_NAMES, Move, Position, board_svg, evaluate, move_clicks, perft
+from lessons_lib.games.shobu.board import BOARD_NAMES, SQUARE_NAMES, board_counts
+from lessons_lib.games.shobu.movegen import MoveCounts, generate_moves
+from lessons_lib.games.shobu.moves import ALL_MOVES, VECTORS, vector_between
+from lessons_lib.games.shobu.position import START_STRING
+from lessons_lib.games.shobu.zobrist import compute_key
 
 
 

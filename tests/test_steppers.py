@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, MinimaxAgent
 from lessons_lib.agents.trace import Backpropagated
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.position import Position
 from lessons_lib.viz.mcts_tree import replay_mcts
 from lessons_lib.viz.search_tree import PRUNED, replay, tree_svg
 from lessons_lib.widgets import AlphaBetaStepper, MCTSStepper

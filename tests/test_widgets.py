@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 
 from lessons_lib.agents.base import Agent, SearchResult
-from lessons_lib.moves import Move
-from lessons_lib.record import GameRecord
-from lessons_lib.rules import TRADITIONAL
-from lessons_lib.state import GREEN, RED, Position
+from lessons_lib.games.shologuti.moves import Move
+from lessons_lib.games.shologuti.record import GameRecord
+from lessons_lib.games.shologuti.rules import TRADITIONAL
+from lessons_lib.games.shologuti.position import GREEN, RED, Position
 from lessons_lib.widgets import BoardWidget, PlayPanel
 from lessons_lib.widgets.watch import WatchPanel
 

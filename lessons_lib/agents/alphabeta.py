@@ -13,7 +13,7 @@ from typing import Any
 
 from lessons_lib.agents.base import Agent, Evaluation, Observer, SearchResult, State, check_depth, check_playable
 from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
-from lessons_lib.agents.evaluation import material_mobility_evaluation
+from lessons_lib.agents.evaluation import game_evaluation
 from lessons_lib.agents.trace import Cutoff, MoveTried, NodeEntered, NodeExited, ValueBackedUp
 
 ORDERINGS = ("generation", "captures", "evaluation", "worst")
@@ -126,7 +126,7 @@ class AlphaBetaAgent(Agent):
 
     name = "alphabeta"
 
-    def __init__(self, depth: int = 4, evaluate: Evaluation = material_mobility_evaluation,
+    def __init__(self, depth: int = 4, evaluate: Evaluation = game_evaluation,
                  ordering: str | MoveOrder = "generation") -> None:
         check_depth(depth)
         if not callable(ordering) and ordering not in ORDERINGS:

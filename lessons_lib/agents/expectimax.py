@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from lessons_lib.agents.base import Evaluation, State
 from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
-from lessons_lib.agents.evaluation import material_mobility_evaluation
+from lessons_lib.agents.evaluation import game_evaluation
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.agents.trace import MoveTried, NodeEntered, NodeExited, ValueBackedUp
 
@@ -52,7 +52,7 @@ class ExpectimaxAgent(MinimaxAgent):
 
     name = "expectimax"
 
-    def __init__(self, depth: int = 2, evaluate: Evaluation = material_mobility_evaluation) -> None:
+    def __init__(self, depth: int = 2, evaluate: Evaluation = game_evaluation) -> None:
         super().__init__(depth, evaluate)
 
     @staticmethod

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from lessons_lib.agents.base import Agent, Evaluation, Observer, SearchResult, State, check_depth, check_playable
 from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
-from lessons_lib.agents.evaluation import material_mobility_evaluation
+from lessons_lib.agents.evaluation import game_evaluation
 from lessons_lib.agents.trace import MoveTried, NodeEntered, NodeExited, ValueBackedUp
 
 
@@ -44,7 +44,7 @@ class MinimaxAgent(Agent):
 
     name = "minimax"
 
-    def __init__(self, depth: int = 3, evaluate: Evaluation = material_mobility_evaluation) -> None:
+    def __init__(self, depth: int = 3, evaluate: Evaluation = game_evaluation) -> None:
         self.depth = check_depth(depth)
         self.evaluate = evaluate
 

@@ -24,7 +24,7 @@ from lessons_lib.agents.base import (
     check_playable, check_seconds,
 )
 from lessons_lib.agents.context import INFINITY
-from lessons_lib.agents.evaluation import MATE_BOUND, WIN, outcome_value, material_mobility_evaluation
+from lessons_lib.agents.evaluation import MATE_BOUND, WIN, game_evaluation, outcome_value
 from lessons_lib.agents.table import (
     BOUND_NAMES, EXACT, LOWER, UPPER, TranspositionTable, bound_of, from_table, to_table,
 )
@@ -228,7 +228,7 @@ class NegamaxAgent(Agent):
 
     name = "negamax"
 
-    def __init__(self, depth: int | None = 4, seconds: float | None = None, evaluate: Evaluation = material_mobility_evaluation,
+    def __init__(self, depth: int | None = 4, seconds: float | None = None, evaluate: Evaluation = game_evaluation,
                  table_size: int = 1 << 18, killers: bool = True, history: bool = True,
                  deeper_cutoffs: bool = False, quiescence: bool = False, aspiration: bool = False,
                  deepening: bool = True) -> None:

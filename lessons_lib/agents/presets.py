@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, Evaluation, SearchResult, State, check_seconds
-from lessons_lib.agents.evaluation import material_mobility_evaluation
+from lessons_lib.agents.evaluation import game_evaluation
 from lessons_lib.agents.mcts import MCTSAgent
 from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.agents.minimax import MinimaxAgent
@@ -29,7 +29,7 @@ BEST_SECONDS = 2.0
 """The Hus project's limit: 2 seconds a move."""
 
 
-def best_agent(seconds: float = BEST_SECONDS, evaluate: Evaluation = material_mobility_evaluation) -> NegamaxAgent:
+def best_agent(seconds: float = BEST_SECONDS, evaluate: Evaluation = game_evaluation) -> NegamaxAgent:
     """The strongest configuration the project has, within ``seconds`` a move.
 
     Negamax with every ordering helper and iterative deepening. Its table cuts off
@@ -100,7 +100,7 @@ def make_agent(name: str, *, depth: int | None = None, iterations: int | None = 
     if given - takes:
         allowed = " or ".join(f"--{key}" for key in sorted(takes)) or "no budget"
         raise ValueError(f"{base} takes {allowed}, not --{sorted(given - takes)[0]}")
-    evaluate = evaluate or material_mobility_evaluation
+    evaluate = evaluate or game_evaluation
     if base == "random":
         return RandomAgent(seed)
     if base == "greedy":
@@ -140,7 +140,7 @@ def _parse_setting(base: str, setting: str) -> tuple[int | None, int | None, flo
     return (None, number, None) if base in _MCTS_VARIANTS else (number, None, None)
 
 
-def hint(state: State, seconds: float = 1.0, evaluate: Evaluation = material_mobility_evaluation) -> SearchResult:
+def hint(state: State, seconds: float = 1.0, evaluate: Evaluation = game_evaluation) -> SearchResult:
     """The strongest move in ``state``, with its value and principal variation (a hint for a player)."""
     return best_agent(seconds, evaluate).search(state)
 

@@ -7,7 +7,7 @@ from collections.abc import Hashable
 
 from lessons_lib.agents.base import Agent, Evaluation, Observer, SearchResult, State, Stopwatch, check_playable
 from lessons_lib.agents.base import make_rng
-from lessons_lib.agents.evaluation import outcome_value, material_mobility_evaluation
+from lessons_lib.agents.evaluation import game_evaluation, outcome_value
 
 
 class RandomAgent(Agent):
@@ -36,7 +36,7 @@ class GreedyAgent(Agent):
 
     name = "greedy"
 
-    def __init__(self, evaluate: Evaluation = material_mobility_evaluation, seed: int | random.Random | None = None) -> None:
+    def __init__(self, evaluate: Evaluation = game_evaluation, seed: int | random.Random | None = None) -> None:
         self.evaluate = evaluate
         self.rng = make_rng(seed)
 

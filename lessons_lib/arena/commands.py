@@ -17,7 +17,7 @@ from typing import Any
 
 from lessons_lib.cli_options import file_to_write, folder_to_write, seconds_option, shown, whole_number
 from lessons_lib.games import DEFAULT_GAME, GAMES, game_named
-from lessons_lib.rules import VARIANTS, Rules
+from lessons_lib.games.shologuti.rules import VARIANTS, Rules
 
 
 def add_parsers(commands: Any) -> None:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from lessons_lib.arena.games import GameResult, GameSpec, start_of
 from lessons_lib.arena.storage import ResultStore
 from lessons_lib.arena.tournament import TournamentSettings, pairing_games, play_tournament
-from lessons_lib.state import SIDE_NAMES
+from lessons_lib.games.shologuti.position import SIDE_NAMES
 
 COMPARISON_PLAYERS: dict[str, tuple[str, str]] = {
     "shologuti": ("negamax:7", "mcts:600"),

@@ -22,8 +22,8 @@ from typing import Any
 from lessons_lib.agents.presets import seeded
 from lessons_lib.arena.sandbox import AgentFileChanged, Forfeit, SandboxedAgent, SandboxLimits
 from lessons_lib.games import DEFAULT_GAME, GAMES
-from lessons_lib.rules import Rules
-from lessons_lib.state import GREEN, SIDE_NAMES, Position
+from lessons_lib.games.shologuti.rules import Rules
+from lessons_lib.games.shologuti.position import GREEN, SIDE_NAMES, Position
 
 PLY_LIMIT = "ply limit"
 FORFEIT = "forfeit"

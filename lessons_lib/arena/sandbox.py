@@ -40,8 +40,8 @@ from typing import Any
 from lessons_lib.arena.isolation import AGENT_FILE, AGENT_FOLDER, BUBBLEWRAP, agent_command, sandbox_mode
 from lessons_lib.arena.processes import FamilyWatch, end_with_parent, family, has_proc
 from lessons_lib.games import DEFAULT_GAME, GAMES
-from lessons_lib.rules import Rules
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.rules import Rules
+from lessons_lib.games.shologuti.position import Position
 
 DEFAULT_SECONDS_PER_MOVE = 2.0  # the limit of McGill's Hus course
 DEFAULT_MEMORY_MB = 500

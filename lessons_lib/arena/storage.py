@@ -21,7 +21,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 from lessons_lib.arena.games import GameResult, GameSpec, MoveRecord
-from lessons_lib.state import SIDE_NAMES
+from lessons_lib.games.shologuti.position import SIDE_NAMES
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (

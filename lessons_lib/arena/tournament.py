@@ -33,7 +33,7 @@ from lessons_lib.arena.isolation import announce_fallback
 from lessons_lib.arena.processes import end_with_parent
 from lessons_lib.arena.storage import ResultStore
 from lessons_lib.games import DEFAULT_GAME, GAMES
-from lessons_lib.rules import Rules
+from lessons_lib.games.shologuti.rules import Rules
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ from typing import Any
 
 import networkx as nx
 
-from lessons_lib.board import COORDINATES, JUMP_COUNT, JUMPS, POINTS
+from lessons_lib.games.shologuti.board import COORDINATES, JUMP_COUNT, JUMPS, POINTS
 from lessons_lib.exercises.feedback import Feedback, call_safely
-from lessons_lib.viz.board_graph import board_graph
+from lessons_lib.games.shologuti.graph import board_graph
 
 
 def _as_pairs(answer: Any) -> set[tuple[int, int]] | None:

@@ -7,12 +7,12 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from lessons_lib.agents.evaluation import material_mobility_evaluation, material_mobility_terms
+from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation, material_mobility_terms
 from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
 from lessons_lib.measurements import MatchReport, evaluation_match
-from lessons_lib.rules import FORCED, TRADITIONAL
+from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
 from lessons_lib.samples import random_positions
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.position import Position
 
 Evaluation = Callable[[Position, int], Any]
 

@@ -7,14 +7,14 @@ from collections.abc import Callable
 from typing import Any
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
-from lessons_lib.agents.evaluation import material_mobility_evaluation
+from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.negamax import NegamaxAgent
 from lessons_lib.agents.trace import TableStored
 from lessons_lib.exercises.feedback import Feedback, call_safely, describe_failure
-from lessons_lib.rules import FORCED, TRADITIONAL
+from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
 from lessons_lib.samples import random_positions
-from lessons_lib.state import GREEN, RED, Position
-from lessons_lib.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY
+from lessons_lib.games.shologuti.position import GREEN, RED, Position
+from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY
 
 ORDERING_DEPTH = 4
 ORDERING_POSITIONS_SEED = 11

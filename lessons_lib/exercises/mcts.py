@@ -11,9 +11,9 @@ from lessons_lib.agents.mcts import Backpropagation, MCTSAgent, Node, backpropag
 from lessons_lib.exercises.feedback import Feedback, call_for_number, call_safely, describe_failure
 from lessons_lib.game import Outcome
 from lessons_lib.measurements import rollout_outcomes
-from lessons_lib.rules import TRADITIONAL
+from lessons_lib.games.shologuti.rules import TRADITIONAL
 from lessons_lib.samples import EARLY_WINNER_TRAP, ONE_PLY_BLUNDER
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.position import Position
 from lessons_lib.tiny_tree import TRAP_TREE, TinyTree
 
 UCB_CASES = [(3.0, 5, 10, math.sqrt(2)), (0.0, 1, 1, math.sqrt(2)), (7.5, 10, 40, 1.0), (2.0, 2, 100, 0.5),

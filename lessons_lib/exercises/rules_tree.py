@@ -7,8 +7,8 @@ from typing import Any
 
 from lessons_lib.exercises.feedback import Feedback, call_safely
 from lessons_lib.perft import perft
-from lessons_lib.rules import FORCED, TRADITIONAL
-from lessons_lib.state import RED, Position
+from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
+from lessons_lib.games.shologuti.position import RED, Position
 
 CHAIN_POSITIONS = {
     "no capture at all": "RRR.RRG.RR....RR...........G.GGG.GGGG r - 3",

@@ -8,10 +8,11 @@ from typing import Any
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Evaluation
-from lessons_lib.agents.evaluation import material_mobility_evaluation, utility
+from lessons_lib.agents.evaluation import utility
+from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.exercises.feedback import Feedback, call_for_number, not_a_number
-from lessons_lib.state import RED, Position
+from lessons_lib.games.shologuti.position import RED, Position
 from lessons_lib.tiny_tree import (
     AIMA_FIGURE_5_2, CHAIN_TREE, EXERCISE_TREE, PRUNING_TREE, TinyTree, Tree, leaf_evaluation,
 )

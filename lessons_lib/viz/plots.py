@@ -16,7 +16,7 @@ import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.ticker import MaxNLocator
 
-from lessons_lib.agents.evaluation import EvaluationTerms
+from lessons_lib.games.shologuti.evaluation import EvaluationTerms
 from lessons_lib.measurements import ConvergencePoint, PlayedGame
 
 VARIANT_COLOURS = {"forced": "#1f77b4", "traditional": "#d62728", "continue": "#2ca02c"}

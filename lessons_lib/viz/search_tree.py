@@ -5,7 +5,7 @@ observer recorded (see :mod:`lessons_lib.agents.trace`), up to any event, so a
 widget can step through it forwards and backwards.
 
 >>> from lessons_lib.agents import AlphaBetaAgent
->>> from lessons_lib.state import Position
+>>> from lessons_lib.games.shologuti.position import Position
 >>> events = []
 >>> _ = AlphaBetaAgent(2).search(Position.from_points(green=[23], red=[18, 1]), observer=events.append)
 >>> tree = replay(events)
@@ -262,7 +262,7 @@ def whole_tree_svg(state: GameState[Any], depth: int | None = None, evaluate: Ev
 
 def search_tree_picture(agent: Any, state: GameState[Any], caption: str | None = None) -> Any:
     """The whole tree a depth-first search built (every node, value and cutoff), as a picture for a notebook."""
-    from lessons_lib.viz.svg import Pictures
+    from lessons_lib.games.shologuti.drawing import Pictures
 
     events: list[Any] = []
     result = agent.search(state, observer=events.append)

@@ -19,9 +19,9 @@ import ipywidgets as w
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, Evaluation, SearchResult, State
 from lessons_lib.agents.minimax import MinimaxAgent
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.position import Position
 from lessons_lib.viz.search_tree import ReplayedTree, describe_event, replay, tree_svg
-from lessons_lib.viz.svg import board_svg
+from lessons_lib.games.shologuti.drawing import board_svg
 from lessons_lib.widgets.common import PositionChoice, ReplayControls, default_evaluation, live_view_with_svg
 
 STEPPER_POSITIONS: dict[str, str] = {

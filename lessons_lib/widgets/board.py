@@ -1,6 +1,6 @@
 """A clickable Shologuti board for JupyterLab, Notebook 7 and VS Code, built with anywidget.
 
-The Python side holds the game and draws the board as SVG (:func:`lessons_lib.viz.svg.board_svg`);
+The Python side holds the game and draws the board as SVG (:func:`lessons_lib.games.shologuti.drawing.board_svg`);
 the browser side, a few lines of JavaScript below, only shows that SVG and reports
 which point was clicked. So the rules live in one place, and a test can click
 from Python exactly as a person would (:meth:`BoardWidget.click`).
@@ -18,10 +18,10 @@ from typing import Any
 import anywidget
 import traitlets
 
-from lessons_lib.moves import Move
-from lessons_lib.record import GameRecord
-from lessons_lib.state import GREEN, RED
-from lessons_lib.viz.svg import board_svg
+from lessons_lib.games.shologuti.moves import Move
+from lessons_lib.games.shologuti.record import GameRecord
+from lessons_lib.games.shologuti.position import GREEN, RED
+from lessons_lib.games.shologuti.drawing import board_svg
 
 
 def click_esm(attribute: str) -> str:
@@ -47,7 +47,7 @@ _ESM = click_esm("data-point")
 
 
 class BoardWidget(anywidget.AnyWidget):
-    """The board of a :class:`~lessons_lib.record.GameRecord`, clickable by the sides in ``human_sides``.
+    """The board of a :class:`~lessons_lib.games.shologuti.record.GameRecord`, clickable by the sides in ``human_sides``.
 
     Args:
         game: the game to show and play (a new one from the start if None).

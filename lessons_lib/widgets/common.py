@@ -8,8 +8,8 @@ import ipywidgets as w
 
 from lessons_lib.agents.base import Evaluation
 from lessons_lib.games import game_of
-from lessons_lib.rules import VARIANTS
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.rules import VARIANTS
+from lessons_lib.games.shologuti.position import Position
 from lessons_lib.tiny_tree import TinyTree, leaf_evaluation
 
 YOUR_POSITION = "Your position"

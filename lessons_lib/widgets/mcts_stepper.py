@@ -20,12 +20,12 @@ import ipywidgets as w
 from lessons_lib.agents.base import SearchResult, State
 from lessons_lib.agents.mcts import MCTSAgent
 from lessons_lib.agents.trace import Backpropagated, SelectionStep
-from lessons_lib.state import Position
+from lessons_lib.games.shologuti.position import Position
 from lessons_lib.viz.mcts_tree import (
     ReplayedMCTS, WhoseWins, describe_mcts_event, mcts_tree_svg, possessive, replay_mcts, root_bars_svg,
     selection_table_html,
 )
-from lessons_lib.viz.svg import board_svg
+from lessons_lib.games.shologuti.drawing import board_svg
 from lessons_lib.widgets.alphabeta_stepper import STEPPER_POSITIONS
 from lessons_lib.widgets.common import PositionChoice, ReplayControls, live_view_with_svg
 

@@ -17,12 +17,12 @@ import ipywidgets as w
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, SearchResult
-from lessons_lib.agents.evaluation import material_mobility_evaluation
+from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.presets import DIFFICULTIES, hint
-from lessons_lib.moves import STOP, Move
-from lessons_lib.record import GameRecord
-from lessons_lib.rules import VARIANTS
-from lessons_lib.state import GREEN, RED, SIDE_NAMES, Position
+from lessons_lib.games.shologuti.moves import STOP, Move
+from lessons_lib.games.shologuti.record import GameRecord
+from lessons_lib.games.shologuti.rules import VARIANTS
+from lessons_lib.games.shologuti.position import GREEN, RED, SIDE_NAMES, Position
 from lessons_lib.widgets.board import BoardWidget
 from lessons_lib.widgets.common import live_view_with_svg
 from lessons_lib.widgets.thinking import Thinker

@@ -17,9 +17,9 @@ import ipywidgets as w
 
 from lessons_lib.agents.base import Agent
 from lessons_lib.agents.presets import make_agent
-from lessons_lib.record import GameRecord
-from lessons_lib.rules import VARIANTS
-from lessons_lib.state import GREEN, RED, SIDE_NAMES, Position
+from lessons_lib.games.shologuti.record import GameRecord
+from lessons_lib.games.shologuti.rules import VARIANTS
+from lessons_lib.games.shologuti.position import GREEN, RED, SIDE_NAMES, Position
 from lessons_lib.widgets.board import BoardWidget
 from lessons_lib.widgets.play import move_list_html, panel_mimebundle
 

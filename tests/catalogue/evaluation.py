@@ -5,8 +5,8 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from lessons_lib.agents.evaluation import material_mobility_evaluation
-from lessons_lib.board import COORDINATES
+from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
+from lessons_lib.games.shologuti.board import COORDINATES
 from lessons_lib.exercises.evaluation import MISTAKES, check_evaluation, check_material_mobility_evaluation
 from catalogue import Answer, right, wrong
 

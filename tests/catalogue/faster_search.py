@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from lessons_lib.agents.evaluation import material_mobility_evaluation
+from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.exercises.faster_search import (
     BOUND_SLIPS, _slipped_bound, _without, check_move_ordering, check_stored_bound, check_zobrist_key,
 )
-from lessons_lib.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY
+from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY
 from catalogue import Answer, right, wrong
 
 

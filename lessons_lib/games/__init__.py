@@ -1,0 +1,116 @@
+"""The games the agents play, by name: Shologuti (the default), Bagh-Chal, Hus and Shobu.
+
+Each game's engine is a package with the same names (``Position``, ``Move``,
+``evaluate``, ``board_svg``, ``move_clicks``, ``perft``, ``PLAYER_NAMES``,
+``PERFT_FROM_START``). The agents know nothing of them: they see only the game
+interface (:mod:`lessons_lib.game`) and take the game's evaluation as a parameter.
+A :class:`Game` gathers what the command line, the arena and the widgets need.
+
+>>> GAMES["shologuti"].start().to_move, game_named(" Shologuti").name
+(0, 'shologuti')
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from lessons_lib.errors import VariantError
+from lessons_lib.games.shologuti.rules import VARIANTS, Rules
+
+if TYPE_CHECKING:  # the agents use the registry; the registry names them only in types
+    from lessons_lib.agents.base import Agent, Evaluation
+
+DEFAULT_GAME = "shologuti"
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game the agents can play.
+
+    Attributes:
+        name: the name on the command line (``--game hus``).
+        title: the name as people write it.
+        package: the engine's package.
+        variants: named rule variants (Shologuti's); empty for a game with one set of rules.
+    """
+
+    name: str
+    title: str
+    package: str
+    variants: tuple[str, ...] = ()
+
+    @property
+    def engine(self) -> ModuleType:
+        """The engine's package, imported when first needed."""
+        return importlib.import_module(self.package)
+
+    def rules(self, variant: str | None) -> Rules | None:
+        """Shologuti's rules for ``variant`` (default forced); None for the other games, which have one set."""
+        if self.variants:
+            return Rules.named(variant or "forced")
+        if variant not in (None, "", "standard"):
+            raise VariantError(f"{self.title} has one set of rules: there is no variant {variant!r}")
+        return None
+
+    def start(self, variant: str | None = None) -> Any:
+        """The start position (under ``variant``, for Shologuti)."""
+        rules = self.rules(variant)
+        return self.engine.Position.start() if rules is None else self.engine.Position.start(rules)
+
+    def position(self, text: str, variant: str | None = None) -> Any:
+        """A position from its text (``start`` included); PositionError if it is not one."""
+        rules = self.rules(variant)
+        position_type = self.engine.Position
+        return position_type.from_string(text) if rules is None else position_type.from_string(text, rules)
+
+    def parse_move(self, text: str) -> Any:
+        """A move from its notation; MoveError if it is not one."""
+        return self.engine.Move.parse(text)
+
+    @property
+    def evaluate(self) -> Evaluation:
+        """The evaluation the depth searches use for this game."""
+        evaluate: Evaluation = self.engine.evaluate
+        return evaluate
+
+    @property
+    def player_names(self) -> tuple[str, str]:
+        names: tuple[str, str] = self.engine.PLAYER_NAMES
+        return names
+
+    def make_agent(self, spec: str, **budget: Any) -> Agent:
+        """An agent by name (see :func:`lessons_lib.agents.make_agent`), with this game's evaluation."""
+        from lessons_lib.agents.presets import make_agent
+
+        return make_agent(spec, evaluate=self.evaluate, **budget)
+
+
+GAMES: dict[str, Game] = {
+    game.name: game
+    for game in (
+        Game("shologuti", "Shologuti", "lessons_lib.games.shologuti", tuple(VARIANTS)),
+        Game("baghchal", "Bagh-Chal", "lessons_lib.games.baghchal"),
+        Game("hus", "Hus", "lessons_lib.games.hus"),
+        Game("shobu", "Shobu", "lessons_lib.games.shobu"),
+    )
+}
+
+
+def game_named(name: str) -> Game:
+    """The game called ``name`` (case, spaces and hyphens do not matter); ValueError if there is none."""
+    key = name.strip().lower().replace("-", "").replace(" ", "") if isinstance(name, str) else name
+    if key not in GAMES:
+        raise ValueError(f"unknown game {name!r}; choose one of: {', '.join(GAMES)}")
+    return GAMES[key]
+
+
+def game_of(state: Any) -> Game:
+    """The game a position belongs to (by the package its type comes from)."""
+    module = type(state).__module__
+    for game in GAMES.values():
+        if module.startswith(game.package + "."):
+            return game
+    raise ValueError(f"{type(state).__name__} is not a position of any game the project knows")

@@ -1,0 +1,35 @@
+"""Bagh-Chal, the tigers-and-goats game of Nepal, under the names every game package offers.
+
+Four tigers hunt twenty goats on Shologuti's 5×5 grid: the goats (player 0) place
+their goats one a turn, then step; the tigers step or jump a goat to capture it.
+The tigers win on the fifth capture, the goats by leaving the tigers no move.
+docs/rules/baghchal.md has the rules, the notation and the perft table.
+
+>>> start = Position.start()
+>>> PLAYER_NAMES[start.to_move], len(start.legal_moves()), move_clicks(Move.parse("a1xa3"))
+('Goats', 21, ('a1', 'a3'))
+"""
+
+from __future__ import annotations
+
+from lessons_lib.games.baghchal.board import POINT_NAMES
+from lessons_lib.games.baghchal.evaluation import evaluate
+from lessons_lib.games.baghchal.movegen import GOATS, TIGERS
+from lessons_lib.games.baghchal.moves import Move
+from lessons_lib.games.baghchal.position import PLAYER_NAMES, Position
+from lessons_lib.games.baghchal.drawing import board_svg
+from lessons_lib.perft import perft
+
+PERFT_FROM_START: tuple[int, ...] = (21, 252, 5_052, 68_204, 1_304_788, 18_592_000, 339_123_476)
+"""Perft from the start position, depth 1 upwards (docs/rules/baghchal.md has the table and the timings)."""
+
+
+def move_clicks(move: Move) -> tuple[str, ...]:
+    """The points a person clicks for ``move``: the point of a placement; the piece, then where it goes."""
+    if move.origin is None:
+        return (POINT_NAMES[move.target],)
+    return POINT_NAMES[move.origin], POINT_NAMES[move.target]
+
+
+__all__ = ["GOATS", "PERFT_FROM_START", "PLAYER_NAMES", "TIGERS", "Move", "Position", "board_svg", "evaluate",
+           "move_clicks", "perft"]

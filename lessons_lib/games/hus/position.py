@@ -1,0 +1,356 @@
+"""A Hus position: both players' pit counts, the side to move, the round, and a loss by an endless move.
+
+A :class:`Position` never changes: :meth:`Position.play` returns a new one, so search
+trees, MCTS nodes and widgets can share positions without undo bugs.
+
+>>> start = Position.start()
+>>> str(start)
+'2*24,0*8/2*24,0*8 0 0'
+>>> len(start.legal_moves())
+24
+>>> after = start.play("23")
+>>> str(after)
+'2*23,0,1,1,0*6/2*24,0*8 1 0'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from lessons_lib.errors import IllegalMoveError, PositionError
+from lessons_lib.game import GameState, Outcome
+from lessons_lib.games.hus.board import LAST_ROUND, NORTH, PITS, PLAYER_NAMES, SOUTH, START_PITS, TOTAL_SEEDS
+from lessons_lib.games.hus.moves import MOVES, Move
+from lessons_lib.games.hus.notation import read_position, write_position
+from lessons_lib.games.hus.movegen import ENDLESS, MAX_SOWINGS, Sowing, run_move
+from lessons_lib.games.hus.zobrist import ENDLESS_KEY, FIRST_ROUND_KEY, NORTH_TO_MOVE_KEY, SEED_KEYS, compute_key
+
+NO_MOVE = "no move"
+ENDLESS_MOVE = "endless move"
+ROUND_LIMIT = "round limit"
+
+
+class Position:
+    """An immutable Hus position.
+
+    Attributes (read-only):
+        pits: 64 seed counts: South's pits 0..31, then North's pits 0..31.
+        to_move: ``SOUTH`` (0) or ``NORTH`` (1).
+        round_number: rounds completed; it goes up by one after North moves. No captures in round 0.
+        endless: True once the player to move has lost by playing an endless move (the board is
+            then the one before that move, and the player to move is the one who made it).
+        key: the 64-bit Zobrist key (pits, side to move, first round or not, endless; not the round number).
+    """
+
+    __slots__ = ("_pits", "_to_move", "_round", "_endless", "_key", "_moves")
+
+    def __init__(self, pits: Sequence[int], to_move: int = SOUTH, round_number: int = 0,
+                 endless: bool = False) -> None:
+        pits = _checked_pits(pits)
+        _check_position(pits, to_move, round_number, endless)
+        self._pits = pits
+        self._to_move = to_move
+        self._round = round_number
+        self._endless = endless
+        self._key = compute_key(pits, to_move, round_number, endless)
+        self._moves: list[Move] | None = None
+
+    # -- construction ---------------------------------------------------------
+
+    @classmethod
+    def start(cls) -> Position:
+        """The start position: 2 seeds in each player's pits 0..23, South to move, round 0."""
+        return cls(START_PITS + START_PITS, SOUTH, 0)
+
+    @classmethod
+    def from_string(cls, text: str) -> Position:
+        """Read a position string ``<South's pits>/<North's pits> <side> <round> [endless]``, or ``start``.
+
+        See :mod:`lessons_lib.games.hus.notation`.
+
+        Raises:
+            PositionError: with a message naming the part that is wrong.
+        """
+        if not isinstance(text, str):
+            raise PositionError(f"a position is text, not {type(text).__name__}")
+        if text.split() == ["start"]:
+            return cls.start()
+        return cls(*read_position(text))
+
+    # -- read-only attributes -------------------------------------------------
+
+    @property
+    def pits(self) -> tuple[int, ...]:
+        return self._pits
+
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    @property
+    def round_number(self) -> int:
+        return self._round
+
+    @property
+    def endless(self) -> bool:
+        return self._endless
+
+    @property
+    def key(self) -> int:
+        return self._key
+
+    def pits_of(self, player: int) -> tuple[int, ...]:
+        """``player``'s 32 seed counts, by pit number."""
+        return self._pits[PITS:] if player else self._pits[:PITS]
+
+    def seeds(self, player: int) -> int:
+        """How many seeds ``player`` has (the two players always have 96 between them)."""
+        return sum(self.pits_of(player))
+
+    # -- the rules ------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """The pits of the player to move that hold two seeds or more, by pit number (0 to 31).
+
+        Empty once the game is over: no such pit, an endless move, or the round limit.
+        """
+        moves = self._moves
+        if moves is None:
+            moves = self._generate()
+        if self._endless or self._round > LAST_ROUND:
+            return []
+        return moves.copy()
+
+    def play(self, move: Move | str) -> Position:
+        """The position after ``move`` (a :class:`Move` or its notation, such as ``"17"``).
+
+        After an endless move the board stays as it was and the game is over: the
+        player who made it loses.
+
+        Raises:
+            IllegalMoveError: the move is not legal here (the message says why).
+            MoveError: the text is not a move.
+        """
+        moves = self._moves
+        if moves is None:
+            moves = self._generate()
+        if move not in moves or self._endless or self._round > LAST_ROUND:
+            if isinstance(move, str):
+                return self.play(Move.parse(move))
+            raise IllegalMoveError(self._why_illegal(move))
+        if move.__class__ is not Move:  # a tuple equal to a legal move, say (17.0,): play the move itself
+            move = moves[moves.index(move)]
+        side = self._to_move
+        pits = self._pits
+        own_before, opponent_before = (pits[PITS:], pits[:PITS]) if side else (pits[:PITS], pits[PITS:])
+        own, opponent = list(own_before), list(opponent_before)
+        captured = run_move(own, opponent, move[0], self._round > 0)
+        key = self._key
+        if captured == ENDLESS:
+            return _make(pits, side, self._round, True, key ^ ENDLESS_KEY)
+        own_keys = SEED_KEYS[side]
+        for pit, (old, new) in enumerate(zip(own_before, own)):
+            if old != new:
+                key ^= own_keys[pit][old] ^ own_keys[pit][new]
+        if captured:
+            opponent_keys = SEED_KEYS[1 - side]
+            for pit, (old, new) in enumerate(zip(opponent_before, opponent)):
+                if old != new:
+                    key ^= opponent_keys[pit][old] ^ opponent_keys[pit][new]
+        key ^= NORTH_TO_MOVE_KEY
+        round_number = self._round + side  # a round ends when North has moved
+        if side and self._round == 0:
+            key ^= FIRST_ROUND_KEY
+        new_pits = tuple(opponent + own) if side else tuple(own + opponent)
+        return _make(new_pits, 1 - side, round_number, False, key)
+
+    def sowing_steps(self, move: Move | str) -> list[Sowing]:
+        """The sowings ``move`` makes, in order: the seeds of its pit, then each relay or capture.
+
+        An endless move gives its first 200 sowings, the last one ending in an occupied pit.
+
+        >>> [tuple(sowing) for sowing in Position.start().sowing_steps("21")]
+        [('move', 21, 2, 23), ('relay', 23, 3, 26)]
+        """
+        played = Move.parse(move) if isinstance(move, str) else move
+        moves = self.legal_moves()
+        if played not in moves:
+            raise IllegalMoveError(self._why_illegal(played))
+        played = moves[moves.index(played)]  # the move itself, should ``played`` be a tuple equal to it
+        own, opponent = list(self.pits_of(self._to_move)), list(self.pits_of(1 - self._to_move))
+        steps: list[Sowing] = []
+        run_move(own, opponent, played[0], self._round > 0, steps)
+        return steps
+
+    def random_playout(self, rng: random.Random, max_plies: int | None = None) -> tuple[Position, int]:
+        """Play uniformly random legal moves until the game ends (or ``max_plies`` have been played).
+
+        Returns the last position and the number of plies played. It makes exactly
+        the choices of :func:`lessons_lib.game.random_playout` with the same ``rng``,
+        but works on two lists of counts, without a position or a key for every ply,
+        which makes MCTS rollouts faster.
+        """
+        if max_plies is not None and max_plies < 0:
+            raise ValueError(f"max_plies must be 0 or more, not {max_plies}")
+        rows = [list(self._pits[:PITS]), list(self._pits[PITS:])]
+        side, round_number, endless = self._to_move, self._round, self._endless
+        limit = -1 if max_plies is None else max_plies
+        plies = 0
+        while plies != limit and not endless and round_number <= LAST_ROUND:
+            own = rows[side]
+            pits = [pit for pit in range(PITS) if own[pit] > 1]
+            if not pits:
+                break
+            pit = rng.choice(pits)
+            own_before, opponent_before = own.copy(), rows[1 - side].copy()
+            plies += 1
+            if run_move(own, rows[1 - side], pit, round_number > 0) == ENDLESS:
+                rows[side], rows[1 - side] = own_before, opponent_before
+                endless = True
+            else:
+                round_number += side
+                side = 1 - side
+        return Position(rows[0] + rows[1], side, round_number, endless), plies
+
+    def is_game_over(self) -> bool:
+        moves = self._moves
+        if moves is None:
+            moves = self._generate()
+        return not moves or self._endless or self._round > LAST_ROUND
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on.
+
+        The player to move loses after their own endless move, and when they have no
+        legal move; this is checked before the round limit, so a move that leaves the
+        opponent stuck wins even at the end of round 5,000. Otherwise the game is drawn
+        once the round number passes 5,000.
+        """
+        moves = self._moves
+        if moves is None:
+            moves = self._generate()
+        if self._endless:
+            return Outcome(1 - self._to_move, ENDLESS_MOVE)
+        if not moves:
+            return Outcome(1 - self._to_move, NO_MOVE)
+        if self._round > LAST_ROUND:
+            return Outcome(None, ROUND_LIMIT)
+        return None
+
+    def _generate(self) -> list[Move]:
+        """The pits of the player to move holding two seeds or more (the game's end aside), cached."""
+        own = self._pits[PITS:] if self._to_move else self._pits[:PITS]
+        moves = [MOVES[pit] for pit, count in enumerate(own) if count > 1]
+        self._moves = moves
+        return moves
+
+    def _why_illegal(self, move: object) -> str:
+        if not (isinstance(move, tuple) and len(move) == 1 and type(move[0]) is int and 0 <= move[0] < PITS):
+            return f"{move!r} is not a move: a move is the number of one of your pits, 0 to 31"
+        shown = str(move[0])
+        outcome = self.outcome()
+        if outcome is not None:
+            return f"{shown} is not legal: the game is over ({outcome.reason})"
+        count = self.pits_of(self._to_move)[move[0]]
+        player = PLAYER_NAMES[self._to_move]
+        if count == 0:
+            return f"{shown} is not legal: {player}'s pit {shown} is empty"
+        if count == 1:
+            return f"{shown} is not legal: {player}'s pit {shown} holds one seed, and a move needs two or more"
+        return f"{shown} is not legal here"
+
+    # -- text, equality, hashing ----------------------------------------------
+
+    def __str__(self) -> str:
+        return write_position(self._pits, self._to_move, self._round, self._endless)
+
+    def __repr__(self) -> str:
+        return f"Position.from_string({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (
+            self._key == other._key
+            and self._pits == other._pits
+            and self._to_move == other._to_move
+            and self._round == other._round
+            and self._endless == other._endless
+        )
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def _repr_svg_(self) -> str:
+        """The board as a picture in a notebook (the drawing code is imported only when needed)."""
+        from lessons_lib.games.hus.drawing import board_svg
+
+        return board_svg(self)
+
+
+def _checked_pits(pits: Sequence[int]) -> tuple[int, ...]:
+    """``pits`` as a tuple of 64 seed counts; PositionError unless that is what it is."""
+    try:
+        counts = tuple(pits)
+    except TypeError:
+        raise PositionError(f"pits: need 64 seed counts (South's 32, then North's 32), "
+                            f"not {type(pits).__name__}") from None
+    if len(counts) != 2 * PITS:
+        raise PositionError(f"pits: need 64 seed counts (South's 32, then North's 32), got {len(counts)}")
+    for index, count in enumerate(counts):
+        if type(count) is not int or not 0 <= count <= TOTAL_SEEDS:
+            raise PositionError(f"pits: {PLAYER_NAMES[index // PITS]}'s pit {index % PITS} holds {count!r}; "
+                                f"a pit holds a whole number of seeds from 0 to {TOTAL_SEEDS}")
+    return counts
+
+
+def _check_position(pits: tuple[int, ...], to_move: int, round_number: int, endless: bool) -> None:
+    """Raise PositionError, naming the problem, unless the parts make a possible position."""
+    total = sum(pits)
+    if total != TOTAL_SEEDS:
+        raise PositionError(f"pits: the counts add up to {total} seeds, but a game always has {TOTAL_SEEDS}")
+    if type(to_move) is not int or to_move not in (SOUTH, NORTH):
+        raise PositionError(f"side to move: {to_move!r} should be 0 ({PLAYER_NAMES[0]}) or 1 ({PLAYER_NAMES[1]})")
+    if type(round_number) is not int or not 0 <= round_number <= LAST_ROUND + 1:
+        raise PositionError(f"round: {round_number!r} should be a whole number from 0 to {LAST_ROUND + 1} "
+                            f"(the game is drawn once it passes {LAST_ROUND})")
+    if round_number == LAST_ROUND + 1 and to_move == NORTH:
+        raise PositionError(f"round: the game ended in round {LAST_ROUND + 1} before North could move")
+    if round_number == 0 and sum(pits[:PITS]) != TOTAL_SEEDS // 2:
+        raise PositionError(f"round: in round 0 nothing is captured, so each player still has "
+                            f"{TOTAL_SEEDS // 2} seeds (South has {sum(pits[:PITS])})")
+    if type(endless) is not bool:
+        raise PositionError(f"endless: {endless!r} should be True or False")
+    if endless:
+        own = pits[PITS:] if to_move else pits[:PITS]
+        opponent = pits[:PITS] if to_move else pits[PITS:]
+        if round_number > LAST_ROUND or not any(count > 1 for count in own):
+            raise PositionError(f"endless: the game was already over, so {PLAYER_NAMES[to_move]} "
+                                f"cannot have made an endless move")
+        if not any(run_move(list(own), list(opponent), pit, round_number > 0) == ENDLESS
+                   for pit in range(PITS) if own[pit] > 1):
+            raise PositionError(f"endless: none of {PLAYER_NAMES[to_move]}'s moves here needs more than "
+                                f"{MAX_SOWINGS} sowings, so {PLAYER_NAMES[to_move]} cannot have lost by one")
+
+
+def _make(pits: tuple[int, ...], to_move: int, round_number: int, endless: bool, key: int) -> Position:
+    """A new position from parts already known to be consistent (the fast path of ``play``)."""
+    position = _new_object(Position)
+    position._pits = pits
+    position._to_move = to_move
+    position._round = round_number
+    position._endless = endless
+    position._key = key
+    position._moves = None
+    return position
+
+
+_new_object = object.__new__
+
+
+if TYPE_CHECKING:
+
+    def _is_a_game_state(position: Position) -> GameState[Move]:
+        return position  # mypy checks here that Position offers the whole game interface

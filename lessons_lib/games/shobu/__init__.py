@@ -1,0 +1,26 @@
+"""Shobu: four 4×4 boards, a passive move on your side of the rope and an aggressive move that pushes.
+
+The rules, the notation and the perft counts are in ``docs/rules/shobu.md``. This
+package offers the names every game's engine offers (see :mod:`lessons_lib.games`).
+Its modules, in the order they build on each other: ``board`` (squares, names, masks),
+``moves`` (:class:`Move`, the notation, the prebuilt moves), ``zobrist``, ``movegen``
+(every legal move at once, from bitboards), ``position`` (:class:`Position` and the end of
+the game), ``evaluation`` and ``drawing``.
+
+>>> start = Position.start()
+>>> start.to_move, len(start.legal_moves()), PERFT_FROM_START[:2]
+(0, 232, (232, 50508))
+"""
+
+from __future__ import annotations
+
+from lessons_lib.perft import perft
+from lessons_lib.games.shobu.evaluation import evaluate
+from lessons_lib.games.shobu.moves import Move, move_clicks
+from lessons_lib.games.shobu.position import PLAYER_NAMES, Position
+from lessons_lib.games.shobu.drawing import board_svg
+
+PERFT_FROM_START: tuple[int, ...] = (232, 50508, 8675832, 1410935460)
+"""Perft from the start, depth 1 upwards (the table in ``docs/rules/shobu.md``; depth 4 takes minutes)."""
+
+__all__ = ["PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "board_svg", "evaluate", "move_clicks", "perft"]

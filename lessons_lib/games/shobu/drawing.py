@@ -1,0 +1,139 @@
+"""The four Shobu boards as an SVG picture, for notebooks and for the clickable board widget.
+
+Seen from Black (at the bottom): White's light board top left, White's dark board
+top right, the rope across the middle, Black's dark board bottom left and Black's
+light board bottom right; each player's dark board is on their left. Every square
+carries ``data-click="bd:a1"`` (its name), which the widget reports when clicked.
+
+>>> from lessons_lib.games.shobu.position import Position
+>>> svg = board_svg(Position.start())
+>>> svg.startswith("<svg"), svg.count("data-click="), svg.count('class="stone black"')
+(True, 64, 16)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from html import escape
+
+from lessons_lib.games.shobu.board import BOARD_NAMES, SQUARE_COUNT, SQUARE_NAMES
+from lessons_lib.games.shobu.moves import Move
+from lessons_lib.games.shobu.position import BLACK, PLAYER_NAMES, WHITE, Position
+
+CELL = 40  # pixels per square
+BOARD_SIZE = 4 * CELL
+MARGIN = 24
+GAP = 28  # between the left and right boards
+ROPE = 44  # between the two sides' boards, where the rope lies
+HEADER = 34  # room for the status line
+WIDTH = 2 * BOARD_SIZE + GAP + 2 * MARGIN
+HEIGHT = HEADER + 2 * BOARD_SIZE + ROPE + 2 * MARGIN
+
+_LEFT, _RIGHT = MARGIN, MARGIN + BOARD_SIZE + GAP
+_TOP, _BOTTOM = HEADER + MARGIN, HEADER + MARGIN + BOARD_SIZE + ROPE
+BOARD_CORNERS = ((_LEFT, _BOTTOM), (_RIGHT, _BOTTOM), (_RIGHT, _TOP), (_LEFT, _TOP))
+"""The top-left corner of each board (``bd``, ``bl``, ``wd``, ``wl``) in the picture."""
+
+COLOURS = {
+    "background": "#f6efe0",
+    "dark": "#8a6240",
+    "dark line": "#5e4029",
+    "light": "#e9d3a8",
+    "light line": "#b89c6a",
+    "rope": "#b5893b",
+    "black": "#222222",
+    "white": "#fafafa",
+    "clickable": "#2e8b3a",
+    "selected": "#f2c200",
+    "last": "#1f4e9c",
+    "text": "#333333",
+}
+
+STYLE = f"""
+.square-hit {{ fill: transparent; cursor: pointer; }}
+.stone {{ stroke: #222; stroke-width: 1.5; }}
+.stone.black {{ fill: {COLOURS["black"]}; }}
+.stone.white {{ fill: {COLOURS["white"]}; }}
+.board-label {{ font: 11px sans-serif; fill: {COLOURS["text"]}; }}
+.status {{ font: 14px sans-serif; fill: {COLOURS["text"]}; }}
+"""
+
+
+def square_xy(square: int) -> tuple[float, float]:
+    """The centre of ``square`` (0..63) in the picture, in pixels; row 4 is at the top of its board."""
+    left, top = BOARD_CORNERS[square // 16]
+    return left + (square % 4 + 0.5) * CELL, top + (3 - square % 16 // 4 + 0.5) * CELL
+
+
+def status_text(position: Position) -> str:
+    """One line: whose move it is (or how the game ended), and the quiet-ply clock if it is running."""
+    outcome = position.outcome()
+    if outcome is not None:
+        result = "draw" if outcome.winner is None else f"{PLAYER_NAMES[outcome.winner]} wins"
+        return f"Game over: {result} ({outcome.reason})"
+    plies = position.clock
+    clock = f" · {plies} quiet {'ply' if plies == 1 else 'plies'}" if plies else ""
+    return f"{PLAYER_NAMES[position.to_move]} to move{clock}"
+
+
+def board_svg(
+    position: Position,
+    *,
+    clickable: Collection[str] = (),
+    selected: Collection[str] = (),
+    last_move: Move | None = None,
+    scale: float = 1.0,
+) -> str:
+    """The four boards with the stones of ``position``, as an SVG document (a string).
+
+    Args:
+        clickable: square names (``bd:b1``) to highlight in green: where the next click may go.
+        selected: square names to ring in yellow: the clicks made so far.
+        last_move: the move just played, its four squares ringed in blue.
+        scale: the size on screen, as a multiple of the natural size.
+    """
+    status = status_text(position)
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH * scale:g}" height="{HEIGHT * scale:g}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" class="shobu-board" role="img" aria-label="{escape(status)}">',
+        f"<style>{STYLE}</style>",
+        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="10" fill="{COLOURS["background"]}"/>',
+        f'<text x="{MARGIN - 10}" y="{HEADER - 10}" class="status">{escape(status)}</text>',
+    ]
+    rope_y = _TOP + BOARD_SIZE + ROPE / 2
+    parts.append(f'<line x1="{MARGIN - 12}" y1="{rope_y}" x2="{WIDTH - MARGIN + 12}" y2="{rope_y}" '
+                 f'stroke="{COLOURS["rope"]}" stroke-width="5" stroke-dasharray="9 4" class="rope"/>')
+    black_counts, white_counts = position.board_counts(BLACK), position.board_counts(WHITE)
+    for board, (left, top) in enumerate(BOARD_CORNERS):
+        shade = "dark" if board % 2 == 0 else "light"
+        parts.append(f'<rect x="{left}" y="{top}" width="{BOARD_SIZE}" height="{BOARD_SIZE}" '
+                     f'fill="{COLOURS[shade]}" stroke="{COLOURS[shade + " line"]}" stroke-width="2"/>')
+        for line in range(1, 4):
+            offset = line * CELL
+            parts.append(f'<path d="M{left + offset} {top}v{BOARD_SIZE}M{left} {top + offset}h{BOARD_SIZE}" '
+                         f'stroke="{COLOURS[shade + " line"]}" stroke-width="1"/>')
+        label_y = top - 6 if top == _TOP else top + BOARD_SIZE + 14
+        parts.append(f'<text x="{left}" y="{label_y}" class="board-label">{BOARD_NAMES[board]} · '
+                     f'Black {black_counts[board]} · White {white_counts[board]}</text>')
+    moved = set() if last_move is None else {SQUARE_NAMES[s] for s in last_move[:4]}
+    for square in range(SQUARE_COUNT):
+        name = SQUARE_NAMES[square]
+        x, y = square_xy(square)
+        parts.append(f'<g data-click="{name}">')
+        if name in clickable:
+            parts.append(f'<rect x="{x - CELL / 2 + 2}" y="{y - CELL / 2 + 2}" width="{CELL - 4}" '
+                         f'height="{CELL - 4}" fill="{COLOURS["clickable"]}" fill-opacity="0.4" '
+                         f'stroke="{COLOURS["clickable"]}" stroke-width="2" class="clickable"/>')
+        if name in moved:
+            parts.append(f'<circle cx="{x}" cy="{y}" r="17" fill="none" stroke="{COLOURS["last"]}" '
+                         f'stroke-width="3" stroke-dasharray="5 3" class="last-move"/>')
+        owner = position.owner(square)
+        if owner is not None:
+            parts.append(f'<circle cx="{x}" cy="{y}" r="13" class="stone {"white" if owner else "black"}"/>')
+        if name in selected:
+            parts.append(f'<circle cx="{x}" cy="{y}" r="17" fill="none" stroke="{COLOURS["selected"]}" '
+                         f'stroke-width="4" class="selected"/>')
+        parts.append(f'<rect x="{x - CELL / 2}" y="{y - CELL / 2}" width="{CELL}" height="{CELL}" '
+                     f'class="square-hit"><title>{name}</title></rect></g>')
+    parts.append("</svg>")
+    return "".join(parts)

@@ -1,0 +1,41 @@
+"""Shologuti (Sixteen Soldiers): the engine, under the names every game's package offers.
+
+Its modules, in the order they build on each other: ``board`` (the 37 points, lines and jumps, from
+``data/board.json``), ``rules`` (the variants), ``moves`` (:class:`Move` and the notation), ``zobrist``,
+``position`` (:class:`Position`: the moves, the chains of captures, the end of the game), ``record``
+(a game's record), ``evaluation``, ``drawing`` and ``graph`` (the board as a networkx graph).
+``docs/rules/shologuti.md`` has the rules.
+"""
+
+from __future__ import annotations
+
+from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation as evaluate
+from lessons_lib.games.shologuti.moves import Move
+from lessons_lib.perft import perft, published_counts
+from lessons_lib.games.shologuti.position import SIDE_NAMES, Position
+from lessons_lib.games.shologuti.drawing import board_svg as _board_svg
+
+PLAYER_NAMES: tuple[str, str] = SIDE_NAMES
+PERFT_FROM_START = published_counts()["forced"][1:]
+"""Perft from the start under the default (forced) rules, depth 1 upwards (docs/rules/shologuti.md has the other variants)."""
+
+
+def move_clicks(move: Move) -> tuple[str, ...]:
+    """The points a player clicks for ``move``: the piece, then where it goes (``stop`` is a button)."""
+    return ("stop",) if move.is_stop else (str(move.origin), str(move.target))
+
+
+def board_svg(position: Position, *, clickable: tuple[str, ...] = (), selected: tuple[str, ...] = (),
+              last_move: Move | None = None, scale: float = 1.0) -> str:
+    """The board (:func:`lessons_lib.games.shologuti.drawing.board_svg`) for :class:`~lessons_lib.widgets.ClickBoard`.
+
+    Each point carries ``data-click``; a ``stop`` button shows when ending a chain is a legal click.
+    """
+    chosen = int(selected[0]) if selected and selected[0].isdigit() else None
+    targets = [move for move in position.legal_moves() if not move.is_stop and chosen == move.origin
+               and str(move.target) in clickable]
+    return _board_svg(position, selected=chosen, targets=targets, last_move=last_move, scale=scale,
+                      click_attribute="data-click", stop_button="stop" in clickable)
+
+
+__all__ = ["PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "board_svg", "evaluate", "move_clicks", "perft"]

@@ -1,0 +1,173 @@
+"""The board as an SVG picture: for notebooks without a kernel, and for the board widget.
+
+One drawing serves both: the widget shows this SVG and reports clicks on the
+elements marked ``data-point``, so the browser never needs its own copy of the
+board or of the rules.
+
+>>> from lessons_lib.games.shologuti.position import Position
+>>> svg = board_svg(Position.start())
+>>> svg.startswith("<svg") and svg.count('class="piece green"') == 16
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from html import escape
+
+from lessons_lib.games.shologuti.board import COORDINATES, LINES, POINTS
+from lessons_lib.games.shologuti.moves import Move
+from lessons_lib.games.shologuti.position import GREEN, RED, SIDE_NAMES, Position
+
+UNIT = 56  # pixels between neighbouring columns or rows
+MARGIN = 30
+HEADER = 34  # room for the status line above the board
+WIDTH = 4 * UNIT + 2 * MARGIN
+HEIGHT = 8 * UNIT + 2 * MARGIN + HEADER
+
+COLOURS = {
+    "background": "#f6efe0",
+    "line": "#8a7a5c",
+    "point": "#fffaf0",
+    "green": "#2e8b3a",
+    "red": "#c8362d",
+    "selected": "#f2c200",
+    "step": "#2e8b3a",
+    "capture": "#d7263d",
+    "last": "#1f4e9c",
+    "text": "#333333",
+}
+
+STYLE = f"""
+.point-hit {{ fill: transparent; cursor: pointer; }}
+.point-dot {{ fill: {COLOURS["point"]}; stroke: {COLOURS["line"]}; stroke-width: 1.5; }}
+.piece {{ stroke: #222; stroke-width: 1.5; }}
+.piece.green {{ fill: {COLOURS["green"]}; }}
+.piece.red {{ fill: {COLOURS["red"]}; }}
+.label {{ font: 10px sans-serif; text-anchor: middle; dominant-baseline: central; pointer-events: none; }}
+.status {{ font: 14px sans-serif; fill: {COLOURS["text"]}; }}
+"""
+
+
+def point_xy(point: int) -> tuple[float, float]:
+    """The centre of ``point`` in the SVG, in pixels."""
+    row, col = COORDINATES[point]
+    return MARGIN + col * UNIT, HEADER + MARGIN + (row + 2) * UNIT
+
+
+def status_text(position: Position) -> str:
+    """One line: whose move it is (or how the game ended) and the piece counts."""
+    counts = f"Green {position.piece_count(GREEN)} · Red {position.piece_count(RED)}"
+    outcome = position.outcome()
+    if outcome is not None:
+        result = "draw" if outcome.winner is None else f"{SIDE_NAMES[outcome.winner]} wins"
+        return f"Game over: {result} ({outcome.reason}) · {counts}"
+    chain = f", chain on {position.pending}" if position.pending else ""
+    return f"{SIDE_NAMES[position.to_move]} to move{chain} · {counts}"
+
+
+def board_svg(
+    position: Position,
+    *,
+    selected: int | None = None,
+    targets: Collection[Move] = (),
+    last_move: Move | None = None,
+    status: str | None = None,
+    numbers: bool = True,
+    scale: float = 1.0,
+    click_attribute: str = "data-point",
+    stop_button: bool = False,
+) -> str:
+    """The board with the pieces of ``position``, as an SVG document (a string).
+
+    Args:
+        selected: a point to ring in yellow (the piece a player has picked up).
+        targets: moves to mark on their target points: captures in red, steps in green.
+        last_move: the move just played, marked by a blue ring on each end.
+        status: the line above the board; by default :func:`status_text`.
+        numbers: write each point's number on it.
+        scale: the size on screen, as a multiple of the natural size.
+        click_attribute: the attribute that names each point for a click (``data-point`` for
+            :class:`~lessons_lib.widgets.BoardWidget`, ``data-click`` for the boards of any game).
+        stop_button: draw a ``stop`` button (``click_attribute="stop"``) for ending a chain.
+    """
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH * scale:g}" height="{HEIGHT * scale:g}" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" class="shologuti-board" role="img" '
+        f'aria-label="{escape(status_text(position))}">',
+        f"<style>{STYLE}</style>",
+        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="10" fill="{COLOURS["background"]}"/>',
+        f'<text x="{MARGIN - 14}" y="{HEADER - 12}" class="status">'
+        f"{escape(status if status is not None else status_text(position))}</text>",
+    ]
+    for a, b in LINES:
+        (x1, y1), (x2, y2) = point_xy(a), point_xy(b)
+        parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{COLOURS["line"]}" stroke-width="2"/>')
+    if last_move is not None and not last_move.is_stop:
+        for point in (last_move.origin, last_move.target):
+            x, y = point_xy(point)
+            parts.append(f'<circle cx="{x}" cy="{y}" r="22" fill="none" stroke="{COLOURS["last"]}" '
+                         f'stroke-width="3" stroke-dasharray="5 3" class="last-move"/>')
+    marked = {move.target: move for move in targets if not move.is_stop}
+    for point in POINTS:
+        x, y = point_xy(point)
+        owner = position.owner(point)
+        parts.append(f'<g {click_attribute}="{point}">')
+        if point in marked:
+            kind = "capture" if marked[point].is_capture else "step"
+            parts.append(f'<circle cx="{x}" cy="{y}" r="19" fill="{COLOURS[kind]}" fill-opacity="0.35" '
+                         f'stroke="{COLOURS[kind]}" stroke-width="3" class="target {kind}"/>')
+        if owner is None:
+            parts.append(f'<circle cx="{x}" cy="{y}" r="9" class="point-dot"/>')
+        else:
+            colour = "green" if owner == GREEN else "red"
+            parts.append(f'<circle cx="{x}" cy="{y}" r="16" class="piece {colour}"/>')
+        if point == selected:
+            parts.append(f'<circle cx="{x}" cy="{y}" r="21" fill="none" stroke="{COLOURS["selected"]}" '
+                         f'stroke-width="4" class="selected"/>')
+        if numbers:
+            fill = "white" if owner is not None else COLOURS["text"]
+            parts.append(f'<text x="{x}" y="{y}" class="label" fill="{fill}">{point}</text>')
+        parts.append(f'<circle cx="{x}" cy="{y}" r="24" class="point-hit"/></g>')
+    if stop_button:  # right of the top triangle, where no point or line is
+        x, y = WIDTH - 58, HEADER + MARGIN + 32
+        parts.append(f'<g {click_attribute}="stop" class="stop-button" style="cursor:pointer">'
+                     f'<rect x="{x}" y="{y}" width="52" height="24" rx="6" fill="{COLOURS["selected"]}" stroke="#222"/>'
+                     f'<text x="{x + 26}" y="{y + 12}" class="label" fill="#222">stop</text></g>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+class Pictures:
+    """SVG pictures side by side in a notebook, each with a caption above it.
+
+    >>> Pictures([("the start", board_svg(Position.start(), scale=0.5))])
+    <Pictures: the start>
+    """
+
+    def __init__(self, items: list[tuple[str, str]]) -> None:
+        self.items = items
+
+    def __repr__(self) -> str:
+        return f"<Pictures: {' | '.join(caption for caption, _ in self.items)}>"
+
+    def _repr_html_(self) -> str:
+        cells = "".join(f'<figure style="margin:0 12px 0 0;display:inline-block;vertical-align:top">'
+                        f'<figcaption style="font:13px sans-serif;max-width:{int(WIDTH * 0.62)}px;min-height:2.6em">'
+                        f"{escape(caption)}</figcaption>{svg}</figure>" for caption, svg in self.items)
+        return f'<div style="white-space:nowrap;overflow-x:auto">{cells}</div>'
+
+
+def line_pictures(position: Position, moves: Sequence[Move | str], scale: float = 0.6,
+                  mark_moves: bool = True) -> Pictures:
+    """The board before and after each move of a line, the move just played ringed in blue.
+
+    With ``mark_moves``, each board also marks where the side to move can go next.
+    """
+    items = [("before", board_svg(position, targets=position.legal_moves() if mark_moves else (), scale=scale))]
+    for move in moves:
+        position = position.play(move)
+        played = Move.parse(move) if isinstance(move, str) else move
+        items.append((f"after {played}", board_svg(position, last_move=played, scale=scale,
+                                                   targets=position.legal_moves() if mark_moves else ())))
+    return Pictures(items)

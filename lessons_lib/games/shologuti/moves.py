@@ -1,0 +1,140 @@
+"""Moves and their notation: ``23-18`` (a step), ``23x13`` (a capture), ``stop``.
+
+There are only 265 different moves on this board (152 steps, 112 captures and
+``stop``), so each is built once here and move generation hands out these
+same objects.
+
+>>> Move.parse("23x13")
+Move.parse('23x13')
+>>> Move.parse("23x13").captured
+18
+>>> str(Move.parse(" 23 - 18 "))
+'23-18'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from lessons_lib.games.shologuti.board import JUMPS, NEIGHBOURS, POINTS, bit
+from lessons_lib.errors import MoveError, quoted
+
+
+class Move(NamedTuple):
+    """One ply: a step, a capture (one jump of a chain) or ``stop``.
+
+    Attributes:
+        origin: the point the piece leaves (0 for ``stop``).
+        target: the point the piece lands on (0 for ``stop``).
+        captured: the point jumped over, whose piece is removed; 0 for a step or ``stop``.
+    """
+
+    origin: int
+    target: int
+    captured: int = 0
+
+    @property
+    def is_capture(self) -> bool:
+        return self.captured != 0
+
+    @property
+    def is_stop(self) -> bool:
+        return self.origin == 0
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    def __str__(self) -> str:
+        if self.origin == 0:
+            return "stop"
+        return f"{self.origin}{'x' if self.captured else '-'}{self.target}"
+
+    @staticmethod
+    def parse(text: str) -> Move:
+        """Read a move in the notation (``23-18``, ``23x13``, ``stop``).
+
+        Raises:
+            MoveError: the text is not a move that exists on this board.
+        """
+        if not isinstance(text, str):
+            raise MoveError(f"a move is written as text like '23-18', not {type(text).__name__}")
+        cleaned = text.strip().lower()
+        if cleaned == "stop":
+            return STOP
+        match = _MOVE_PATTERN.fullmatch(cleaned)
+        if match is None:
+            raise MoveError(f"{quoted(text)} is not a move: write a step '23-18', a capture '23x13' or 'stop'")
+        origin, sign, target = int(match[1]), match[2], int(match[3])
+        for point in (origin, target):
+            if point not in POINTS:
+                raise MoveError(f"{quoted(text)}: there is no point {point} (points are 1 to 37)")
+        if sign == "-":
+            if (origin, target) not in STEP_MOVES:
+                hint = " (for a capture write 'x')" if (origin, target) in CAPTURE_MOVES else ""
+                raise MoveError(f"{quoted(text)}: points {origin} and {target} are not joined by a line{hint}")
+            return STEP_MOVES[origin, target]
+        if (origin, target) not in CAPTURE_MOVES:
+            hint = " (for a step write '-')" if (origin, target) in STEP_MOVES else ""
+            raise MoveError(f"{quoted(text)}: no jump goes from {origin} to {target}{hint}")
+        return CAPTURE_MOVES[origin, target]
+
+
+_MOVE_PATTERN = re.compile(r"([0-9]{1,3})\s*([-x])\s*([0-9]{1,3})")
+
+STOP = Move(0, 0, 0)
+"""Ends a capture chain (only when ``must_continue`` is off)."""
+
+def is_board_move(move: Move) -> bool:
+    """True if ``move`` is ``stop`` or a step or capture that exists on this board."""
+    if move == STOP:
+        return True
+    try:
+        key = (move.origin, move.target)
+        return STEP_MOVES.get(key) == move or CAPTURE_MOVES.get(key) == move
+    except TypeError:  # fields that are not even hashable
+        return False
+
+
+STEP_MOVES: dict[tuple[int, int], Move] = {
+    (origin, target): Move(origin, target) for origin in POINTS for target in NEIGHBOURS[origin]
+}
+CAPTURE_MOVES: dict[tuple[int, int], Move] = {
+    (origin, target): Move(origin, target, over) for origin in POINTS for over, target in JUMPS[origin]
+}
+
+
+def _build_captures_from() -> tuple[tuple[tuple[int, int, Move], ...], ...]:
+    """For each point, ``(captured_bit, target_bit, move)`` of every capture from it, by target."""
+    table: list[tuple[tuple[int, int, Move], ...]] = [()]
+    for origin in POINTS:
+        moves = sorted((m for m in CAPTURE_MOVES.values() if m.origin == origin), key=lambda m: m.target)
+        table.append(tuple((bit(m.captured), bit(m.target), m) for m in moves))
+    return tuple(table)
+
+
+def _build_steps_to() -> tuple[dict[int, tuple[Move, ...]], ...]:
+    """For each point p and each set of empty neighbours of p, the steps from p into them.
+
+    A point has at most 8 neighbours, so at most 256 sets: one dictionary
+    lookup then replaces a loop over the neighbours.
+    """
+    table: list[dict[int, tuple[Move, ...]]] = [{}]
+    for origin in POINTS:
+        neighbours = NEIGHBOURS[origin]
+        by_empty: dict[int, tuple[Move, ...]] = {}
+        for chosen in range(1 << len(neighbours)):
+            targets = [q for i, q in enumerate(neighbours) if chosen >> i & 1]
+            by_empty[sum(bit(q) for q in targets)] = tuple(STEP_MOVES[origin, q] for q in targets)
+        table.append(by_empty)
+    return tuple(table)
+
+
+CAPTURES_FROM = _build_captures_from()
+"""``CAPTURES_FROM[p]``: ``(captured_bit, target_bit, move)`` for each capture from ``p``."""
+
+CAPTURE_OVER_MASK: tuple[int, ...] = tuple(sum(entry[0] for entry in entries) for entries in CAPTURES_FROM)
+"""``CAPTURE_OVER_MASK[p]``: the points a piece on ``p`` could jump over."""
+
+STEPS_TO = _build_steps_to()
+"""``STEPS_TO[p][empty & NEIGHBOUR_MASK[p]]``: the steps from ``p`` into those empty points."""

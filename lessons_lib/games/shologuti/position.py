@@ -1,0 +1,508 @@
+"""A Shologuti position: pieces, side to move, pending chain, quiet-ply clock and rules.
+
+A :class:`Position` never changes: :meth:`Position.play` returns a new one. So a
+search tree, an MCTS node or a widget can keep positions around without undo bugs.
+
+>>> start = Position.start()
+>>> len(start.legal_moves())
+9
+>>> after = start.play("23-18")
+>>> str(after)
+'RRRRRRRRRRRRRRRR.G...G.GGGGGGGGGGGGGG r - 1'
+>>> after.to_move == RED
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from lessons_lib.games.shologuti.board import (
+    ALL_POINTS_MASK, GREEN_START_MASK, NEIGHBOUR_MASK, POINT_COUNT, POINTS, RED_START_MASK, bit,
+)
+from lessons_lib.games.shologuti.board import mirror_point, points_of
+from lessons_lib.errors import IllegalMoveError, PositionError, is_whole_number, quoted
+from lessons_lib.game import GameState, Outcome
+from lessons_lib.games.shologuti.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, STEPS_TO, STOP, Move, is_board_move
+from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL, Rules
+from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
+
+GREEN = 0
+"""Green starts at the bottom (points 22..37) and moves first."""
+RED = 1
+"""Red starts at the top (points 1..16)."""
+SIDE_NAMES = ("Green", "Red")
+
+START_STRING = "RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g -"
+
+NO_PIECES = "no pieces"
+NO_MOVE = "no move"
+DRAW_CLOCK = "draw clock"
+
+
+class Position:
+    """An immutable Shologuti position.
+
+    Attributes (read-only):
+        green, red: the two sides' pieces as bitboards (bit ``p`` set: a piece on ``p``).
+        to_move: ``GREEN`` (0) or ``RED`` (1).
+        pending: the point of the piece that must go on with a capture chain, or 0.
+        clock: plies since the last capture (every ply counts, ``stop`` included).
+        rules: the :class:`~lessons_lib.games.shologuti.rules.Rules` the game is played under.
+        key: the 64-bit Zobrist key (pieces, side to move, pending point; not the clock).
+    """
+
+    __slots__ = ("_green", "_red", "_to_move", "_pending", "_clock", "_key", "_rules", "_moves")
+
+    def __init__(
+        self,
+        green: int,
+        red: int,
+        to_move: int = GREEN,
+        pending: int = 0,
+        clock: int = 0,
+        rules: Rules = FORCED,
+    ) -> None:
+        _check_position(green, red, to_move, pending, clock, rules)
+        self._green = green
+        self._red = red
+        self._to_move = to_move
+        self._pending = pending
+        self._clock = clock
+        self._rules = rules
+        self._key = compute_key(green, red, to_move, pending)
+        self._moves: list[Move] | None = None
+
+    # -- construction ---------------------------------------------------------
+
+    @classmethod
+    def start(cls, rules: Rules = FORCED) -> Position:
+        """The starting position: Green on 22..37 to move, Red on 1..16."""
+        return cls(GREEN_START_MASK, RED_START_MASK, GREEN, 0, 0, rules)
+
+    @classmethod
+    def from_points(
+        cls,
+        green: Iterable[int] = (),
+        red: Iterable[int] = (),
+        to_move: int = GREEN,
+        pending: int = 0,
+        clock: int = 0,
+        rules: Rules = FORCED,
+    ) -> Position:
+        """A position from lists of points, handy for puzzles and tests.
+
+        >>> str(Position.from_points(green=[23], red=[18], rules=TRADITIONAL))
+        '.................R....G.............. g -'
+        """
+        try:
+            green_points, red_points = set(green), set(red)
+        except TypeError:
+            raise PositionError("cells: green and red must be lists of point numbers") from None
+        for point in green_points | red_points:
+            if type(point) is not int or point not in POINTS:
+                raise PositionError(f"cells: there is no point {point!r} (points are whole numbers 1 to 37)")
+        green_mask = sum(bit(p) for p in green_points)
+        return cls(green_mask, sum(bit(p) for p in red_points), to_move, pending, clock, rules)
+
+    @classmethod
+    def from_string(cls, text: str, rules: Rules = FORCED) -> Position:
+        """Read a position string ``<37 cells> <side> <pending> [<clock>]``, or ``start``.
+
+        Raises:
+            PositionError: with a message naming the part that is wrong.
+        """
+        if not isinstance(text, str):
+            raise PositionError(f"a position is text, not {type(text).__name__}")
+        parts = text.split()
+        if parts == ["start"]:
+            return cls.start(rules)
+        if len(parts) not in (3, 4):
+            raise PositionError(
+                f"a position has 3 or 4 parts '<37 cells> <side> <pending> [<clock>]' (or is 'start'), "
+                f"but {quoted(text.strip())} has {len(parts)}"
+            )
+        cells, side, pending_text = parts[:3]
+        if len(cells) != POINT_COUNT:
+            raise PositionError(f"cells: need 37 characters (one per point), got {len(cells)}")
+        bad = sorted({c for c in cells if c not in "GR."})
+        if bad:
+            raise PositionError(f"cells: {''.join(bad)!r} is not allowed; use G, R or . (empty)")
+        if side not in ("g", "r"):
+            raise PositionError(f"side to move: {quoted(side)} should be 'g' (Green) or 'r' (Red)")
+        if pending_text == "-":
+            pending = 0
+        elif is_whole_number(pending_text) and 1 <= int(pending_text) <= POINT_COUNT:
+            pending = int(pending_text)
+        else:
+            raise PositionError(f"pending chain point: {quoted(pending_text)} should be '-' or a point from 1 to 37")
+        clock = 0
+        if len(parts) == 4:
+            if not is_whole_number(parts[3]):
+                raise PositionError(f"clock: {quoted(parts[3])} should be a whole number of plies, 0 or more")
+            clock = int(parts[3])
+        green = sum(bit(p) for p, c in zip(POINTS, cells) if c == "G")
+        red = sum(bit(p) for p, c in zip(POINTS, cells) if c == "R")
+        return cls(green, red, GREEN if side == "g" else RED, pending, clock, rules)
+
+    def with_rules(self, rules: Rules) -> Position:
+        """The same position under other rules."""
+        return Position(self._green, self._red, self._to_move, self._pending, self._clock, rules)
+
+    def mirrored(self) -> Position:
+        """The position turned half a turn (point p to 38 − p) with the colours swapped.
+
+        The game from the mirror is the same game, so it has the same perft counts.
+        """
+        green = sum(bit(mirror_point(p)) for p in points_of(self._red))
+        red = sum(bit(mirror_point(p)) for p in points_of(self._green))
+        pending = mirror_point(self._pending) if self._pending else 0
+        return Position(green, red, 1 - self._to_move, pending, self._clock, self._rules)
+
+    # -- read-only attributes -------------------------------------------------
+
+    @property
+    def green(self) -> int:
+        return self._green
+
+    @property
+    def red(self) -> int:
+        return self._red
+
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    @property
+    def pending(self) -> int:
+        return self._pending
+
+    @property
+    def clock(self) -> int:
+        return self._clock
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def key(self) -> int:
+        return self._key
+
+    def pieces(self, side: int) -> list[int]:
+        """The points holding ``side``'s pieces, in increasing order."""
+        return list(points_of(self._red if side else self._green))
+
+    def piece_count(self, side: int) -> int:
+        return (self._red if side else self._green).bit_count()
+
+    def owner(self, point: int) -> int | None:
+        """``GREEN``, ``RED`` or None (an empty point)."""
+        if point not in POINTS:
+            raise PositionError(f"there is no point {point!r} (points are 1 to 37)")
+        if self._green >> point & 1:
+            return GREEN
+        if self._red >> point & 1:
+            return RED
+        return None
+
+    # -- the rules ------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves: captures, then steps, each by origin and then target point; ``stop`` last.
+
+        Empty once the game is over (no move, or the draw clock has run out).
+        """
+        moves = self._moves
+        if moves is None:
+            moves = self._generate()
+        if self._clock >= self._rules.draw_plies:
+            return []
+        return moves.copy()
+
+    def mobility(self, side: int) -> int:
+        """The mobility of ``side``, as the evaluation of docs/rules/shologuti.md counts it.
+
+        For the side to move: its number of legal moves now (a pending chain
+        included; the draw clock aside). For the other side: the number of legal
+        moves it would have if it were to move with no chain pending.
+        """
+        if side == self._to_move:
+            moves = self._moves if self._moves is not None else self._generate()
+            return len(moves)
+        own, enemy = (self._red, self._green) if side else (self._green, self._red)
+        return count_moves(own, enemy, self._rules)
+
+    def play(self, move: Move | str) -> Position:
+        """The position after ``move`` (a :class:`Move` or its notation, such as ``"23x13"``).
+
+        Raises:
+            IllegalMoveError: the move is not legal here (the message says why).
+            MoveError: the text is not a move on this board.
+        """
+        moves = self._moves
+        if moves is None:
+            moves = self._generate()
+        if move not in moves or self._clock >= self._rules.draw_plies:
+            if isinstance(move, str):
+                return self.play(Move.parse(move))
+            raise IllegalMoveError(self._why_illegal(move))
+        side = self._to_move
+        green, red, to_move, pending, clock = after_move(self._green, self._red, side, self._clock, move)
+        origin, target, captured = move
+        key = self._key ^ PENDING_KEYS[self._pending] ^ PENDING_KEYS[pending]
+        if to_move != side:
+            key ^= RED_TO_MOVE_KEY
+        if origin:
+            key ^= PIECE_KEYS[side][origin] ^ PIECE_KEYS[side][target]
+            if captured:
+                key ^= PIECE_KEYS[1 - side][captured]
+        return _make(green, red, to_move, pending, clock, key, self._rules)
+
+    def random_playout(self, rng: random.Random, max_plies: int | None = None) -> tuple[Position, int]:
+        """Play uniformly random legal moves until the game ends (or ``max_plies`` have been played).
+
+        Returns the last position and the number of plies played. It makes
+        exactly the choices that :func:`lessons_lib.game.random_playout` makes
+        with the same ``rng`` (the same ``rng.choice`` over the same move lists),
+        but works on the bitboards alone, without building a position or a key
+        for every ply, which makes it faster for MCTS rollouts.
+        """
+        if max_plies is not None and max_plies < 0:
+            raise ValueError(f"max_plies must be 0 or more, not {max_plies}")
+        green, red, side, pending, clock = self._green, self._red, self._to_move, self._pending, self._clock
+        rules = self._rules
+        draw_plies = rules.draw_plies
+        limit = -1 if max_plies is None else max_plies
+        plies = 0
+        while plies != limit and clock < draw_plies:
+            moves = generate_moves(red, green, pending, rules) if side else generate_moves(green, red, pending, rules)
+            if not moves:
+                break
+            green, red, side, pending, clock = after_move(green, red, side, clock, rng.choice(moves))
+            plies += 1
+        return Position(green, red, side, pending, clock, rules), plies
+
+    def is_game_over(self) -> bool:
+        moves = self._moves
+        if moves is None:
+            moves = self._generate()
+        return not moves or self._clock >= self._rules.draw_plies
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on.
+
+        The side to move loses when it has no legal move (``"no pieces"`` if it has
+        no pieces at all, else ``"no move"``); this is checked before the draw
+        clock, so a last quiet ply that leaves the opponent stuck still wins.
+        """
+        moves = self._moves
+        if moves is None:
+            moves = self._generate()
+        if not moves:
+            reason = NO_PIECES if not (self._red if self._to_move else self._green) else NO_MOVE
+            return Outcome(1 - self._to_move, reason)
+        if self._clock >= self._rules.draw_plies:
+            return Outcome(None, DRAW_CLOCK)
+        return None
+
+    def _generate(self) -> list[Move]:
+        if self._to_move:
+            moves = generate_moves(self._red, self._green, self._pending, self._rules)
+        else:
+            moves = generate_moves(self._green, self._red, self._pending, self._rules)
+        self._moves = moves
+        return moves
+
+    def _why_illegal(self, move: Move) -> str:
+        if not isinstance(move, tuple) or len(move) != 3 or not is_board_move(Move(*move)):
+            shown = str(move) if isinstance(move, Move) else repr(move)
+            return f"{shown} is not a move on this board"
+        side = SIDE_NAMES[self._to_move]
+        if self._clock >= self._rules.draw_plies or not self._moves:
+            return f"{move} is not legal: the game is over"
+        if move.is_stop:
+            if not self._pending:
+                return "stop is only legal during a capture chain"
+            return "stop is not allowed: under these rules a chain must go on"
+        if self._pending and move.origin != self._pending:
+            return f"{move} is not legal: the chain must go on with the piece on {self._pending}"
+        if self.owner(move.origin) != self._to_move:
+            return f"{move} is not legal: {move.origin} does not hold a {side} piece"
+        if self.owner(move.target) is not None:
+            return f"{move} is not legal: {move.target} is not empty"
+        if move.is_capture and self.owner(move.captured) != 1 - self._to_move:
+            return f"{move} is not legal: there is no enemy piece on {move.captured} to capture"
+        if self._pending and not move.is_capture:
+            return f"{move} is not legal: during a chain only captures (or stop) are allowed"
+        if not move.is_capture and self._rules.must_capture:
+            return f"{move} is not legal: a capture is available and captures are compulsory"
+        return f"{move} is not legal here"
+
+    # -- text, equality, hashing ----------------------------------------------
+
+    def __str__(self) -> str:
+        cells = "".join("G" if self._green >> p & 1 else "R" if self._red >> p & 1 else "." for p in POINTS)
+        text = f"{cells} {'r' if self._to_move else 'g'} {self._pending or '-'}"
+        return f"{text} {self._clock}" if self._clock else text
+
+    def __repr__(self) -> str:
+        rules = self._rules
+        is_a_preset = rules.name != "custom" and rules.draw_plies == FORCED.draw_plies
+        rules_text = f"Rules.named({rules.name!r})" if is_a_preset else repr(rules)
+        return f"Position.from_string({str(self)!r}, rules={rules_text})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (
+            self._key == other._key
+            and self._green == other._green
+            and self._red == other._red
+            and self._to_move == other._to_move
+            and self._pending == other._pending
+            and self._clock == other._clock
+            and self._rules == other._rules
+        )
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def _repr_svg_(self) -> str:
+        """The board as a picture in a notebook (the drawing code is imported only when needed)."""
+        from lessons_lib.games.shologuti.drawing import board_svg
+
+        return board_svg(self)
+
+
+MAX_PIECES = 16
+MAX_CLOCK = 999_999_999_999  # twelve digits, what the position string can hold
+
+
+def _check_position(green: int, red: int, to_move: int, pending: int, clock: int, rules: Rules) -> None:
+    """Raise PositionError, naming the problem, unless the parts make a valid position."""
+    if not isinstance(rules, Rules):
+        raise PositionError(f"rules must be a Rules object, not {type(rules).__name__}")
+    for name, mask in (("green", green), ("red", red)):
+        if not isinstance(mask, int) or mask < 0 or mask & ~ALL_POINTS_MASK:
+            raise PositionError(f"{name}: a bitboard of points 1 to 37 is needed")
+        if mask.bit_count() > MAX_PIECES:
+            raise PositionError(f"cells: {name.capitalize()} has {mask.bit_count()} pieces; at most {MAX_PIECES}")
+    if green & red:
+        raise PositionError(f"cells: points {list(points_of(green & red))} hold both colours")
+    if type(to_move) is not int or to_move not in (GREEN, RED):
+        raise PositionError(f"side to move: {to_move!r} should be GREEN (0) or RED (1)")
+    if type(clock) is not int or not 0 <= clock <= MAX_CLOCK:
+        raise PositionError(f"clock: {clock!r} should be a whole number of plies from 0 to {MAX_CLOCK}")
+    if type(pending) is not int:
+        raise PositionError(f"pending chain point: {pending!r} should be a point number, or 0 for none")
+    if pending:
+        own, enemy = (red, green) if to_move else (green, red)
+        if not 1 <= pending <= POINT_COUNT or not own >> pending & 1:
+            raise PositionError(f"pending chain point: {pending} does not hold a piece of the side to move")
+        if not generate_moves(own, enemy, pending, FORCED):
+            raise PositionError(f"pending chain point: the piece on {pending} has no capture to go on with")
+        if clock:
+            raise PositionError("clock: in the middle of a chain it is 0, since the capture has just reset it")
+
+
+def _make(green: int, red: int, to_move: int, pending: int, clock: int, key: int, rules: Rules) -> Position:
+    """A new position from parts already known to be consistent (the fast path of ``play``)."""
+    position = _new_object(Position)
+    position._green = green
+    position._red = red
+    position._to_move = to_move
+    position._pending = pending
+    position._clock = clock
+    position._key = key
+    position._rules = rules
+    position._moves = None
+    return position
+
+
+_new_object = object.__new__
+
+
+def after_move(green: int, red: int, side: int, clock: int, move: Move) -> tuple[int, int, int, int, int]:
+    """The parts of a position after ``side`` plays ``move`` (which must be legal).
+
+    Returns ``(green, red, side_to_move, pending, clock)``. After a capture the
+    chain goes on (the same side moves, ``pending`` is the capturing piece) if
+    that piece can capture again; otherwise the other side moves.
+    """
+    origin, target, captured = move
+    if not origin:  # stop: the chain ends
+        return green, red, 1 - side, 0, clock + 1
+    moved = (1 << origin) | (1 << target)
+    if side:
+        red ^= moved
+    else:
+        green ^= moved
+    if not captured:
+        return green, red, 1 - side, 0, clock + 1
+    if side:
+        green ^= 1 << captured
+        own, enemy = red, green
+    else:
+        red ^= 1 << captured
+        own, enemy = green, red
+    if enemy & CAPTURE_OVER_MASK[target]:
+        empty = ALL_POINTS_MASK ^ own ^ enemy
+        for over_bit, target_bit, _ in CAPTURES_FROM[target]:
+            if enemy & over_bit and empty & target_bit:
+                return green, red, side, target, 0  # the chain goes on
+    return green, red, 1 - side, 0, 0
+
+
+def generate_moves(own: int, enemy: int, pending: int, rules: Rules) -> list[Move]:
+    """The legal moves of the side owning ``own`` against ``enemy`` (both bitboards).
+
+    With a chain pending on ``pending``: that piece's captures, and ``stop`` when
+    ``rules.must_continue`` is off. Otherwise the captures, then the steps, each by
+    origin point and then target point; the captures alone if there is one and
+    ``rules.must_capture`` is on.
+    """
+    empty = ALL_POINTS_MASK ^ own ^ enemy
+    if pending:
+        moves = [m for over_bit, target_bit, m in CAPTURES_FROM[pending] if enemy & over_bit and empty & target_bit]
+        if not rules.must_continue:
+            moves.append(STOP)
+        return moves
+    captures: list[Move] = []
+    steps: list[Move] = []
+    for point in points_of(own):
+        targets = empty & NEIGHBOUR_MASK[point]
+        if targets:
+            steps += STEPS_TO[point][targets]
+        if enemy & CAPTURE_OVER_MASK[point]:  # an enemy next to this piece: look for jumps
+            for over_bit, target_bit, move in CAPTURES_FROM[point]:
+                if enemy & over_bit and empty & target_bit:
+                    captures.append(move)
+    if not captures:
+        return steps
+    if rules.must_capture:
+        return captures
+    return captures + steps
+
+
+def count_moves(own: int, enemy: int, rules: Rules) -> int:
+    """How many moves :func:`generate_moves` would list with no chain pending, without listing them."""
+    empty = ALL_POINTS_MASK ^ own ^ enemy
+    steps = captures = 0
+    for point in points_of(own):
+        steps += (empty & NEIGHBOUR_MASK[point]).bit_count()
+        if enemy & CAPTURE_OVER_MASK[point]:
+            for over_bit, target_bit, _ in CAPTURES_FROM[point]:
+                if enemy & over_bit and empty & target_bit:
+                    captures += 1
+    if captures and rules.must_capture:
+        return captures
+    return captures + steps
+
+
+if TYPE_CHECKING:
+
+    def _is_a_game_state(position: Position) -> GameState[Move]:
+        return position  # mypy checks here that Position offers the whole game interface
