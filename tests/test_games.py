@@ -282,3 +282,33 @@ def test_the_rules_page_publishes_perft_from_the_start(name: str) -> None:
                  else {"start": GAMES[name].engine.PERFT_FROM_START})
     assert {label: tuple(int(cell) for cell in cells.split("|")[1:] if cell.strip())
             for label, cells in rows.items()} == published
+
+
+HEAVY_LIBRARIES = ("matplotlib", "networkx", "numpy", "ipywidgets", "anywidget", "IPython", "tqdm")
+
+LIGHT_USE = """
+import sys
+from lessons_lib.games import GAMES
+from lessons_lib.perft import perft
+from lessons_lib.cli import main
+game = GAMES[{name!r}]
+position = game.start()
+perft(position, 2)
+position.play(position.legal_moves()[0])
+svg = game.engine.board_svg(position)
+assert svg.startswith("<svg")
+main(["perft", "start", "--depth", "1", "--game", {name!r}])
+main(["search", "start", "--agent", "alphabeta", "--depth", "1", "--game", {name!r}])
+print(sorted({{module.split(".")[0] for module in sys.modules}} & set({heavy!r})))
+"""
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_engine_its_drawing_and_the_command_line_load_no_plotting_or_widget_library(name: str) -> None:
+    import subprocess
+    import sys
+
+    code = LIGHT_USE.format(name=name, heavy=HEAVY_LIBRARIES)
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1] == "[]"

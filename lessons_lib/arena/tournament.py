@@ -22,6 +22,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from typing import Any
 
 from lessons_lib.arena.games import (
     DEFAULT_PLY_LIMIT, FORFEIT, GameResult, GameSpec, describe_spec, is_agent_file, opening_suite, play_game,
@@ -129,9 +130,7 @@ def play_tournament(schedule: Sequence[GameSpec], *, store: ResultStore | None =
     todo = [game for game in schedule if game.key not in done]
     if any(is_agent_file(player) for game in todo for player in (game.green, game.red)):
         announce_fallback()  # once, on standard error, if students' files will run without bubblewrap
-    from tqdm.auto import tqdm
-
-    with tqdm(total=len(schedule), initial=len(done), desc="games", unit="game", disable=not progress) as bar:
+    with _progress_bar(len(schedule), len(done), progress) as bar:
         def finish(game: GameSpec, result: GameResult) -> None:
             if store is not None:
                 store.add(result, game)
@@ -161,6 +160,28 @@ def play_tournament(schedule: Sequence[GameSpec], *, store: ResultStore | None =
             if own_pool:
                 pool.shutdown()
     return TournamentRun([done[key] for key in keys], played=len(todo), resumed=len(schedule) - len(todo))
+
+
+class _NoBar:
+    """What a tournament without a progress bar updates: nothing (and tqdm is not even imported)."""
+
+    def update(self, count: int) -> None:
+        pass
+
+    def __enter__(self) -> _NoBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+
+def _progress_bar(total: int, done: int, shown: bool) -> Any:
+    """A tqdm bar over the games (``done`` of ``total`` already), or one that shows nothing."""
+    if not shown:
+        return _NoBar()
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, initial=done, desc="games", unit="game")
 
 
 def _own_pool(workers: int) -> ProcessPoolExecutor:
