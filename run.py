@@ -122,8 +122,9 @@ def main(argv: list[str]) -> None:
             extra.append("--allow-root")
         run(python, "-m", "jupyter", "lab", "notebooks", *extra)
     else:
-        print("Type check (mypy --strict) ...", flush=True)
+        print("Type check (mypy --strict) and lint (ruff check) ...", flush=True)
         run(python, "-m", "mypy")
+        run(python, "-m", "ruff", "check", "lessons_lib", "tests", "benchmarks", "run.py")
         ensure_chromium()
         ensure_bubblewrap()
         print("Tests: unit, property, doctests, notebooks (nbval) and browser (Playwright) ...", flush=True)

@@ -48,7 +48,7 @@ def main() -> None:
         depth = 1
         while True:
             count = perft(start, depth)
-            seconds = best_of(repeats, lambda: perft(start, depth))
+            seconds = best_of(repeats, lambda start=start, depth=depth: perft(start, depth))
             print(f"  perft {depth}: {count:>11,} leaves in {seconds:7.3f} s ({count / seconds:>9,.0f} leaves/s)")
             if seconds > PERFT_SECONDS / 8 or depth >= 6:
                 break

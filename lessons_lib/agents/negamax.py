@@ -295,7 +295,7 @@ class NegamaxAgent(Agent):
     def search(self, state: State, observer: Observer | None = None) -> SearchResult:
         stopwatch = Stopwatch()
         result = None
-        for result in self.iterate(state, observer):
+        for result in self.iterate(state, observer):  # noqa: B007 (the deepest result is the answer)
             pass
         assert result is not None  # depth 1 always completes
         result.seconds = stopwatch.elapsed()  # the whole search, the unfinished depth included

@@ -213,10 +213,9 @@ def _stop_workers(pool: Executor) -> None:
     if terminate is not None:
         terminate()
         return
-    processes = getattr(pool, "_processes", None) or {}  # a private attribute of ProcessPoolExecutor before 3.14
-    for process in list(processes.values()):
-        process.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
+    for worker in multiprocessing.active_children():  # the pool's workers: the arena starts no other
+        worker.terminate()
 
 
 @dataclass(frozen=True)

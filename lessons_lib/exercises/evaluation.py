@@ -63,7 +63,7 @@ def check_material_mobility_evaluation(evaluate: Evaluation) -> Feedback:
             if answer == expected:
                 continue
             terms = material_mobility_terms(position, player)
-            for compute, hint in MISTAKES.values():
+            for compute, hint in MISTAKES.values():  # noqa: B007 (the hint of the mistake found)
                 if answer == compute(position, player):
                     break
             else:

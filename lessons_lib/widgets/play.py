@@ -53,7 +53,7 @@ def _level_named(name: str) -> str:
     for label in AI_LEVELS:
         if label == name or label.split(":")[0] == name:
             return label
-    raise ValueError(f"unknown AI level {name!r}; choose one of: {', '.join(l.split(':')[0] for l in AI_LEVELS)}")
+    raise ValueError(f"unknown AI level {name!r}; choose one of: {', '.join(level.split(':')[0] for level in AI_LEVELS)}")
 
 
 def move_list_html(moves: list[Move], start: Position) -> str:

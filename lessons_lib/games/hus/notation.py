@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lessons_lib.errors import PositionError, is_whole_number, quoted
-from lessons_lib.games.hus.board import LAST_ROUND, PITS, PLAYER_NAMES, START_PITS, TOTAL_SEEDS
+from lessons_lib.games.hus.board import LAST_ROUND, PITS, PLAYER_NAMES, START_PITS, TOTAL_SEEDS  # noqa: F401 (doctests)
 
 ENDLESS_MARK = "endless"
 SHORTEST_RUN = 3
