@@ -17,8 +17,9 @@ from pathlib import Path
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from lessons_lib.cli_options import seconds_option, shown, whole_number
-from lessons_lib.errors import MoveError, PositionError, VariantError, is_whole_number, quoted
+from lessons_lib.agents.base import MAX_SEARCH_DEPTH
+from lessons_lib.cli_options import seconds, shown, whole_number
+from lessons_lib.errors import MoveError, PositionError, VariantError, quoted
 from lessons_lib.games import DEFAULT_GAME, GAMES, Game, game_named
 from lessons_lib.perft import MAX_DEPTH, perft, perft_divide
 from lessons_lib.games.shologuti.rules import VARIANTS
@@ -28,11 +29,15 @@ MAX_POSITIONS_BYTES = 10 * 10**6
 """The largest --positions file read (10 MB, some 200,000 positions): a device or a huge file is refused."""
 
 
+class _UsageError(Exception):
+    """A bad command line, in one line (``main`` prints it and returns status 2)."""
+
+
 class _OneLineParser(argparse.ArgumentParser):
     """An ArgumentParser whose errors are a single line, with no usage dump."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(USAGE_ERROR, f"{self.prog}: {message} (see --help)\n")
+        raise _UsageError(f"{self.prog}: {message} (see --help)")
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -46,7 +51,8 @@ def _build_parser() -> argparse.ArgumentParser:
     perft_parser.add_argument(
         "position", nargs="+", metavar="POSITION", help="'start' or '<37 cells> <side> <pending> [<clock>]'"
     )
-    perft_parser.add_argument("--depth", required=True, help="plies to look ahead (0 or more)")
+    perft_parser.add_argument("--depth", required=True, type=whole_number(0, MAX_DEPTH),
+                              help=f"plies to look ahead (0 to {MAX_DEPTH})")
     _add_game_options(perft_parser)
     perft_parser.add_argument("--divide", action="store_true", help="also print the count under each root move")
 
@@ -62,10 +68,12 @@ def _build_parser() -> argparse.ArgumentParser:
     search_parser.add_argument("--agent", required=True, help="random, greedy, minimax, alphabeta, negamax, mcts, best, "
                                "a difficulty (beginner ... expert), or NAME:SETTING such as alphabeta:4 or mcts:300")
     budget = search_parser.add_mutually_exclusive_group()
-    budget.add_argument("--depth", help="plies, for minimax, alphabeta and negamax")
-    budget.add_argument("--iterations", help="iterations, for mcts")
-    budget.add_argument("--seconds", help="seconds a move, for negamax, mcts and best")
-    search_parser.add_argument("--seed", default="0", help="seed for the agent's random choices (default 0)")
+    budget.add_argument("--depth", type=whole_number(1, MAX_SEARCH_DEPTH),
+                        help=f"plies, for minimax, alphabeta and negamax (1 to {MAX_SEARCH_DEPTH})")
+    budget.add_argument("--iterations", type=whole_number(1), help="iterations, for mcts")
+    budget.add_argument("--seconds", type=seconds, help="seconds a move, for negamax, mcts and best")
+    search_parser.add_argument("--seed", default="0", type=whole_number(0),
+                               help="seed for the agent's random choices (default 0)")
     _add_game_options(search_parser)
     search_parser.add_argument("--json", action="store_true", help="print one JSON object per position")
 
@@ -81,18 +89,10 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", help=f"Shologuti's rules: one of {', '.join(VARIANTS)} (default forced)")
 
 
-def _parse_depth(text: str) -> int:
-    if text.startswith("-") and is_whole_number(text[1:]):
-        raise ValueError(f"depth: {text} is negative; use 0 to {MAX_DEPTH}")
-    if not is_whole_number(text) or int(text) > MAX_DEPTH:
-        raise ValueError(f"depth: {quoted(text)} should be a whole number from 0 to {MAX_DEPTH}")
-    return int(text)
-
-
 def _run_perft(args: argparse.Namespace) -> None:
     game = game_named(args.game)
     position = game.position(" ".join(args.position), args.variant)
-    depth = _parse_depth(args.depth)
+    depth = args.depth
     if args.divide and depth > 0:
         for move, count in perft_divide(position, depth).items():
             print(f"{move}: {count}")
@@ -135,18 +135,13 @@ def _read_positions(args: argparse.Namespace, game: Game) -> list[Any]:
 def _run_search(args: argparse.Namespace) -> None:
     import json
 
-    from lessons_lib.agents.base import MAX_SEARCH_DEPTH
     from lessons_lib.agents.presets import make_agent, seeded
 
     game = game_named(args.game)
     rules = game.rules(args.variant)
-    seed = whole_number("seed", args.seed, 0)
-    depth = whole_number("depth", args.depth, 1)
-    if depth is not None and depth > MAX_SEARCH_DEPTH:
-        raise ValueError(f"depth: {depth} is too deep; use 1 to {MAX_SEARCH_DEPTH}")
-    agent = make_agent(args.agent, depth=depth,
-                       iterations=whole_number("iterations", args.iterations, 1),
-                       seconds=seconds_option(args.seconds), seed=seed, evaluate=game.evaluate)
+    seed = args.seed
+    agent = make_agent(args.agent, depth=args.depth, iterations=args.iterations, seconds=args.seconds, seed=seed,
+                       evaluate=game.evaluate)
     positions = _read_positions(args, game)
     for position in positions:
         if position.is_game_over():
@@ -166,7 +161,11 @@ def _run_search(args: argparse.Namespace) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = _build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except _UsageError as error:
+        print(shown(" ".join(str(error).split())), file=sys.stderr)
+        return USAGE_ERROR
     try:
         if args.command == "perft":
             _run_perft(args)

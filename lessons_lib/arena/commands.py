@@ -15,9 +15,15 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from lessons_lib.cli_options import file_to_write, folder_to_write, seconds_option, shown, whole_number
+from lessons_lib.cli_options import file_to_write, folder_to_write, seconds, shown, whole_number, whole_numbers
 from lessons_lib.games import DEFAULT_GAME, GAMES, game_named
 from lessons_lib.games.shologuti.rules import VARIANTS, Rules
+
+MAX_GAMES_PER_PAIR = 10_000
+MAX_GAMES = 200_000
+MAX_PLIES = 100_000
+MAX_MEMORY_MB = 1_000_000
+MAX_WORKERS = 512
 
 
 def add_parsers(commands: Any) -> None:
@@ -31,13 +37,16 @@ def add_parsers(commands: Any) -> None:
     tournament.add_argument("--game", default=DEFAULT_GAME, help=f"one of {', '.join(GAMES)} (default {DEFAULT_GAME})")
     tournament.add_argument("--gauntlet", action="append", metavar="SPEC", default=[],
                             help="a fixed baseline every SPEC plays (repeat for several)")
-    tournament.add_argument("--games-per-pair", default="2", help="games between two players, half with each colour")
+    tournament.add_argument("--games-per-pair", default="2", type=whole_number(1, MAX_GAMES_PER_PAIR),
+                            help="games between two players, half with each colour")
     _add_common(tournament)
-    tournament.add_argument("--seconds-per-move", default="2", help="time limit per move (default 2)")
-    tournament.add_argument("--max-plies", default="200", help="a draw after this many plies (default 200)")
-    tournament.add_argument("--memory-mb", default="500", help="memory limit of a student's agent (default 500)")
+    tournament.add_argument("--seconds-per-move", default="2", type=seconds, help="time limit per move (default 2)")
+    tournament.add_argument("--max-plies", default="200", type=whole_number(1, MAX_PLIES),
+                            help="a draw after this many plies (default 200)")
+    tournament.add_argument("--memory-mb", default="500", type=whole_number(50, MAX_MEMORY_MB),
+                            help="memory limit of a student's agent, all its processes together (default 500)")
     tournament.add_argument("--baseline", help="the player rated 0 Elo (default: the first baseline or SPEC)")
-    tournament.add_argument("--csv", metavar="FILE", help="also write every game to a CSV file")
+    tournament.add_argument("--csv", metavar="FILE", type=file_to_write, help="also write every game to a CSV file")
     tournament.add_argument("--json", action="store_true", help="print one JSON object: standings and games")
 
     experiment = commands.add_parser(
@@ -45,17 +54,21 @@ def add_parsers(commands: Any) -> None:
         description="Play a strength experiment and write its CSV files (see lessons_lib.arena.experiments).")
     experiment.add_argument("name", choices=["depth", "iterations", "perspectives", "ai-vs-ai", "games", "all", "seed-modes"],
                             metavar="{depth,iterations,perspectives,ai-vs-ai,games,all}")
-    experiment.add_argument("--games-per-pair", help="games per pairing (default: the committed data's)")
-    experiment.add_argument("--levels", help="comma-separated depths or iterations instead of the full range")
-    experiment.add_argument("--out", default="data/experiments", help="folder for the CSV files")
+    experiment.add_argument("--games-per-pair", type=whole_number(1, MAX_GAMES_PER_PAIR),
+                            help="games per pairing (default: the committed data's)")
+    experiment.add_argument("--levels", type=whole_numbers(1),
+                            help="comma-separated depths or iterations instead of the full range")
+    experiment.add_argument("--out", default="data/experiments", type=folder_to_write,
+                            help="folder for the CSV files")
     _add_common(experiment)
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", help=f"Shologuti's rules: one of {', '.join(VARIANTS)} (default forced)")
     parser.add_argument("--db", metavar="FILE", help="SQLite file that keeps every game; run again to resume")
-    parser.add_argument("--workers", help="processes to play in (default: one per core)")
-    parser.add_argument("--seed", default="0", help="seeds the openings and every game (default 0)")
+    parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=os.cpu_count() or 1,
+                        help="processes to play in (default: one per core)")
+    parser.add_argument("--seed", default="0", type=whole_number(0), help="seeds the openings and every game (default 0)")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -73,12 +86,10 @@ def run_tournament(args: argparse.Namespace) -> None:
             raise ValueError(f"no agent file at {path}")
     game = game_named(args.game)
     settings = TournamentSettings(
-        games_per_pair=_number("--games-per-pair", args.games_per_pair, 1, MAX_GAMES_PER_PAIR), game=game.name,
-        rules=game.rules(args.variant) or Rules(), seconds_per_move=seconds_option(args.seconds_per_move) or 2.0,
-        max_plies=_number("--max-plies", args.max_plies, 1, MAX_PLIES),
-        memory_mb=_number("--memory-mb", args.memory_mb, 50, MAX_MEMORY_MB), seed=_number("--seed", args.seed, 0))
-    workers = _workers(args.workers)
-    csv_path = file_to_write("--csv", args.csv) if args.csv else None
+        games_per_pair=args.games_per_pair, game=game.name, rules=game.rules(args.variant) or Rules(),
+        seconds_per_move=args.seconds_per_move, max_plies=args.max_plies, memory_mb=args.memory_mb, seed=args.seed)
+    workers = args.workers
+    csv_path = args.csv
     pairs = len(args.specs) * len(args.gauntlet) if args.gauntlet else len(args.specs) * (len(args.specs) - 1) // 2
     if pairs * settings.games_per_pair > MAX_GAMES:
         raise ValueError(f"that is {pairs * settings.games_per_pair:,} games; one tournament plays at most "
@@ -119,43 +130,17 @@ def run_experiment(args: argparse.Namespace) -> None:
     from lessons_lib.arena.storage import ResultStore
     from lessons_lib.arena.tournament import TournamentSettings
 
-    settings = TournamentSettings(rules=Rules.named(args.variant or "forced"), seed=_number("--seed", args.seed, 0),
+    settings = TournamentSettings(rules=Rules.named(args.variant or "forced"), seed=args.seed,
                                   seconds_per_move=EXPERIMENT_SECONDS_PER_MOVE)
-    games = _number("--games-per-pair", args.games_per_pair, 1, MAX_GAMES_PER_PAIR) if args.games_per_pair else None
-    levels = _levels(args.levels)
+    games = args.games_per_pair
+    levels = args.levels
     if levels is not None and len(levels) < 2 and args.name in ("depth", "iterations", "all"):
         raise ValueError(f"--levels: {args.name} rates levels against each other: give two levels or more")
-    out = folder_to_write("--out", args.out)
-    workers = _workers(args.workers)
+    out = args.out
+    workers = args.workers
     with ExitStack() as stack:
         store = stack.enter_context(ResultStore(args.db)) if args.db else None
         written = run(args.name, out, settings, games=games, levels=levels, store=store, workers=workers,
                       progress=not args.quiet)
     for path in written:
         print(path)
-
-
-MAX_GAMES_PER_PAIR = 10_000
-MAX_GAMES = 200_000
-MAX_PLIES = 100_000
-MAX_MEMORY_MB = 1_000_000
-MAX_WORKERS = 512
-
-
-def _number(name: str, text: str, least: int, most: int | None = None) -> int:
-    number = whole_number(name, text, least, most)
-    assert number is not None
-    return number
-
-
-def _levels(text: str | None) -> list[int] | None:
-    if text is None:
-        return None
-    levels = [_number("--levels", part.strip(), 1) for part in text.split(",")]
-    if len(levels) != len(set(levels)):
-        raise ValueError(f"--levels: {text!r} repeats a level")
-    return sorted(levels)
-
-
-def _workers(text: str | None) -> int:
-    return _number("--workers", text, 1, MAX_WORKERS) if text is not None else os.cpu_count() or 1
