@@ -53,6 +53,11 @@ MOVED_MODULES: dict[str, str] = {
     "lessons_lib.shobu.state": "lessons_lib.games.shobu.position",
     "lessons_lib.shobu.svg": "lessons_lib.games.shobu.drawing",
     "lessons_lib.shobu.zobrist": "lessons_lib.games.shobu.zobrist",
+    # the exercise modules take their notebook's name
+    "lessons_lib.exercises.rules_tree": "lessons_lib.exercises.rules_and_game_tree",
+    "lessons_lib.exercises.search": "lessons_lib.exercises.minimax_alphabeta",
+    "lessons_lib.exercises.opponents": "lessons_lib.exercises.mcts_expectimax",
+    "lessons_lib.exercises.tournament": "lessons_lib.exercises.tournament_lab",
 }
 """Old module name -> the module's name now."""
 

@@ -10,6 +10,7 @@ import inspect
 import pkgutil
 import re
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import nbformat
@@ -18,19 +19,26 @@ import pytest
 import lessons_lib
 from lessons_lib.exercises.feedback import Feedback
 from lessons_lib.exercises import (
-    board_graph, evaluation as evaluation_checks, faster_search as faster_search_checks, mcts as mcts_checks,
-    opponents as opponents_checks, other_games as other_games_checks, rules_tree, search as search_checks, strength as strength_checks,
-    tournament as tournament_checks,
+    board_graph, rules_and_game_tree, strength as strength_checks,
 )
+from lessons_lib.exercises import evaluation as evaluation_checks
+from lessons_lib.exercises import faster_search as faster_search_checks
+from lessons_lib.exercises import mcts as mcts_checks
+from lessons_lib.exercises import mcts_expectimax as mcts_expectimax_checks
+from lessons_lib.exercises import minimax_alphabeta as minimax_alphabeta_checks
+from lessons_lib.exercises import other_games as other_games_checks
+from lessons_lib.exercises import tournament_lab as tournament_lab_checks
 from catalogue import (
-    Answer, board_rules, evaluation, faster_search, mcts, opponents, other_games, search, strength, tournament,
+    Answer, board_rules, evaluation, faster_search, mcts, mcts_expectimax, minimax_alphabeta, other_games, strength,
+    tournament_lab,
 )
 
-CHECK_MODULES = [board_graph, rules_tree, search_checks, evaluation_checks, faster_search_checks, mcts_checks,
-                 opponents_checks, strength_checks, tournament_checks, other_games_checks]
+CHECK_MODULES = [board_graph, rules_and_game_tree, minimax_alphabeta_checks, evaluation_checks, faster_search_checks,
+                 mcts_checks, mcts_expectimax_checks, strength_checks, tournament_lab_checks, other_games_checks]
 
-CATALOGUE: list[Answer] = [*board_rules.ANSWERS, *search.ANSWERS, *evaluation.ANSWERS, *faster_search.ANSWERS,
-                           *mcts.ANSWERS, *opponents.ANSWERS, *strength.ANSWERS, *tournament.ANSWERS, *other_games.ANSWERS]
+CATALOGUE: list[Answer] = [*board_rules.ANSWERS, *minimax_alphabeta.ANSWERS, *evaluation.ANSWERS,
+                           *faster_search.ANSWERS, *mcts.ANSWERS, *mcts_expectimax.ANSWERS, *strength.ANSWERS,
+                           *tournament_lab.ANSWERS, *other_games.ANSWERS]
 
 
 VERDICTS: dict[str, Feedback] = {}
@@ -65,12 +73,19 @@ def test_every_check_has_a_catalogue_with_right_and_wrong_answers() -> None:
         assert verdicts == {True, False}, f"{check.__name__} needs right and wrong answers in its catalogue"
 
 
-NOTEBOOK_OF = {board_graph: "01_board_graph", rules_tree: "02_rules_and_game_tree", search_checks: "03_minimax_alphabeta",
-               evaluation_checks: "04_evaluation", faster_search_checks: "05_faster_search", mcts_checks: "06_mcts",
-               opponents_checks: "06_mcts",
-               strength_checks: "07_strength", tournament_checks: "08_tournament_lab",
-               other_games_checks: "09_other_games"}
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+
+
+def notebook_of(module: ModuleType) -> str:
+    """The notebook a check module belongs to: the one whose name it takes (``mcts_expectimax``: ``06_mcts``)."""
+    name = module.__name__.rsplit(".", 1)[1]
+    owners = [path.stem for path in NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")
+              if name == path.stem[3:] or name.startswith(path.stem[3:] + "_")]
+    assert len(owners) == 1, f"the check module {name} should take its notebook's name"
+    return owners[0]
+
+
+NOTEBOOK_OF = {module: notebook_of(module) for module in CHECK_MODULES}
 
 
 def names_a_notebook_knows(notebook: str) -> set[str]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from lessons_lib.exercises.rules_tree import CHAIN_POSITIONS, FINISHED, check_count_leaves, most_captures
-from lessons_lib.exercises.search import CASES
+from lessons_lib.exercises.rules_and_game_tree import CHAIN_POSITIONS, FINISHED, check_count_leaves, most_captures
+from lessons_lib.exercises.minimax_alphabeta import CASES
 from lessons_lib.games.shologuti.position import Position
 
 
@@ -31,7 +31,7 @@ def test_the_check_cases_evaluate_first_and_then_end_games_within_the_depth() ->
 
 
 def test_the_hand_pruning_slips_are_simulated_from_the_same_search_as_the_library() -> None:
-    from lessons_lib.exercises.search import _slip_pruned_leaves, pruned_leaves
+    from lessons_lib.exercises.minimax_alphabeta import _slip_pruned_leaves, pruned_leaves
     from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, EXERCISE_TREE, PRUNING_TREE
 
     for tree in (PRUNING_TREE, AIMA_FIGURE_5_2, EXERCISE_TREE):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lessons_lib.exercises.tournament import GAMES, passes, points_needed
+from lessons_lib.exercises.tournament_lab import GAMES, passes, points_needed
 
 
 def chance_of_passing(games: int, draw_rate: float) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from lessons_lib.exercises.board_graph import check_cut_points, check_jumps_from
-from lessons_lib.exercises.rules_tree import (
+from lessons_lib.exercises.rules_and_game_tree import (
     _counting_on_after_the_turn, check_count_leaves, check_most_captures, most_captures,
 )
 from catalogue import Answer, right, wrong

@@ -6,7 +6,7 @@ import statistics
 from typing import Any
 
 from lessons_lib.agents.evaluation import utility
-from lessons_lib.exercises.opponents import MISTAKES, _variant, check_expectimax
+from lessons_lib.exercises.mcts_expectimax import MISTAKES, _variant, check_expectimax
 from catalogue import Answer, right, wrong
 
 

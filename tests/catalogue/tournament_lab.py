@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lessons_lib.exercises.tournament import check_agent_file
+from lessons_lib.exercises.tournament_lab import check_agent_file
 from catalogue import Answer, right, wrong
 
 AGENTS = Path(__file__).resolve().parent.parent / "student_agents"

@@ -11,7 +11,7 @@ from lessons_lib.agents.evaluation import utility
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.exercises.feedback import Feedback, call_for_number
-from lessons_lib.exercises.search import search_value
+from lessons_lib.exercises.minimax_alphabeta import search_value
 from lessons_lib.samples import EARLY_WINNER_TRAP
 from lessons_lib.games.shologuti.position import RED, Position
 from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, CHAIN_TREE, GAMBLE_TREE, TinyTree, leaf_evaluation

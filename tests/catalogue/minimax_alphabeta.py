@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from lessons_lib.agents.evaluation import utility
-from lessons_lib.exercises.search import check_alphabeta, check_minimax, check_pruned_leaves, check_tree_value
+from lessons_lib.exercises.minimax_alphabeta import check_alphabeta, check_minimax, check_pruned_leaves, check_tree_value
 from catalogue import Answer, right, wrong
 
 
