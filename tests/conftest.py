@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # CI runs are reproducible (derandomized); local runs explore new examples each time.
@@ -13,3 +14,16 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 
 # Students' agent files used by the arena's tests: data, not test modules (never imported here).
 collect_ignore_glob = ["student_agents/*.py"]
+
+SLOW_MODULES = {"test_sandbox_attacks.py", "test_arena_cli.py", "test_check_catalogues.py", "test_project.py",
+                "test_exercises_tournament.py", "test_arena_dask.py"}
+"""Test files that start processes, build the package or run many games: with the notebooks and the browser
+tests, what ``-m "not slow"`` leaves out (README, 'Tests')."""
+
+
+def pytest_collection_modifyitems(config: object, items: list[pytest.Item]) -> None:
+    """Mark the slow tests: the notebooks (nbval), the browser tests and the files in SLOW_MODULES."""
+    for item in items:
+        path = item.path
+        if path.suffix == ".ipynb" or "browser" in path.parts or path.name in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)

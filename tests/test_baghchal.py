@@ -7,7 +7,6 @@ the engine's tables, along random games that hypothesis plays.
 
 from __future__ import annotations
 
-import random
 import re
 import subprocess
 import sys
@@ -25,7 +24,6 @@ from lessons_lib.games.baghchal.board import JUMPS, LINES, NEIGHBOURS, POINT_NAM
 from lessons_lib.games.baghchal.evaluation import EvaluationTerms, evaluation_terms
 from lessons_lib.games.baghchal.zobrist import compute_key
 from lessons_lib.errors import IllegalMoveError, MoveError, PositionError
-from lessons_lib.game import random_playout
 from lessons_lib.perft import perft_divide
 
 
@@ -287,9 +285,6 @@ def test_perft_from_the_start(depth: int) -> None:
         pytest.fail(f"perft({depth}) = {count}, expected {expected}; by root move: {split}")
 
 
-
-
-
 # -- properties along random games -----------------------------------------------
 
 
@@ -327,13 +322,6 @@ def test_the_clock_resets_exactly_on_captures_and_placements(data: st.DataObject
     for before, after in zip(positions, positions[1:]):
         irreversible = after.goats_captured > before.goats_captured or after.goats_in_hand < before.goats_in_hand
         assert after.clock == (0 if irreversible else before.clock + 1)
-
-
-@given(st.integers(0, 2**32 - 1))
-def test_the_fast_random_playout_makes_the_same_choices_as_the_generic_one(seed: int) -> None:
-    start = Position.start()
-    assert start.random_playout(random.Random(seed)) == random_playout(start, random.Random(seed))
-    assert start.random_playout(random.Random(seed), 7) == random_playout(start, random.Random(seed), 7)
 
 
 def test_the_start_key_is_pinned_and_the_clock_is_not_in_the_key() -> None:
@@ -406,36 +394,6 @@ def test_bad_moves_are_refused_with_a_helpful_message(text: str, message: str) -
 def test_malformed_and_impossible_positions_name_the_wrong_part(text: str, part: str) -> None:
     with pytest.raises(PositionError, match=part):
         Position.from_string(text)
-
-
-@given(st.text(max_size=60))
-def test_any_text_is_a_position_or_a_position_error(text: str) -> None:
-    try:
-        position = Position.from_string(text)
-    except PositionError:
-        return
-    assert Position.from_string(str(position)) == position
-
-
-@given(st.lists(st.sampled_from("TG./ gt0123456789"), max_size=45), st.integers(0, 2**32 - 1))
-def test_mutated_position_strings_are_positions_or_position_errors(chars: list[str], seed: int) -> None:
-    text = list("TGGGT/GGGGG/.GGGG/GGGGG/TGGGT g 0 0 99")
-    rng = random.Random(seed)
-    for char in chars[:4]:
-        text[rng.randrange(len(text))] = char
-    try:
-        Position.from_string("".join(text))
-    except PositionError:
-        pass
-
-
-@given(st.text(max_size=20) | st.from_regex(r"@?[a-f][0-6]\s?[-x]?[a-f]?[0-6]?", fullmatch=True))
-def test_any_text_is_a_move_or_a_move_error(text: str) -> None:
-    try:
-        move = Move.parse(text)
-    except MoveError:
-        return
-    assert Move.parse(str(move)) is move
 
 
 # -- clicks and the drawing -----------------------------------------------------------

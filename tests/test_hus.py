@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from lessons_lib.agents import AlphaBetaAgent, RandomAgent
 from lessons_lib.agents.match import play_game
 from lessons_lib.errors import IllegalMoveError, MoveError, PositionError
-from lessons_lib.game import random_playout
 from lessons_lib.games.hus import PERFT_FROM_START, Move, Position, board_svg, evaluate, move_clicks
 from lessons_lib.games.hus import movegen as sowing
 from lessons_lib.games.hus.board import facing_pits
@@ -310,42 +309,7 @@ def test_properties_along_random_games(seed: int, plies: int) -> None:
         assert after.legal_moves() == expected
 
 
-@settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), limit=st.integers(0, 250))
-def test_the_fast_playout_makes_the_same_choices_as_the_generic_one(seed: int, limit: int) -> None:
-    start = random_game(seed, 3)[-1]
-    fast = start.random_playout(random.Random(seed), limit)
-    generic = random_playout(start, random.Random(seed), limit)
-    assert fast == generic
-
-
 # -- bad input --------------------------------------------------------------------
-
-POSITION_PIECES = st.sampled_from(["2", "0", "1", "96", "97", "2*24", "0*8", "*", "/", ",", " ", "0", "1", "5000",
-                                   "endless", "start", "3*33", "-1", "x", "\n"])
-
-
-@settings(max_examples=300)
-@given(text=st.one_of(st.text(max_size=80), st.lists(POSITION_PIECES, max_size=30).map("".join)))
-def test_any_text_is_a_position_or_a_position_error(text: str) -> None:
-    try:
-        read = Position.from_string(text)
-    except PositionError as error:
-        assert str(error)
-    else:
-        assert Position.from_string(str(read)) == read
-
-
-@given(text=st.text(max_size=12))
-def test_any_text_is_a_move_or_a_move_error(text: str) -> None:
-    try:
-        move = Move.parse(text)
-    except MoveError as error:
-        assert str(error)
-    else:
-        # str.strip drops "\x1f" (str.isspace calls it a space), int() does not
-        assert move is MOVES[int(text.strip())] and Move.parse(str(move)) is move
-
 
 @pytest.mark.parametrize(("text", "part"), [
     ("2*24,0*8 0 0", "pits"),

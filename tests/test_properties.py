@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import random
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lessons_lib.errors import MoveError, PositionError
-from lessons_lib.game import random_playout
-from lessons_lib.games.shologuti.moves import Move
 from lessons_lib.perft import perft
 from lessons_lib.games.shologuti.record import GameRecord
 from lessons_lib.games.shologuti.rules import VARIANTS, Rules
@@ -90,32 +86,6 @@ def test_the_mirror_has_the_same_perft(data: st.DataObject, rules: Rules, plies:
     assert len(mirror.legal_moves()) == len(position.legal_moves())
 
 
-cell_text = st.text(alphabet="GR.x-gr 0123456789²٣", max_size=45)
-position_like = st.one_of(
-    st.text(max_size=60),
-    st.builds(lambda cells, side, rest: f"{cells} {side} {rest}", cell_text, st.sampled_from("grx"), cell_text),
-)
-
-
-@given(position_like)
-def test_any_text_is_a_position_or_a_position_error(text: str) -> None:
-    """A fuzzer for the position format: nothing but PositionError ever comes out."""
-    try:
-        position = Position.from_string(text)
-    except PositionError:
-        return
-    assert Position.from_string(str(position)) == position
-
-
-@given(st.text(alphabet="0123456789x- stopSTOP", max_size=12) | st.text(max_size=12))
-def test_any_text_is_a_move_or_a_move_error(text: str) -> None:
-    try:
-        move = Move.parse(text)
-    except MoveError:
-        return
-    assert Move.parse(str(move)) == move
-
-
 @given(st.text(alphabet='[]"ViarntPosPly 0123456789x-.GR\n#', max_size=80))
 def test_any_text_is_a_game_record_or_a_value_error(text: str) -> None:
     try:
@@ -124,13 +94,3 @@ def test_any_text_is_a_game_record_or_a_value_error(text: str) -> None:
         return
 
 
-@given(st.data(), variants, st.integers(min_value=0, max_value=60), st.integers(min_value=0, max_value=2**32))
-def test_the_fast_playout_makes_the_same_choices_as_the_generic_one(
-    data: st.DataObject, rules: Rules, plies: int, seed: int
-) -> None:
-    position = playout(data, rules, plies)[-1]
-    cap = data.draw(st.none() | st.integers(min_value=0, max_value=300))
-    fast_end, fast_plies = position.random_playout(random.Random(seed), cap)
-    generic_end, generic_plies = random_playout(position, random.Random(seed), cap)
-    assert (fast_end, fast_plies) == (generic_end, generic_plies)
-    assert fast_end.key == generic_end.key
