@@ -69,25 +69,13 @@ class NegamaxSearch:
 
 def negamax(state: State, depth: int, alpha: float, beta: float, ply: int, search: NegamaxSearch) -> float:
     """The value of ``state`` for the player to move, looking ``depth`` plies ahead, within (α, β)."""
-    search.nodes += 1
-    if search.may_stop and search.nodes % CHECK_CLOCK_EVERY == 0 and search.stopwatch.is_out_of_time():
-        raise SearchTimeout
+    _count_node(search)
     trace = search.trace
     if trace is not None:
         trace(NodeEntered(ply, depth, alpha, beta, state.to_move, True, state.to_move))
-    table = search.table
-    table_move = None
-    if table is not None:
-        entry = table.probe(state.key)
-        if entry is not None:
-            table_move = entry.move
-            if entry.depth == depth or (search.deeper_cutoffs and entry.depth > depth):
-                value = from_table(entry.value, ply)
-                if entry.bound == EXACT or (entry.bound == LOWER and value >= beta) or (
-                        entry.bound == UPPER and value <= alpha):
-                    search.table_hits += 1
-                    search.pv[ply] = [table_move] if table_move is not None and entry.bound == EXACT else []
-                    return _leaf(value, ply, "table", search)
+    known, table_move = _probe_table(state, depth, alpha, beta, ply, search)
+    if known is not None:
+        return known
     outcome = state.outcome()
     if outcome is not None:
         search.pv[ply] = []
@@ -124,14 +112,47 @@ def negamax(state: State, depth: int, alpha: float, beta: float, ply: int, searc
                 if trace is not None:
                     trace(Cutoff(ply, alpha, beta, tuple(moves[index + 1:])))
             break
-    if table is not None:
-        bound = bound_of(best, original_alpha, beta)
-        table.store(state.key, depth, to_table(best, ply), bound, best_move)
-        if trace is not None:
-            trace(TableStored(ply, depth, original_alpha, beta, best, BOUND_NAMES[bound]))
+    _store_in_table(state, depth, (original_alpha, beta), best, best_move, ply, search)
     if trace is not None:
         trace(NodeExited(ply, best))
     return best
+
+
+def _count_node(search: NegamaxSearch) -> None:
+    """Count a node; every CHECK_CLOCK_EVERY nodes, stop the search (SearchTimeout) if its time is up."""
+    search.nodes += 1
+    if search.may_stop and search.nodes % CHECK_CLOCK_EVERY == 0 and search.stopwatch.is_out_of_time():
+        raise SearchTimeout
+
+
+def _probe_table(state: State, depth: int, alpha: float, beta: float, ply: int,
+                 search: NegamaxSearch) -> tuple[float | None, Hashable | None]:
+    """What the transposition table knows of ``state``: its value, if a stored search settles it within
+    (α, β) at this depth, and the best move stored (tried first), each None if there is none."""
+    if search.table is None:
+        return None, None
+    entry = search.table.probe(state.key)
+    if entry is None:
+        return None, None
+    if entry.depth == depth or (search.deeper_cutoffs and entry.depth > depth):
+        value = from_table(entry.value, ply)
+        if entry.bound == EXACT or (entry.bound == LOWER and value >= beta) or (
+                entry.bound == UPPER and value <= alpha):
+            search.table_hits += 1
+            search.pv[ply] = [entry.move] if entry.move is not None and entry.bound == EXACT else []
+            return _leaf(value, ply, "table", search), entry.move
+    return None, entry.move
+
+
+def _store_in_table(state: State, depth: int, window: tuple[float, float], best: float, best_move: Hashable | None,
+                    ply: int, search: NegamaxSearch) -> None:
+    """Store ``best`` for ``state`` with its bound: exact inside the (α, β) window it was searched in, else a bound."""
+    if search.table is None:
+        return
+    bound = bound_of(best, *window)
+    search.table.store(state.key, depth, to_table(best, ply), bound, best_move)
+    if search.trace is not None:
+        search.trace(TableStored(ply, depth, window[0], window[1], best, BOUND_NAMES[bound]))
 
 
 def quiesce(state: State, alpha: float, beta: float, ply: int, plies_left: int, search: NegamaxSearch) -> float:
@@ -155,9 +176,7 @@ def quiesce(state: State, alpha: float, beta: float, ply: int, plies_left: int, 
             return _leaf(best, ply, "depth", search)
         alpha = max(alpha, best)
     for move in captures:
-        search.nodes += 1
-        if search.may_stop and search.nodes % CHECK_CLOCK_EVERY == 0 and search.stopwatch.is_out_of_time():
-            raise SearchTimeout
+        _count_node(search)
         child = state.play(move)
         if child.to_move == state.to_move:
             value = quiesce(child, alpha, beta, ply + 1, plies_left - 1, search)
