@@ -16,6 +16,26 @@ from typing import Any, NamedTuple, Protocol, Self, TypeVar
 
 MoveT = TypeVar("MoveT", bound=Hashable)
 
+# Why a game ends: the reason of every game's outcome() is one of these.
+NO_MOVE = "no move"
+"""The player to move has no legal move, and loses (every game)."""
+NO_PIECES = "no pieces"
+"""The player to move has no piece left, and loses (Shologuti)."""
+DRAW_CLOCK = "draw clock"
+"""Too many plies without a capture (or a placement): a draw (Shologuti, Bagh-Chal, Shobu)."""
+FIVE_CAPTURES = "five captures"
+"""The tigers have captured five goats, and win (Bagh-Chal)."""
+TIGERS_TRAPPED = "tigers trapped"
+"""The tigers, to move, have no legal move, and lose (Bagh-Chal)."""
+ENDLESS_MOVE = "endless move"
+"""The player's move would sow for ever (past the limit of sowings), and it loses (Hus)."""
+ROUND_LIMIT = "round limit"
+"""The game went past its last round: a draw (Hus)."""
+BOARD_CLEARED = "board cleared"
+"""One of the player's boards has no stone of theirs left, and they lose (Shobu)."""
+END_REASONS = frozenset({NO_MOVE, NO_PIECES, DRAW_CLOCK, FIVE_CAPTURES, TIGERS_TRAPPED, ENDLESS_MOVE, ROUND_LIMIT,
+                         BOARD_CLEARED})
+
 
 class Outcome(NamedTuple):
     """How a finished game ended.

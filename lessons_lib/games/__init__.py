@@ -108,9 +108,8 @@ def game_named(name: str) -> Game:
 
 
 def game_of(state: Any) -> Game:
-    """The game a position belongs to (by the package its type comes from)."""
-    module = type(state).__module__
-    for game in GAMES.values():
-        if module.startswith(game.package + "."):
-            return game
-    raise ValueError(f"{type(state).__name__} is not a position of any game the project knows")
+    """The game a position belongs to: every game's ``Position`` names it in ``game_name``."""
+    name = getattr(state, "game_name", None)
+    if name not in GAMES:
+        raise ValueError(f"{type(state).__name__} is not a position of any game the project knows")
+    return GAMES[name]

@@ -24,17 +24,13 @@ from lessons_lib.games.baghchal.moves import Move, board_move
 from lessons_lib.games.baghchal.zobrist import CAPTURED_KEYS, GOAT_KEYS, IN_HAND_KEYS, TIGER_KEYS, TIGERS_TO_MOVE_KEY
 from lessons_lib.games.baghchal.zobrist import compute_key
 from lessons_lib.errors import IllegalMoveError, PositionError, is_whole_number, quoted
-from lessons_lib.game import GameState, Outcome
+from lessons_lib.game import DRAW_CLOCK, FIVE_CAPTURES, NO_MOVE, TIGERS_TRAPPED, GameState, Outcome
 
 PLAYER_NAMES = ("Goats", "Tigers")
 TIGER_COUNT = 4
 
 START_STRING = "T...T/...../...../...../T...T g 20 0"
 
-FIVE_CAPTURES = "five captures"
-TIGERS_TRAPPED = "tigers trapped"
-NO_MOVE = "no move"
-DRAW_CLOCK = "draw clock"
 
 
 class Position:
@@ -48,6 +44,9 @@ class Position:
         clock: plies since the last capture or placement; the game is drawn at 100.
         key: the 64-bit Zobrist key (pieces, side to move, goats in hand and captured; not the clock).
     """
+
+    game_name = "baghchal"
+    """The game this is a position of (its name in :data:`lessons_lib.games.GAMES`)."""
 
     __slots__ = ("_tigers", "_goats", "_to_move", "_in_hand", "_captured", "_clock", "_key", "_moves")
 

@@ -20,16 +20,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from lessons_lib.errors import IllegalMoveError, PositionError
-from lessons_lib.game import GameState, Outcome
+from lessons_lib.game import ENDLESS_MOVE, NO_MOVE, ROUND_LIMIT, GameState, Outcome
 from lessons_lib.games.hus.board import LAST_ROUND, NORTH, PITS, PLAYER_NAMES, SOUTH, START_PITS, TOTAL_SEEDS
 from lessons_lib.games.hus.moves import MOVES, Move
 from lessons_lib.games.hus.notation import read_position, write_position
 from lessons_lib.games.hus.movegen import ENDLESS, MAX_SOWINGS, Sowing, run_move
 from lessons_lib.games.hus.zobrist import ENDLESS_KEY, FIRST_ROUND_KEY, NORTH_TO_MOVE_KEY, SEED_KEYS, compute_key
 
-NO_MOVE = "no move"
-ENDLESS_MOVE = "endless move"
-ROUND_LIMIT = "round limit"
 
 
 class Position:
@@ -43,6 +40,9 @@ class Position:
             then the one before that move, and the player to move is the one who made it).
         key: the 64-bit Zobrist key (pits, side to move, first round or not, endless; not the round number).
     """
+
+    game_name = "hus"
+    """The game this is a position of (its name in :data:`lessons_lib.games.GAMES`)."""
 
     __slots__ = ("_pits", "_to_move", "_round", "_endless", "_key", "_moves")
 

@@ -27,7 +27,7 @@ import random
 from typing import TYPE_CHECKING
 
 from lessons_lib.errors import IllegalMoveError, PositionError, is_whole_number, quoted
-from lessons_lib.game import GameState, Outcome
+from lessons_lib.game import BOARD_CLEARED, DRAW_CLOCK, NO_MOVE, GameState, Outcome
 from lessons_lib.games.shobu.board import ALL_SQUARES, BOARD_NAMES, HOME_MASKS, ROW_MASKS, SQUARE_COUNT, SQUARE_NAMES
 from lessons_lib.games.shobu.board import board_counts, has_empty_board
 from lessons_lib.games.shobu.movegen import MoveCounts, after_move, generate_moves, has_legal_move
@@ -46,9 +46,6 @@ DRAW_PLIES = 100
 
 START_STRING = "bbbb........wwww/bbbb........wwww/bbbb........wwww/bbbb........wwww b"
 
-BOARD_CLEARED = "board cleared"
-NO_MOVE = "no move"
-DRAW_CLOCK = "draw clock"
 
 
 class Position:
@@ -60,6 +57,9 @@ class Position:
         clock: plies since a stone was last removed (0 to 100).
         key: the 64-bit Zobrist key (stones and side to move; not the clock).
     """
+
+    game_name = "shobu"
+    """The game this is a position of (its name in :data:`lessons_lib.games.GAMES`)."""
 
     __slots__ = ("_black", "_white", "_to_move", "_clock", "_key", "_moves")
 

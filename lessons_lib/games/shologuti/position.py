@@ -24,7 +24,7 @@ from lessons_lib.games.shologuti.board import (
 )
 from lessons_lib.games.shologuti.board import mirror_point, points_of
 from lessons_lib.errors import IllegalMoveError, PositionError, is_whole_number, quoted
-from lessons_lib.game import GameState, Outcome
+from lessons_lib.game import DRAW_CLOCK, NO_MOVE, NO_PIECES, GameState, Outcome
 from lessons_lib.games.shologuti.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, STEPS_TO, STOP, Move, is_board_move
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL, Rules  # noqa: F401 (TRADITIONAL: in doctests)
 from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
@@ -37,9 +37,6 @@ SIDE_NAMES = ("Green", "Red")
 
 START_STRING = "RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g -"
 
-NO_PIECES = "no pieces"
-NO_MOVE = "no move"
-DRAW_CLOCK = "draw clock"
 
 
 class Position:
@@ -53,6 +50,9 @@ class Position:
         rules: the :class:`~lessons_lib.games.shologuti.rules.Rules` the game is played under.
         key: the 64-bit Zobrist key (pieces, side to move, pending point; not the clock).
     """
+
+    game_name = "shologuti"
+    """The game this is a position of (its name in :data:`lessons_lib.games.GAMES`)."""
 
     __slots__ = ("_green", "_red", "_to_move", "_pending", "_clock", "_key", "_rules", "_moves")
 
