@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from typing import Any, NamedTuple, Protocol, Self, TypeVar
+from typing import Any, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 MoveT = TypeVar("MoveT", bound=Hashable)
 
@@ -90,6 +90,29 @@ class GameState(Protocol[MoveT]):
 
 
 StateT = TypeVar("StateT", bound=GameState[Any])
+
+
+# What a game may offer beyond the six members, and what agents then use. Each is optional: an agent
+# works without it, only more slowly or with a plainer move order.
+
+@runtime_checkable
+class FastPlayout(Protocol):
+    """A position that plays random games to the end itself, faster than :func:`random_playout` and making
+    exactly the same choices with the same generator (all four games' positions do; tests hold them to it)."""
+
+    def random_playout(self, rng: random.Random, max_plies: int | None = None) -> tuple[Any, int]:
+        """The last position and the number of plies of a uniformly random game from here."""
+        ...
+
+
+def is_capture(move: Hashable) -> bool:
+    """Whether ``move`` takes a piece, for agents that try captures first.
+
+    A game's moves say so in an ``is_capture`` attribute where the move itself shows it
+    (Shologuti, Bagh-Chal, Shobu). A Hus move does not know (a sowing may capture several
+    handfuls later), so its moves have no such attribute and count as quiet.
+    """
+    return bool(getattr(move, "is_capture", False))
 
 
 def random_playout(state: StateT, rng: random.Random, max_plies: int | None = None) -> tuple[StateT, int]:

@@ -15,6 +15,7 @@ from lessons_lib.agents.base import Agent, Evaluation, Observer, SearchResult, S
 from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
 from lessons_lib.agents.evaluation import game_evaluation
 from lessons_lib.agents.trace import Cutoff, MoveTried, NodeEntered, NodeExited, ValueBackedUp
+from lessons_lib.game import is_capture
 
 ORDERINGS = ("generation", "captures", "evaluation", "worst")
 
@@ -82,10 +83,10 @@ def ordered(moves: list[Any], state: State, ordering: str | MoveOrder, depth: in
 
 def order_captures_first(moves: list[Any]) -> list[Any]:
     """The captures first, then the other moves, each in their original order."""
-    captures = [move for move in moves if getattr(move, "is_capture", False)]
+    captures = [move for move in moves if is_capture(move)]
     if not captures or len(captures) == len(moves):
         return moves
-    return captures + [move for move in moves if not getattr(move, "is_capture", False)]
+    return captures + [move for move in moves if not is_capture(move)]
 
 
 def order_by_evaluation(state: State, moves: list[Any], maximizing: bool, search: SearchContext) -> list[Any]:

@@ -81,6 +81,10 @@ class Agent(ABC):
         """A short label, such as ``alphabeta:4``."""
         return self.name
 
+    def reseed(self, seed: int) -> None:
+        """Start its random choices afresh from ``seed`` (an agent that makes none has nothing to do)."""
+        return None
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.describe()}>"
 

@@ -31,6 +31,7 @@ from lessons_lib.agents.table import (
 from lessons_lib.agents.trace import (
     Cutoff, LeafEvaluated, MoveTried, NodeEntered, NodeExited, TableStored, ValueBackedUp,
 )
+from lessons_lib.game import is_capture
 
 MAX_DEPTH = MAX_SEARCH_DEPTH
 CHECK_CLOCK_EVERY = 1024  # nodes between two looks at the clock
@@ -166,7 +167,7 @@ def quiesce(state: State, alpha: float, beta: float, ply: int, plies_left: int, 
     if outcome is not None:
         return _leaf(outcome_value(outcome, state.to_move, ply), ply, "game over", search)
     moves = state.legal_moves()
-    captures = [move for move in moves if getattr(move, "is_capture", False)]
+    captures = [move for move in moves if is_capture(move)]
     if not captures or plies_left == 0:
         return _leaf(search.static_value(state), ply, "depth", search)
     best = -INFINITY
@@ -206,7 +207,7 @@ def order_moves(moves: list[Any], table_move: Hashable | None, search: NegamaxSe
     def priority(move: Any) -> float:
         if move == table_move:
             return 3e9
-        if getattr(move, "is_capture", False):
+        if is_capture(move):
             return 2e9
         if move in killers:
             return 1e9
@@ -217,7 +218,7 @@ def order_moves(moves: list[Any], table_move: Hashable | None, search: NegamaxSe
 
 def _remember_cutoff(move: Hashable, depth: int, ply: int, search: NegamaxSearch) -> None:
     """A quiet move that caused a cutoff becomes a killer at this ply and gains history."""
-    if getattr(move, "is_capture", False):
+    if is_capture(move):
         return
     if search.killers is not None:
         killers = search.killers[ply]

@@ -146,8 +146,6 @@ def hint(state: State, seconds: float = 1.0, evaluate: Evaluation = game_evaluat
 
 
 def seeded(agent: Agent, seed: int) -> Agent:
-    """``agent`` with its random generator reseeded, if it has one."""
-    reseed = getattr(agent, "reseed", None)
-    if reseed is not None:
-        reseed(seed)
+    """``agent`` with its random choices started afresh from ``seed``."""
+    agent.reseed(seed)
     return agent

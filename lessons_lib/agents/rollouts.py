@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lessons_lib.agents.base import State
-from lessons_lib.game import random_playout
+from lessons_lib.game import FastPlayout, is_capture, random_playout
 
 RolloutPolicy = Callable[[Any, random.Random, int], tuple[Any, int]]
 
@@ -21,9 +21,8 @@ def uniform_rollout(state: State, rng: random.Random, max_plies: int) -> tuple[S
     A game may offer its own ``random_playout(rng, max_plies)`` that makes exactly
     the same choices faster (Shologuti's positions do); it is used when present.
     """
-    fast = getattr(state, "random_playout", None)
-    if fast is not None:
-        result: tuple[State, int] = fast(rng, max_plies)
+    if isinstance(state, FastPlayout):
+        result: tuple[State, int] = state.random_playout(rng, max_plies)
         return result
     return random_playout(state, rng, max_plies)
 
@@ -37,7 +36,7 @@ def captures_first_rollout(state: State, rng: random.Random, max_plies: int) -> 
     plies = 0
     moves = state.legal_moves()
     while moves and plies < max_plies:
-        captures = [move for move in moves if getattr(move, "is_capture", False)]
+        captures = [move for move in moves if is_capture(move)]
         state = state.play(rng.choice(captures or moves))
         plies += 1
         moves = state.legal_moves()
