@@ -13,7 +13,6 @@ import argparse
 
 from lessons_lib.agents.presets import DIFFICULTIES
 from lessons_lib.arena.tournament import TournamentSettings, pairs_schedule, play_tournament, standings
-from lessons_lib.games.shologuti.rules import Rules
 
 
 def main() -> None:
@@ -27,7 +26,7 @@ def main() -> None:
     for variant in args.variants:
         for lower, upper in zip(levels, levels[1:]):
             games = args.expert_games if upper == "expert" else args.games
-            settings = TournamentSettings(games_per_pair=games, rules=Rules.named(variant), seconds_per_move=2.0)
+            settings = TournamentSettings(games_per_pair=games, variant=variant, seconds_per_move=2.0)
             run = play_tournament(pairs_schedule([(upper, lower)], settings), workers=args.workers, progress=False)
             row = next(row for row in standings(run.results, lower) if row.spec == upper)
             print(f"{variant:<12} {upper:>8} over {lower:<8} {row.score:6.1%} ({row.score_low:.0%} to "

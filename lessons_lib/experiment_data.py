@@ -38,7 +38,7 @@ def load_games(name: str, folder: str | Path | None = None) -> list[GameResult]:
     """Every game behind ``data/experiments/NAME.csv``: the rows of ``NAME_games.csv``.
 
     >>> games = load_games("depth")
-    >>> len(games), games[0].green
+    >>> len(games), games[0].first
     (160, 'negamax:1')
     """
     from lessons_lib.arena.storage import load_csv

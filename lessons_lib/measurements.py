@@ -19,7 +19,6 @@ from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, Evaluation, Observer, State
 from lessons_lib.agents.match import play_game
 from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
-from lessons_lib.arena.games import start_of
 from lessons_lib.games import DEFAULT_GAME, GAMES
 from lessons_lib.games.shologuti.rules import FORCED, VARIANTS, Rules
 
@@ -53,14 +52,15 @@ def sample_games(variant: str | Rules | None = "forced", games: int = 8,
     from lessons_lib.arena.tournament import TournamentSettings, pairing_games, play_tournament
 
     rules = VARIANTS[variant] if isinstance(variant, str) else variant or FORCED
-    settings = TournamentSettings(games_per_pair=games, rules=rules, seed=seed, max_plies=max_plies,
+    variant_name = rules.name if GAMES[game].variants else None
+    settings = TournamentSettings(games_per_pair=games, variant=variant_name, seed=seed, max_plies=max_plies,
                                   seconds_per_move=60.0, game=game)
     schedule = pairing_games(f"first={players[0]}", f"second={players[1]}", settings, swap_colours=False)
     run = play_tournament(schedule, workers=workers, progress=False)
     played = []
     for result in run.results:
         moves = (*result.opening, *(move.move for move in result.moves))
-        position = start_of(game, rules)
+        position = GAMES[game].start(variant_name)
         branching = []
         for move in moves:
             branching.append(len(position.legal_moves()))
@@ -255,8 +255,9 @@ def evaluation_match(evaluate: Evaluation, opponent: Evaluation | None = None, d
     report = MatchReport(name)
     checked = _numbers_only(evaluate)
     players = (AlphaBetaAgent(depth, checked), AlphaBetaAgent(depth, opponent or GAMES[game].evaluate))
-    for opening in opening_suite(openings, seed, 4, rules, game):
-        start = play_line(start_of(game, rules), opening)[-1]
+    variant = rules.name if GAMES[game].variants else None
+    for opening in opening_suite(openings, seed, 4, variant, game):
+        start = play_line(GAMES[game].start(variant), opening)[-1]
         for colour in (0, 1):
             try:
                 result = play_game(players if colour == 0 else players[::-1], start, max_plies)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import json
 import sqlite3
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -11,12 +12,11 @@ import pytest
 
 from lessons_lib.arena.games import GameSpec, describe_spec, opening_suite, play_game, split_label
 from lessons_lib.arena.sandbox import SandboxedAgent, SandboxLimits
-from lessons_lib.arena.storage import CSV_COLUMNS, ResultStore, export_csv
+from lessons_lib.arena.storage import CSV_COLUMNS, ResultStore, export_csv, load_csv
 from lessons_lib.arena.tournament import (
     Standing, TournamentSettings, format_standings, gauntlet, pairing_games, play_tournament, round_robin,
     standing_order, standings,
 )
-from lessons_lib.games.shologuti.rules import Rules
 from lessons_lib.games.shologuti.position import Position
 
 AGENTS = Path(__file__).parent / "student_agents"
@@ -43,7 +43,7 @@ def test_a_misbehaving_agent_forfeits_with_its_reason(name: str, reason: str, co
     result = play_game(GameSpec("g", green, red, seconds_per_move=seconds, memory_mb=300))
     assert result.reason.startswith(f"forfeit: {colour.title()} ({agent(name)})")
     assert reason in result.reason
-    assert result.green_score == (0.0 if colour == "green" else 1.0)
+    assert result.first_score == (0.0 if colour == "green" else 1.0)
 
 
 def test_a_students_print_is_harmless_and_its_moves_are_recorded() -> None:
@@ -85,7 +85,7 @@ def test_a_game_key_and_seed_come_from_what_the_game_is() -> None:
 
 def test_each_opening_is_played_once_with_each_colour() -> None:
     games = pairing_games("a=random", "b=random", TournamentSettings(games_per_pair=6))
-    assert [(describe_spec(g.green), describe_spec(g.red)) for g in games] == [("a", "b"), ("b", "a")] * 3
+    assert [(describe_spec(g.first), describe_spec(g.second)) for g in games] == [("a", "b"), ("b", "a")] * 3
     openings = [game.opening for game in games]
     assert openings[0] == openings[1] != openings[2] == openings[3] != openings[4]
     assert len(set(opening_suite(3, 0))) == 3
@@ -100,8 +100,8 @@ def test_results_are_reproducible_from_the_seed() -> None:
     schedule = round_robin(["mcts:20", "random", "alphabeta:2"], FAST)
     alone = play_tournament(schedule, workers=1, progress=False).results
     pooled = play_tournament(schedule, executor=ThreadPoolExecutor(2), progress=False).results
-    assert [(r.key, r.green_score, r.reason, [m.move for m in r.moves]) for r in alone] == \
-           [(r.key, r.green_score, r.reason, [m.move for m in r.moves]) for r in pooled]
+    assert [(r.key, r.first_score, r.reason, [m.move for m in r.moves]) for r in alone] == \
+           [(r.key, r.first_score, r.reason, [m.move for m in r.moves]) for r in pooled]
     replayed = play_game(schedule[3])  # any game replays alone from its spec
     assert [m.move for m in replayed.moves] == [m.move for m in alone[3].moves]
 
@@ -158,6 +158,64 @@ def test_the_store_keeps_each_game_once_and_exports_csv(tmp_path: Path) -> None:
 
 
 def test_traditional_rules_and_the_ply_limit() -> None:
-    settings = TournamentSettings(games_per_pair=2, rules=Rules.named("traditional"), max_plies=10)
+    settings = TournamentSettings(games_per_pair=2, variant="traditional", max_plies=10)
     results = play_tournament(round_robin(["random", "greedy"], settings), workers=1, progress=False).results
-    assert all(r.reason == "ply limit" and r.green_score == 0.5 and r.plies == 10 for r in results)
+    assert all(r.reason == "ply limit" and r.first_score == 0.5 and r.plies == 10 for r in results)
+
+
+OLD_SCHEMA = """
+CREATE TABLE games (
+    key TEXT PRIMARY KEY, green TEXT NOT NULL, red TEXT NOT NULL,
+    green_score REAL NOT NULL CHECK (green_score IN (0, 0.5, 1)), reason TEXT NOT NULL, plies INTEGER NOT NULL,
+    seed INTEGER NOT NULL, opening TEXT NOT NULL, spec TEXT NOT NULL, moves TEXT NOT NULL,
+    finished_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+)
+"""
+
+
+def test_a_database_from_before_is_migrated_with_every_game_and_its_game(tmp_path: Path) -> None:
+    path = tmp_path / "class.sqlite"
+    hus_move = {"move": "22", "side": "Green", "seconds": 0.1, "nodes": 5, "value": None}
+    rows = [("s1", "random", "greedy", 0.0, "no move", 30, 7, "[]", json.dumps({"game": "shologuti"}), "[]"),
+            ("h1", "alice.py", "random", 1.0, "forfeit: North (random) x", 1, 8, '["22"]',
+             json.dumps({"game": "hus"}), json.dumps([hus_move])),
+            ("s2", "greedy", "random", 0.5, "draw clock", 200, 9, '["23-18"]', "{}", "[]")]
+    with sqlite3.connect(path) as connection:
+        connection.execute(OLD_SCHEMA)
+        connection.executemany("INSERT INTO games (key, green, red, green_score, reason, plies, seed, opening, spec,"
+                               " moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    connection.close()
+    with ResultStore(path) as store:
+        results = store.results()
+    assert [(r.key, r.game, r.first, r.second, r.first_score, r.reason, r.plies, r.seed, r.opening) for r in results] \
+        == [("s1", "shologuti", "random", "greedy", 0.0, "no move", 30, 7, ()),
+            ("h1", "hus", "alice.py", "random", 1.0, "forfeit: North (random) x", 1, 8, ("22",)),
+            ("s2", "shologuti", "greedy", "random", 0.5, "draw clock", 200, 9, ("23-18",))]
+    assert results[1].mover(results[1].moves[0]) == "alice.py"  # an old record's "Green" is the first player
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == 2
+    connection.close()
+    with ResultStore(path) as store:  # opened again: nothing to migrate, nothing lost
+        assert [r.key for r in store.results()] == ["s1", "h1", "s2"]
+
+
+def test_a_csv_file_from_before_is_read_with_its_old_column_names(tmp_path: Path) -> None:
+    old = tmp_path / "games.csv"
+    old.write_text("key,green,red,green_score,reason,plies,seed,opening,seconds_green,seconds_red,nodes_green,"
+                   "nodes_red\nk,negamax:1,negamax:2,0.5,draw clock,120,3,23-18 13x23,0.1,0.2,10,20\n")
+    (game,) = load_csv(old)
+    assert (game.game, game.first, game.second, game.first_score, game.opening) == \
+        ("shologuti", "negamax:1", "negamax:2", 0.5, ("23-18", "13x23"))
+
+
+def test_the_arena_names_the_players_as_their_game_does(tmp_path: Path) -> None:
+    settings = TournamentSettings(games_per_pair=2, game="hus", max_plies=6, opening_plies=0)
+    results = play_tournament(round_robin(["random", "greedy"], settings), workers=1, progress=False).results
+    assert {move.side for result in results for move in result.moves} == {"South", "North"}
+    assert all(result.player_names == ("South", "North") and result.game == "hus" for result in results)
+    assert all(result.mover(move) == (result.first if move.side == "South" else result.second)
+               for result in results for move in result.moves)
+    export_csv(results, tmp_path / "hus.csv")
+    assert [row["game"] for row in csv.DictReader(open(tmp_path / "hus.csv"))] == ["hus", "hus"]
+    assert (results[0].green, results[0].red, results[0].green_score) == \
+        (results[0].first, results[0].second, results[0].first_score)  # Shologuti's names still answer

@@ -54,8 +54,8 @@ def test_resume_after_a_kill_plays_exactly_the_missing_games(tmp_path: Path) -> 
     uninterrupted = play_tournament(round_robin(PLAYERS, TournamentSettings(games_per_pair=8)), workers=1,
                                     progress=False).results
     resumed = {game["key"]: game for game in report["games"]}
-    assert {r.key: (r.green_score, r.reason, r.plies) for r in uninterrupted} == \
-           {key: (game["green_score"], game["reason"], game["plies"]) for key, game in resumed.items()}
+    assert {r.key: (r.first_score, r.reason, r.plies) for r in uninterrupted} == \
+           {key: (game["first_score"], game["reason"], game["plies"]) for key, game in resumed.items()}
 
 
 def test_tournament_json_has_standings_and_games(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -70,7 +70,7 @@ def test_tournament_json_has_standings_and_games(capsys: pytest.CaptureFixture[s
     assert set(table["crash"]) >= {"name", "games", "wins", "draws", "losses", "forfeits", "elo", "elo_low", "elo_high"}
     assert table["crash"]["forfeits"] == 2 and table["greedy"]["elo"] == 0
     assert len(report["games"]) == 4
-    assert all({"key", "green", "red", "green_score", "reason", "plies", "seed"} <= set(g) for g in report["games"])
+    assert all({"key", "game", "first", "second", "first_score", "reason", "plies", "seed"} <= set(g) for g in report["games"])
     with open(tmp_path / "games.csv", newline="") as file:
         assert len(list(csv.DictReader(file))) == 4
 

@@ -15,5 +15,5 @@ def test_a_tournament_runs_on_a_dask_cluster_with_the_same_results() -> None:
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         with distributed.Client(cluster) as client:
             remote = play_tournament(schedule, executor=client.get_executor(pure=False), progress=False).results
-    assert [(r.key, r.green_score, r.reason, r.plies) for r in remote] == \
-           [(r.key, r.green_score, r.reason, r.plies) for r in local]
+    assert [(r.key, r.first_score, r.reason, r.plies) for r in remote] == \
+           [(r.key, r.first_score, r.reason, r.plies) for r in local]

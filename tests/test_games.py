@@ -190,7 +190,7 @@ def test_the_games_comparison_sums_up_each_match() -> None:
         assert row.games == 2 == row.first_wins + row.draws + row.second_wins
         assert row.first_score == (row.first_wins + row.draws / 2) / 2 and row.first_seconds > 0
     assert rows[0].first == "first=negamax:2" and rows[1].first == "negamax:2" and rows[1].second == "mcts:20"
-    colours = [(result.green, result.red) for result in results[2:4]]
+    colours = [(result.first, result.second) for result in results[2:4]]
     assert colours == [("negamax:2", "mcts:20"), ("mcts:20", "negamax:2")]  # each opening with both colours
 
 

@@ -41,7 +41,7 @@ def test_the_ai_vs_ai_grid_is_whole() -> None:
     assert {(int(r["depth"]), int(r["iterations"])) for r in table} == \
            {(d, n) for d in AI_VS_AI_DEPTHS for n in AI_VS_AI_ITERATIONS}
     games = load_csv(DATA / "ai_vs_ai_games.csv")
-    assert all(game.green.startswith("negamax:") and game.red.startswith("mcts:") for game in games)
+    assert all(game.first.startswith("negamax:") and game.second.startswith("mcts:") for game in games)
     assert sum(int(r["games"]) for r in table) == len(games)
 
 

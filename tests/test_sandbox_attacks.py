@@ -235,7 +235,7 @@ def attack():
     try:
         import sqlite3
         with sqlite3.connect({str(database)!r}) as connection:
-            connection.execute("UPDATE games SET green_score = 1")
+            connection.execute("UPDATE games SET first_score = 1")
     except Exception:
         pass
 """)
@@ -244,7 +244,7 @@ def attack():
         run = play_tournament(pairing_games(str(vandal), str(target), SETTINGS), store=store, workers=1,
                               progress=False)
         assert target.read_bytes() == before
-        assert len(store) == 1 and store.results()[0].green_score == run.results[0].green_score
+        assert len(store) == 1 and store.results()[0].first_score == run.results[0].first_score
     assert "forfeit" not in run.results[0].reason
 
 
@@ -451,8 +451,9 @@ def test_a_stored_game_that_disagrees_with_the_game_played_is_an_error(tmp_path:
         if result.key == schedule[0].key:
             with sqlite3.connect(database) as connection:
                 connection.execute(
-                    "INSERT INTO games (key, green, red, green_score, reason, plies, seed, opening, spec, moves)"
-                    " VALUES (?, 'random', 'greedy', 1, 'a win', 3, 0, '[]', '{}', '[]')", (schedule[1].key,))
+                    "INSERT INTO games (key, game, first, second, first_score, reason, plies, seed, opening, spec,"
+                    " moves) VALUES (?, 'shologuti', 'random', 'greedy', 1, 'a win', 3, 0, '[]', '{}', '[]')",
+                    (schedule[1].key,))
             connection.close()
 
     with ResultStore(database) as store:

@@ -17,7 +17,6 @@ from typing import Any
 
 from lessons_lib.cli_options import file_to_write, folder_to_write, seconds, shown, whole_number, whole_numbers
 from lessons_lib.games import DEFAULT_GAME, GAMES, game_named
-from lessons_lib.games.shologuti.rules import VARIANTS, Rules
 
 MAX_GAMES_PER_PAIR = 10_000
 MAX_GAMES = 200_000
@@ -64,7 +63,8 @@ def add_parsers(commands: Any) -> None:
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", help=f"Shologuti's rules: one of {', '.join(VARIANTS)} (default forced)")
+    parser.add_argument("--variant", help=f"Shologuti's rules: one of {', '.join(GAMES[DEFAULT_GAME].variants)} "
+                                           f"(default forced)")
     parser.add_argument("--db", metavar="FILE", help="SQLite file that keeps every game; run again to resume")
     parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=os.cpu_count() or 1,
                         help="processes to play in (default: one per core)")
@@ -85,8 +85,9 @@ def run_tournament(args: argparse.Namespace) -> None:
         if not Path(path).is_file():
             raise ValueError(f"no agent file at {path}")
     game = game_named(args.game)
+    rules = game.rules(args.variant)  # VariantError for a variant the game does not have
     settings = TournamentSettings(
-        games_per_pair=args.games_per_pair, game=game.name, rules=game.rules(args.variant) or Rules(),
+        games_per_pair=args.games_per_pair, game=game.name, variant=rules.name if rules is not None else None,
         seconds_per_move=args.seconds_per_move, max_plies=args.max_plies, memory_mb=args.memory_mb, seed=args.seed)
     workers = args.workers
     csv_path = args.csv
@@ -112,8 +113,9 @@ def run_tournament(args: argparse.Namespace) -> None:
         export_csv(run.results, csv_path)
     if args.json:
         games = [{key: value for key, value in asdict(result).items() if key != "moves"} for result in run.results]
-        variant = {"variant": settings.rules.name} if game.variants else {}
-        print(json.dumps({"game": game.name, **variant, "baseline": baseline, "played": run.played,
+        variant = {"variant": settings.variant} if settings.variant else {}
+        print(json.dumps({"game": game.name, **variant, "players": list(game.player_names), "baseline": baseline,
+                          "played": run.played,
                           "resumed": run.resumed, "standings": [asdict(row) for row in table], "games": games}))
         return
     print(shown(format_standings(table)))
@@ -130,7 +132,8 @@ def run_experiment(args: argparse.Namespace) -> None:
     from lessons_lib.arena.storage import ResultStore
     from lessons_lib.arena.tournament import TournamentSettings
 
-    settings = TournamentSettings(rules=Rules.named(args.variant or "forced"), seed=args.seed,
+    rules = game_named(DEFAULT_GAME).rules(args.variant)  # the strength experiments play Shologuti
+    settings = TournamentSettings(variant=rules.name if rules is not None else None, seed=args.seed,
                                   seconds_per_move=EXPERIMENT_SECONDS_PER_MOVE)
     games = args.games_per_pair
     levels = args.levels

@@ -194,8 +194,7 @@ def run_experiment(name: str, out: str | Path, settings: TournamentSettings, *, 
 
 
 def _moves_of(player: str, results: Sequence[GameResult]) -> list[tuple[float, int]]:
-    return [(move.seconds, move.nodes) for result in results for move in result.moves
-            if (move.side == "Green" and result.green == player) or (move.side == "Red" and result.red == player)]
+    return [(move.seconds, move.nodes) for result in results for move in result.moves if result.mover(move) == player]
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -203,7 +202,7 @@ def _mean(values: Sequence[float]) -> float:
 
 
 def _level_row(level: int, standing: Standing, results: Sequence[GameResult]) -> LevelRow:
-    mine = [result for result in results if standing.spec in (result.green, result.red)]
+    mine = [result for result in results if standing.spec in (result.first, result.second)]
     moves = _moves_of(standing.spec, mine)
     return LevelRow(level, standing.spec, standing.games, standing.wins, standing.draws, standing.losses,
                     standing.score, standing.elo, standing.elo_low, standing.elo_high,
@@ -212,11 +211,11 @@ def _level_row(level: int, standing: Standing, results: Sequence[GameResult]) ->
 
 
 def _cell_row(depth: int, iterations: int, results: Sequence[GameResult]) -> CellRow:
-    green = results[0].green if results else ""
-    red = results[0].red if results else ""
-    wins = sum(1 for result in results if result.green_score == 1)
-    draws = sum(1 for result in results if result.green_score == 0.5)
+    first = results[0].first if results else ""  # Green, alpha-beta, in every game of the grid
+    second = results[0].second if results else ""
+    wins = sum(1 for result in results if result.first_score == 1)
+    draws = sum(1 for result in results if result.first_score == 0.5)
     return CellRow(depth, iterations, len(results), wins, draws, len(results) - wins - draws,
-                   _mean([result.green_score for result in results]), _mean([result.plies for result in results]),
-                   _mean([seconds for seconds, _ in _moves_of(green, results)]),
-                   _mean([seconds for seconds, _ in _moves_of(red, results)]))
+                   _mean([result.first_score for result in results]), _mean([result.plies for result in results]),
+                   _mean([seconds for seconds, _ in _moves_of(first, results)]),
+                   _mean([seconds for seconds, _ in _moves_of(second, results)]))

@@ -17,10 +17,10 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from lessons_lib.arena.games import GameResult, GameSpec, start_of
+from lessons_lib.arena.games import GameResult, GameSpec
 from lessons_lib.arena.storage import ResultStore
 from lessons_lib.arena.tournament import TournamentSettings, pairing_games, play_tournament
-from lessons_lib.games.shologuti.position import SIDE_NAMES
+from lessons_lib.games import GAMES
 
 COMPARISON_PLAYERS: dict[str, tuple[str, str]] = {
     "shologuti": ("negamax:7", "mcts:600"),
@@ -74,7 +74,7 @@ def random_profile(game: str, games: int = 50, seed: int = 0, max_plies: int = 2
     log_moves = 0.0
     results = {0: 0, None: 0, 1: 0, "capped": 0}
     for _ in range(games):
-        position = start_of(game)
+        position = GAMES[game].start()
         plies = 0
         moves = position.legal_moves()
         while moves and plies < max_plies:
@@ -148,23 +148,18 @@ def comparison_experiment(settings: TournamentSettings, players: dict[str, tuple
 
 
 def _match_row(game: str, match: str, results: Sequence[GameResult]) -> MatchRow:
-    first = results[0].green
-    second = results[0].red
-    first_points = [result.green_score if result.green == first else 1 - result.green_score for result in results]
+    first = results[0].first
+    second = results[0].second
+    first_points = [result.score_of(first) for result in results]
     wins = sum(1 for points in first_points if points == 1)
     draws = sum(1 for points in first_points if points == 0.5)
     seconds: dict[str, list[float]] = {first: [], second: []}
     for result in results:
         for move in result.moves:
-            seconds[_player_of(result, move.side)].append(move.seconds)
+            seconds[result.mover(move)].append(move.seconds)
     return MatchRow(game, match, first, second, len(results), wins, draws, len(results) - wins - draws,
                     sum(first_points) / len(results), sum(result.plies for result in results) / len(results),
                     _mean(seconds[first]), _mean(seconds[second]))
-
-
-def _player_of(result: GameResult, side: str) -> str:
-    """The spec of the player who made a move recorded with ``side`` (the arena's "Green" is player 0)."""
-    return result.green if side == SIDE_NAMES[0] else result.red
 
 
 def _mean(values: Sequence[float]) -> float:

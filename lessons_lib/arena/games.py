@@ -4,8 +4,9 @@ A player is named by a spec: a built-in agent (``alphabeta:4``, ``mcts:300``,
 ``negamax:0.5s``, ``random``; see :mod:`lessons_lib.agents.presets`) or the path of a
 student's agent file (``my_agent.py``), which plays in a sandbox.
 
-Any game of :mod:`lessons_lib.games` can be played; Shologuti is the default. In every
-game "green" means player 0 (who moves first) and "red" player 1, as in Shologuti.
+Any game of :mod:`lessons_lib.games` can be played; Shologuti is the default. The arena
+knows no game: it speaks of the *first* player (player 0, who moves first) and the
+*second*, and of each by the name its game gives it (Green and Red, South and North).
 
 Everything here is plain data, so a game can run in another process (or on
 another machine) and come back as a :class:`GameResult`.
@@ -15,16 +16,15 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import InitVar, asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from lessons_lib.agents.presets import seeded
 from lessons_lib.arena.sandbox import AgentFileChanged, Forfeit, SandboxedAgent, SandboxLimits
 from lessons_lib.games import DEFAULT_GAME, GAMES
-from lessons_lib.games.shologuti.rules import Rules
-from lessons_lib.games.shologuti.position import GREEN, SIDE_NAMES, Position
 
+FIRST = 0  # the player who moves first
 PLY_LIMIT = "ply limit"
 FORFEIT = "forfeit"
 DEFAULT_PLY_LIMIT = 200  # the arena's own limit: a game still going after 200 plies is a draw
@@ -52,20 +52,22 @@ class GameSpec:
 
     Attributes:
         key: a name for the game, unique within its tournament.
-        green, red: the players' specs.
-        rules: Shologuti's (must_capture, must_continue, draw_plies); the other games ignore it.
+        first, second: the players' specs; ``first`` moves first.
+        variant: the game's rules by name (Shologuti's ``forced``, ``traditional``, ...); None for the
+            default, and for a game with one set of rules.
         opening: the moves played before the players take over (text, e.g. ``["23-18", "13x23"]``).
-        seed: seeds both players' random choices (the red player's with ``seed + 1``).
+        seed: seeds both players' random choices (the second player's with ``seed + 1``).
         game: the game's name in :data:`lessons_lib.games.GAMES`.
         digests: for a player that is a student's file, the SHA-256 of the bytes the key was made from
-            (green's, red's; None for a built-in agent or a file that could not be read): other bytes are
+            (first's, second's; None for a built-in agent or a file that could not be read): other bytes are
             never played under this key.
+        green, red: Shologuti's names for ``first`` and ``second``, still accepted so that older notebooks run.
     """
 
     key: str
-    green: str
-    red: str
-    rules: tuple[bool, bool, int] = (True, True, 100)
+    first: str = ""
+    second: str = ""
+    variant: str | None = None
     opening: tuple[str, ...] = ()
     seed: int = 0
     seconds_per_move: float = 2.0
@@ -73,9 +75,19 @@ class GameSpec:
     memory_mb: int = 500
     game: str = DEFAULT_GAME
     digests: tuple[str | None, str | None] = (None, None)
+    green: InitVar[str | None] = None
+    red: InitVar[str | None] = None
+
+    def __post_init__(self, green: str | None, red: str | None) -> None:
+        if green is not None:
+            object.__setattr__(self, "first", green)
+        if red is not None:
+            object.__setattr__(self, "second", red)
+        if not self.first or not self.second:
+            raise ValueError("a game needs a first and a second player")
 
     def start_position(self) -> Any:
-        position = start_of(self.game, Rules(*self.rules))
+        position = GAMES[self.game].start(self.variant)
         for move in self.opening:
             position = position.play(move)
         return position
@@ -83,9 +95,8 @@ class GameSpec:
 
 @dataclass
 class MoveRecord:
-    """One ply: the move, who played it (``green`` or ``red``), its thinking time, nodes searched and value.
-
-    Nodes and value are those the agent reported (0 and None for a student's sandboxed file).
+    """One ply: the move, who played it (by its game's name for the player), its thinking time, nodes searched
+    and value. Nodes and value are those the agent reported (0 and None for a student's sandboxed file).
     """
 
     move: str
@@ -97,21 +108,51 @@ class MoveRecord:
 
 @dataclass
 class GameResult:
-    """How a game went: the score for Green (1, 0.5 or 0), the reason, and every move."""
+    """How a game went: the first player's score (1, 0.5 or 0), the reason, and every move."""
 
     key: str
-    green: str
-    red: str
-    green_score: float
+    first: str
+    second: str
+    first_score: float
     reason: str
     plies: int
     moves: list[MoveRecord] = field(default_factory=list)
     seed: int = 0
     opening: tuple[str, ...] = ()
+    game: str = DEFAULT_GAME
 
     @property
     def winner(self) -> str | None:
-        return None if self.green_score == 0.5 else self.green if self.green_score == 1 else self.red
+        return None if self.first_score == 0.5 else self.first if self.first_score == 1 else self.second
+
+    def score_of(self, player: str) -> float:
+        """``player``'s score in this game (1, 0.5 or 0), whichever side it played."""
+        return self.first_score if player == self.first else 1 - self.first_score
+
+    @property
+    def player_names(self) -> tuple[str, str]:
+        """What its game calls the first and the second player (``("Green", "Red")``, ``("South", "North")``)."""
+        return GAMES[self.game].player_names
+
+    def mover(self, record: MoveRecord) -> str:
+        """The spec of the player who made the move ``record`` records (records stored before the arena knew
+        other games than Shologuti call the first player ``Green`` in every game)."""
+        return self.first if record.side in (self.player_names[0], "Green") else self.second
+
+    @property
+    def green(self) -> str:
+        """The first player, by Shologuti's name for it (kept so that older notebooks still run)."""
+        return self.first
+
+    @property
+    def red(self) -> str:
+        """The second player, by Shologuti's name for it."""
+        return self.second
+
+    @property
+    def green_score(self) -> float:
+        """The first player's score, by Shologuti's name for it."""
+        return self.first_score
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -127,12 +168,13 @@ class _Player:
         self.sandbox = SandboxedAgent(agent, limits, game, digest) if is_agent_file(spec) else None
         self.agent = None if self.sandbox else seeded(GAMES[game].make_agent(agent, seed=seed), seed)
         self.limits = limits
+        self.names = GAMES[game].player_names
 
     def move(self, position: Any) -> MoveRecord:
         started = time.perf_counter()
         if self.sandbox is not None:
             move = self.sandbox.choose_move(position)
-            return MoveRecord(str(move), SIDE_NAMES[position.to_move], time.perf_counter() - started, 0, None)
+            return MoveRecord(str(move), self.names[position.to_move], time.perf_counter() - started, 0, None)
         assert self.agent is not None
         thinking = time.thread_time()
         result = self.agent.search(position)
@@ -143,7 +185,7 @@ class _Player:
         if used > 2 * self.limits.seconds_per_move + 1:
             raise Forfeit(f"used {used:.1f} s of processor time for a move, over the limit of "
                           f"{self.limits.seconds_per_move:g} s")
-        return MoveRecord(str(result.move), SIDE_NAMES[position.to_move], seconds, result.nodes, result.value)
+        return MoveRecord(str(result.move), self.names[position.to_move], seconds, result.nodes, result.value)
 
     def close(self) -> None:
         if self.sandbox is not None:
@@ -158,15 +200,15 @@ def play_game(spec: GameSpec) -> GameResult:
     """
     limits = SandboxLimits(spec.seconds_per_move, spec.memory_mb)
     position = spec.start_position()
-    players = [_Player(spec.green, spec.seed, limits, spec.game, spec.digests[0]),
-               _Player(spec.red, spec.seed + 1, limits, spec.game, spec.digests[1])]
+    players = [_Player(spec.first, spec.seed, limits, spec.game, spec.digests[0]),
+               _Player(spec.second, spec.seed + 1, limits, spec.game, spec.digests[1])]
     moves: list[MoveRecord] = []
     names = GAMES[spec.game].player_names
     try:
         while True:
             outcome = position.outcome()
             if outcome is not None:
-                score = 0.5 if outcome.winner is None else 1.0 if outcome.winner == GREEN else 0.0
+                score = 0.5 if outcome.winner is None else 1.0 if outcome.winner == FIRST else 0.0
                 return _result(spec, score, outcome.reason, moves)
             if len(moves) >= spec.max_plies:
                 return _result(spec, 0.5, PLY_LIMIT, moves)
@@ -177,10 +219,10 @@ def play_game(spec: GameSpec) -> GameResult:
             except AgentFileChanged:
                 raise
             except Forfeit as forfeit:
-                return _result(spec, 0.0 if side == GREEN else 1.0, f"{FORFEIT}: {names[side]} "
+                return _result(spec, 0.0 if side == FIRST else 1.0, f"{FORFEIT}: {names[side]} "
                                f"({players[side].spec}) {forfeit.reason}", moves)
             except ValueError as error:  # a built-in agent's move refused by the rules (a bug, but no crash)
-                return _result(spec, 0.0 if side == GREEN else 1.0,
+                return _result(spec, 0.0 if side == FIRST else 1.0,
                                f"{FORFEIT}: {names[side]} ({players[side].spec}) {error}", moves)
             moves.append(record)
     finally:
@@ -188,18 +230,12 @@ def play_game(spec: GameSpec) -> GameResult:
             player.close()
 
 
-def _result(spec: GameSpec, green_score: float, reason: str, moves: list[MoveRecord]) -> GameResult:
-    return GameResult(spec.key, spec.green, spec.red, green_score, reason, len(moves), moves, spec.seed, spec.opening)
+def _result(spec: GameSpec, first_score: float, reason: str, moves: list[MoveRecord]) -> GameResult:
+    return GameResult(spec.key, spec.first, spec.second, first_score, reason, len(moves), moves, spec.seed,
+                      spec.opening, spec.game)
 
 
-def start_of(game: str, rules: Rules | None = None) -> Any:
-    """The start position of ``game`` (Shologuti under ``rules``; the other games have one set of rules)."""
-    if game == DEFAULT_GAME:
-        return Position.start(rules) if rules else Position.start()
-    return GAMES[game].start()
-
-
-def opening_suite(count: int, seed: int, plies: int = 4, rules: Rules | None = None,
+def opening_suite(count: int, seed: int, plies: int = 4, variant: str | None = None,
                   game: str = DEFAULT_GAME) -> list[tuple[str, ...]]:
     """``count`` different seeded openings of ``plies`` random plies (each then played with both colours).
 
@@ -210,7 +246,7 @@ def opening_suite(count: int, seed: int, plies: int = 4, rules: Rules | None = N
     attempts = 0
     while len(openings) < count:
         attempts += 1
-        position = start_of(game, rules)
+        position = GAMES[game].start(variant)
         moves: list[str] = []
         for _ in range(plies):
             legal = position.legal_moves()

@@ -7,8 +7,9 @@ bubblewrap on Linux (see :mod:`lessons_lib.arena.isolation` for what each mode
 guarantees), and the two talk through lines of text on the child's standard
 input and output:
 
-- the arena sends one JSON object a line: the game, the position string and, for
-  Shologuti, the rules (``{"game": "shologuti", "position": "start", "rules": [true, true, 100]}``);
+- the arena sends one JSON object a line: the game, the position string and the
+  variant by name, None for a game with one set of rules (``{"game": "shologuti",
+  "position": "start", "variant": "forced"}``);
 - the child answers ``move 23-18`` or ``error <what went wrong>``.
 
 The child runs a private copy of the file's bytes, read once by the arena (so the
@@ -40,8 +41,6 @@ from typing import Any
 from lessons_lib.arena.isolation import AGENT_FILE, AGENT_FOLDER, BUBBLEWRAP, agent_command, sandbox_mode
 from lessons_lib.arena.processes import FamilyWatch, end_with_parent, family, has_proc
 from lessons_lib.games import DEFAULT_GAME, GAMES
-from lessons_lib.games.shologuti.rules import Rules
-from lessons_lib.games.shologuti.position import Position
 
 DEFAULT_SECONDS_PER_MOVE = 2.0  # the limit of McGill's Hus course
 DEFAULT_MEMORY_MB = 500
@@ -149,10 +148,7 @@ class SandboxedAgent:
         self._check_limits()
         self._hold(False)
         try:
-            request: dict[str, Any] = {"game": self.game.name, "position": str(state)}
-            if isinstance(state, Position):
-                rules = state.rules
-                request["rules"] = [rules.must_capture, rules.must_continue, rules.draw_plies]
+            request = {"game": self.game.name, "position": str(state), "variant": self.game.variant_of(state)}
             self._child.stdin.write((json.dumps(request) + "\n").encode())
             self._child.stdin.flush()
         except OSError:
@@ -351,9 +347,7 @@ def _child_main(path: str, memory_mb: int) -> None:
 def _read_request(line: str) -> Any:
     """The position an arena's request line describes, in its game."""
     request = json.loads(line)
-    if request["game"] == DEFAULT_GAME:
-        return Position.from_string(request["position"], Rules(*request["rules"]))
-    return GAMES[request["game"]].position(request["position"])
+    return GAMES[request["game"]].position(request["position"], request["variant"])
 
 
 def _one_line(value: object) -> str:

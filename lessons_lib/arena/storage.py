@@ -21,14 +21,19 @@ from dataclasses import asdict
 from pathlib import Path
 
 from lessons_lib.arena.games import GameResult, GameSpec, MoveRecord
-from lessons_lib.games.shologuti.position import SIDE_NAMES
+from lessons_lib.games import DEFAULT_GAME
+
+SCHEMA_VERSION = 2
+"""The layout of the ``games`` table (SQLite's ``user_version``): 2 names the players first and second and
+records the game; 0 is the layout from before (Shologuti's green and red for every game), migrated on opening."""
 
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
+CREATE TABLE IF NOT EXISTS {table} (
     key TEXT PRIMARY KEY,
-    green TEXT NOT NULL,
-    red TEXT NOT NULL,
-    green_score REAL NOT NULL CHECK (green_score IN (0, 0.5, 1)),
+    game TEXT NOT NULL,
+    first TEXT NOT NULL,
+    second TEXT NOT NULL,
+    first_score REAL NOT NULL CHECK (first_score IN (0, 0.5, 1)),
     reason TEXT NOT NULL,
     plies INTEGER NOT NULL,
     seed INTEGER NOT NULL,
@@ -39,7 +44,11 @@ CREATE TABLE IF NOT EXISTS games (
 )
 """
 
-_COLUMNS = ("key", "green", "red", "green_score", "reason", "plies", "seed", "opening", "spec", "moves", "finished_at")
+_COLUMNS = ("key", "game", "first", "second", "first_score", "reason", "plies", "seed", "opening", "spec", "moves",
+            "finished_at")
+_COLUMNS_BEFORE = ("key", "green", "red", "green_score", "reason", "plies", "seed", "opening", "spec", "moves",
+                   "finished_at")
+"""The columns of a database written before schema version 2."""
 
 
 def _check_database_path(path: Path) -> None:
@@ -59,22 +68,34 @@ class StoredGameConflict(ValueError):
     """A game's key is already stored with another game than the one just played."""
 
 
-def _same_game(first: GameResult, second: GameResult) -> bool:
+def _same_game(one: GameResult, other: GameResult) -> bool:
     """Whether two records are the same game: players, score, reason, seed, opening and moves (not timings)."""
     def essence(result: GameResult) -> tuple[object, ...]:
-        return (result.green, result.red, result.green_score, result.reason, result.plies, result.seed,
-                tuple(result.opening), [(move.side, move.move) for move in result.moves])
+        return (result.game, result.first, result.second, result.first_score, result.reason, result.plies,
+                result.seed, tuple(result.opening), [(result.mover(move), move.move) for move in result.moves])
 
-    return essence(first) == essence(second)
+    return essence(one) == essence(other)
 
 
 def _summary(result: GameResult) -> str:
-    return f"Green scores {result.green_score:g} after {result.plies} plies: {result.reason[:80]}"
+    return f"{result.player_names[0]} scores {result.first_score:g} after {result.plies} plies: {result.reason[:80]}"
 
 
-CSV_COLUMNS = ("key", "green", "red", "green_score", "reason", "plies", "seed", "opening",
-               "seconds_green", "seconds_red", "nodes_green", "nodes_red")
-"""The columns :func:`export_csv` writes: one row a game, with the average seconds and nodes a move of each side."""
+def _game_of_spec(spec: str) -> str:
+    """The game a stored game's spec (JSON) names; Shologuti, the only game then, if it names none."""
+    try:
+        game = json.loads(spec).get("game")
+    except (ValueError, AttributeError):
+        game = None
+    return game if isinstance(game, str) and game else DEFAULT_GAME
+
+
+CSV_COLUMNS = ("key", "game", "first", "second", "first_score", "reason", "plies", "seed", "opening",
+               "seconds_first", "seconds_second", "nodes_first", "nodes_second")
+"""The columns :func:`export_csv` writes: one row a game, with the average seconds and nodes a move of each player.
+
+Files written before name the players ``green`` and ``red`` (and have no ``game``: Shologuti); :func:`load_csv`
+reads both."""
 
 
 class ResultStore:
@@ -100,13 +121,30 @@ class ResultStore:
         problem = (f"is damaged ({damage})" if damage != "ok"
                    else f"holds other tables ({', '.join(sorted(tables - {'games'}))})" if tables - {"games"}
                    else f"holds a table 'games' of another kind (columns {', '.join(columns)})"
-                   if columns and columns != list(_COLUMNS) else None)
+                   if columns and columns not in (list(_COLUMNS), list(_COLUMNS_BEFORE)) else None)
         if problem:  # checked before anything is written: someone else's file is left as it was
             self._connection.close()
             raise ValueError(f"{self.path} {problem}: not a results database this arena can use; give another file")
         self._connection.execute("PRAGMA journal_mode=WAL")
         self._connection.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable at checkpoints, never corrupt
-        self._connection.execute(_SCHEMA)
+        if columns == list(_COLUMNS_BEFORE):
+            self._migrate()
+        self._connection.execute(_SCHEMA.format(table="games"))
+        self._connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _migrate(self) -> None:
+        """Move every game of a database from before schema version 2 into the new layout, in one transaction:
+        all of them or, if anything fails, none (the old table is then left as it was)."""
+        with self._connection:
+            self._connection.execute(_SCHEMA.format(table="games_migrated"))
+            before = self._connection.execute(f"SELECT {', '.join(_COLUMNS_BEFORE)} FROM games ORDER BY rowid")
+            migrated = [(key, _game_of_spec(spec), green, red, score, reason, plies, seed, opening, spec, moves, done)
+                        for key, green, red, score, reason, plies, seed, opening, spec, moves, done in before]
+            self._connection.executemany(
+                f"INSERT INTO games_migrated ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' * len(_COLUMNS))})",
+                migrated)
+            self._connection.execute("DROP TABLE games")
+            self._connection.execute("ALTER TABLE games_migrated RENAME TO games")
 
     def add(self, result: GameResult, spec: GameSpec) -> bool:
         """Store one finished game in its own transaction; False if the same game was already stored.
@@ -118,10 +156,10 @@ class ResultStore:
         try:
             with self._connection:
                 self._connection.execute(
-                    "INSERT INTO games (key, green, red, green_score, reason, plies, seed, opening, spec, moves)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (result.key, result.green, result.red, result.green_score, result.reason, result.plies,
-                     result.seed, json.dumps(list(result.opening)), json.dumps(asdict(spec)), moves),
+                    "INSERT INTO games (key, game, first, second, first_score, reason, plies, seed, opening, spec,"
+                    " moves) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (result.key, result.game, result.first, result.second, result.first_score, result.reason,
+                     result.plies, result.seed, json.dumps(list(result.opening)), json.dumps(asdict(spec)), moves),
                 )
         except sqlite3.IntegrityError:
             stored = self.results([result.key])
@@ -146,10 +184,11 @@ class ResultStore:
 
     def _all(self) -> Iterator[GameResult]:
         rows = self._connection.execute(
-            "SELECT key, green, red, green_score, reason, plies, seed, opening, moves FROM games ORDER BY rowid")
-        for key, green, red, green_score, reason, plies, seed, opening, moves in rows:
-            yield GameResult(key, green, red, green_score, reason, plies,
-                             [MoveRecord(**move) for move in json.loads(moves)], seed, tuple(json.loads(opening)))
+            "SELECT key, first, second, first_score, reason, plies, seed, opening, moves, game FROM games"
+            " ORDER BY rowid")
+        for key, first, second, first_score, reason, plies, seed, opening, moves, game in rows:
+            yield GameResult(key, first, second, first_score, reason, plies,
+                             [MoveRecord(**move) for move in json.loads(moves)], seed, tuple(json.loads(opening)), game)
 
     def __len__(self) -> int:
         return int(self._connection.execute("SELECT COUNT(*) FROM games").fetchone()[0])
@@ -179,20 +218,26 @@ def export_csv(results: Iterable[GameResult], path: str | Path) -> int:
 def load_csv(path: str | Path) -> list[GameResult]:
     """The games of a file :func:`export_csv` wrote (without their moves: the file keeps only averages)."""
     with open(path, newline="", encoding="utf-8") as file:
-        return [GameResult(row["key"], row["green"], row["red"], float(row["green_score"]), row["reason"],
-                           int(row["plies"]), [], int(row["seed"]), tuple(row["opening"].split()))
+        return [GameResult(row["key"], _column(row, "first", "green"), _column(row, "second", "red"),
+                           float(_column(row, "first_score", "green_score")), row["reason"], int(row["plies"]), [],
+                           int(row["seed"]), tuple(row["opening"].split()), row.get("game") or DEFAULT_GAME)
                 for row in csv.DictReader(file)]
+
+
+def _column(row: dict[str, str], name: str, name_before: str) -> str:
+    """A row's value under its column's name, or under the name it had in files written before."""
+    return row[name] if name in row else row[name_before]
 
 
 def game_row(result: GameResult) -> tuple[object, ...]:
     """One game as a :data:`CSV_COLUMNS` row."""
     averages: list[object] = []
     for field in ("seconds", "nodes"):
-        for side in SIDE_NAMES:
-            values = [getattr(move, field) for move in result.moves if move.side == side]
+        for player in (result.first, result.second):
+            values = [getattr(move, field) for move in result.moves if result.mover(move) == player]
             averages.append(round(sum(values) / len(values), 4) if values else "")
-    return (result.key, result.green, result.red, result.green_score, result.reason, result.plies, result.seed,
-            " ".join(result.opening), *averages)
+    return (result.key, result.game, result.first, result.second, result.first_score, result.reason, result.plies,
+            result.seed, " ".join(result.opening), *averages)
 
 
 def stored_results(path: str | Path) -> list[GameResult]:

@@ -8,7 +8,7 @@ finds the games it already played, and adding a player to a class tournament
 later plays only that player's games.
 
 >>> schedule = round_robin(["random", "greedy"], TournamentSettings(games_per_pair=2))
->>> [(game.green, game.red) for game in schedule]
+>>> [(game.first, game.second) for game in schedule]
 [('random', 'greedy'), ('greedy', 'random')]
 """
 
@@ -21,7 +21,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass
 from typing import Any
 
 from lessons_lib.arena.games import (
@@ -34,7 +34,6 @@ from lessons_lib.arena.isolation import announce_fallback
 from lessons_lib.arena.processes import end_with_parent
 from lessons_lib.arena.storage import ResultStore
 from lessons_lib.games import DEFAULT_GAME, GAMES
-from lessons_lib.games.shologuti.rules import Rules
 
 
 @dataclass(frozen=True)
@@ -46,12 +45,13 @@ class TournamentSettings:
             (each opening of the suite is played once with each colour).
         seed: seeds the opening suite and every game's seed.
         opening_plies: random plies in each opening (0: every game from the start).
-        game: the game played (see :data:`lessons_lib.games.GAMES`); ``rules`` are Shologuti's.
+        variant: the game's rules by name (Shologuti's ``forced``, ``traditional``, ...); None for the default.
+        game: the game played (see :data:`lessons_lib.games.GAMES`).
     """
 
     games_per_pair: int = 2
     seconds_per_move: float = DEFAULT_SECONDS_PER_MOVE
-    rules: Rules = field(default_factory=Rules)
+    variant: str | None = None
     max_plies: int = DEFAULT_PLY_LIMIT
     memory_mb: int = DEFAULT_MEMORY_MB
     seed: int = 0
@@ -73,7 +73,7 @@ def pairing_games(first: str, second: str, settings: TournamentSettings, swap_co
     """
     per_opening = 2 if swap_colours else 1
     count = settings.games_per_pair
-    openings = opening_suite(-(-count // per_opening), settings.seed, settings.opening_plies, settings.rules,
+    openings = opening_suite(-(-count // per_opening), settings.seed, settings.opening_plies, settings.variant,
                              settings.game)
     games = []
     for number in range(count):
@@ -128,7 +128,7 @@ def play_tournament(schedule: Sequence[GameSpec], *, store: ResultStore | None =
         raise ValueError("the schedule holds the same game twice")
     done = {result.key: result for result in store.results(keys)} if store is not None else {}
     todo = [game for game in schedule if game.key not in done]
-    if any(is_agent_file(player) for game in todo for player in (game.green, game.red)):
+    if any(is_agent_file(player) for game in todo for player in (game.first, game.second)):
         announce_fallback()  # once, on standard error, if students' files will run without bubblewrap
     with _progress_bar(len(schedule), len(done), progress) as bar:
         def finish(game: GameSpec, result: GameResult) -> None:
@@ -247,8 +247,8 @@ def standings(results: Sequence[GameResult], baseline: str | None = None, resamp
 
     The rows come in the order of :func:`standing_order`: by Elo as the table shows it, then score, then name.
     """
-    scores = [Score(result.green, result.red, result.green_score) for result in results]
-    players = list(dict.fromkeys(name for result in results for name in (result.green, result.red)))
+    scores = [Score(result.first, result.second, result.first_score) for result in results]
+    players = list(dict.fromkeys(name for result in results for name in (result.first, result.second)))
     if not players:
         return []
     baseline = players[0] if baseline is None else baseline
@@ -256,8 +256,7 @@ def standings(results: Sequence[GameResult], baseline: str | None = None, resamp
     intervals = bootstrap_elo(scores, baseline, resamples, seed, players)
     table = []
     for player in players:
-        points = [(r.green_score if r.green == player else 1 - r.green_score, r.reason) for r in results
-                  if player in (r.green, r.red)]
+        points = [(r.score_of(player), r.reason) for r in results if player in (r.first, r.second)]
         wins = sum(1 for score, _ in points if score == 1)
         draws = sum(1 for score, _ in points if score == 0.5)
         forfeits = sum(1 for score, reason in points if score == 0 and reason.startswith(FORFEIT))
@@ -308,23 +307,31 @@ def format_standings(table: Sequence[Standing]) -> str:
     return "\n".join(lines)
 
 
-def _game(green: str, red: str, opening: tuple[str, ...], opening_number: int,
+KEY_RULES_OF_A_GAME_WITHOUT_VARIANTS = [True, True, 100]
+"""What a game's key records as its rules when the game has one set (the keys of games stored before the arena
+knew other games than Shologuti held Shologuti's default rules there; keeping it finds those games again)."""
+
+
+def _game(first: str, second: str, opening: tuple[str, ...], opening_number: int,
           settings: TournamentSettings) -> GameSpec:
-    rules = settings.rules
-    files = (_file_digest(green), _file_digest(red))
+    rules = GAMES[settings.game].rules(settings.variant)
+    files = (_file_digest(first), _file_digest(second))
+    # The key's content keeps the words it had when every game was Shologuti ("green", "red", "rules"), so a
+    # tournament stored then is found again; the game is named in it for every game but the first one.
     content = {
-        "green": _identity(green, files[0]), "red": _identity(red, files[1]), "opening": opening,
-        "rules": [rules.must_capture, rules.must_continue, rules.draw_plies], "seed": settings.seed,
-        "seconds_per_move": settings.seconds_per_move, "max_plies": settings.max_plies, "memory_mb": settings.memory_mb,
+        "green": _identity(first, files[0]), "red": _identity(second, files[1]), "opening": opening,
+        "rules": list(astuple(rules)) if rules is not None else KEY_RULES_OF_A_GAME_WITHOUT_VARIANTS,
+        "seed": settings.seed, "seconds_per_move": settings.seconds_per_move, "max_plies": settings.max_plies,
+        "memory_mb": settings.memory_mb,
     }
-    if settings.game != DEFAULT_GAME:  # Shologuti's keys stay as they were before other games came
+    if settings.game != DEFAULT_GAME:
         content["game"] = settings.game
     digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
     return GameSpec(
-        key=f"{describe_spec(green)} v {describe_spec(red)} #{opening_number + 1} {digest[:12]}",
-        green=green, red=red, rules=(rules.must_capture, rules.must_continue, rules.draw_plies), opening=opening,
-        seed=int(digest[12:20], 16), seconds_per_move=settings.seconds_per_move, max_plies=settings.max_plies,
-        memory_mb=settings.memory_mb, game=settings.game, digests=files,
+        key=f"{describe_spec(first)} v {describe_spec(second)} #{opening_number + 1} {digest[:12]}",
+        first=first, second=second, variant=settings.variant, opening=opening, seed=int(digest[12:20], 16),
+        seconds_per_move=settings.seconds_per_move, max_plies=settings.max_plies, memory_mb=settings.memory_mb,
+        game=settings.game, digests=files,
     )
 
 

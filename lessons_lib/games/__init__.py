@@ -66,6 +66,13 @@ class Game:
         position_type = self.engine.Position
         return position_type.from_string(text) if rules is None else position_type.from_string(text, rules)
 
+    def variant_of(self, position: Any) -> str | None:
+        """The variant ``position`` is played under, by name (Shologuti's rules); None for a game with one set."""
+        if not self.variants:
+            return None
+        name: str = position.rules.name
+        return name
+
     def parse_move(self, text: str) -> Any:
         """A move from its notation; MoveError if it is not one."""
         return self.engine.Move.parse(text)
