@@ -9,7 +9,6 @@ new game passes this file before anything else; each game's own file tests its o
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -19,20 +18,9 @@ from lessons_lib.errors import MoveError, PositionError
 from lessons_lib.game import END_REASONS, random_playout
 from lessons_lib.games import GAMES, game_of
 from lessons_lib.perft import perft
+from positions import random_line
 
 NAMES = list(GAMES)
-
-
-def random_line(name: str, seed: int, plies: int, variant: str | None = None) -> list[Any]:
-    """The positions of a seeded random game of ``name`` (under ``variant``), at most ``plies`` plies long."""
-    rng = random.Random(seed)
-    positions = [GAMES[name].start(variant)]
-    for _ in range(plies):
-        moves = positions[-1].legal_moves()
-        if not moves:
-            break
-        positions.append(positions[-1].play(rng.choice(moves)))
-    return positions
 
 
 @pytest.mark.parametrize("name", NAMES)

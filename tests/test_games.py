@@ -7,10 +7,8 @@ without a change, and every engine must keep the contract of :mod:`lessons_lib.g
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -20,20 +18,9 @@ from lessons_lib.arena.games import play_game as arena_game
 from lessons_lib.cli import main
 from lessons_lib.games import GAMES, game_named
 from lessons_lib.perft import published_counts
+from positions import random_line
 
 NAMES = list(GAMES)
-
-
-def random_line(name: str, seed: int, plies: int) -> list[Any]:
-    """The positions of a seeded random game of ``name``, at most ``plies`` plies long."""
-    rng = random.Random(seed)
-    positions = [GAMES[name].start()]
-    for _ in range(plies):
-        moves = positions[-1].legal_moves()
-        if not moves:
-            break
-        positions.append(positions[-1].play(rng.choice(moves)))
-    return positions
 
 
 @pytest.mark.parametrize("name", NAMES)
