@@ -11,7 +11,8 @@ the player changes every ply.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 MoveT = TypeVar("MoveT", bound=Hashable)
@@ -129,3 +130,28 @@ def random_playout(state: StateT, rng: random.Random, max_plies: int | None = No
         plies += 1
         moves = state.legal_moves()
     return state, plies
+
+
+@dataclass(frozen=True)
+class Engine:
+    """What a game's engine offers the rest of the suite, which knows the game through this alone.
+
+    Each game's package defines one, ``ENGINE``; :data:`lessons_lib.games.GAMES` finds it there.
+
+    Attributes:
+        position: the position class: ``position.start()``, ``position.from_string(text)``.
+        move: the move class: ``move.parse(text)``.
+        evaluate: the evaluation the depth searches use, ``evaluate(state, player)``.
+        board_svg: the board as SVG, ``board_svg(state, clickable=..., selected=..., last_move=..., scale=...)``.
+        move_clicks: the points a person clicks, in order, to play a move.
+        player_names: what the game calls player 0 (who moves first) and player 1.
+        perft_from_start: the number of move sequences from the start, depth 1 upwards.
+    """
+
+    position: Any
+    move: Any
+    evaluate: Callable[[Any, int], float]
+    board_svg: Callable[..., str]
+    move_clicks: Callable[[Any], tuple[str, ...]]
+    player_names: tuple[str, str]
+    perft_from_start: tuple[int, ...]

@@ -28,7 +28,7 @@ def test_the_start_and_the_first_perft_counts(name: str) -> None:
     game = GAMES[name]
     start = game.start()
     assert not start.is_game_over() and start.to_move == 0 and game_of(start) is game
-    counts = list(game.engine.PERFT_FROM_START)
+    counts = list(game.engine.perft_from_start)
     assert len(counts) >= 2
     for depth, count in enumerate(counts[:2], start=1):
         assert perft(start, depth) == count

@@ -73,7 +73,7 @@ def test_the_arena_plays_every_game_and_a_students_file_in_it(name: str, tmp_pat
 def test_the_command_line_takes_a_game(name: str, capsys: pytest.CaptureFixture[str]) -> None:
     start = str(GAMES[name].start())
     assert main(["perft", start, "--depth", "1", "--game", name]) == 0
-    assert capsys.readouterr().out.strip() == str(GAMES[name].engine.PERFT_FROM_START[0])
+    assert capsys.readouterr().out.strip() == str(GAMES[name].engine.perft_from_start[0])
     assert main(["search", "start", "--agent", "alphabeta:1", "--game", name, "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["game"] == name and record["move"] in {str(m) for m in GAMES[name].start().legal_moves()}
@@ -190,6 +190,6 @@ def test_the_rules_page_publishes_perft_from_the_start(name: str) -> None:
     depths = [int(cell) for cell in rows.pop("depth").split("|")[1:]]
     assert depths == list(range(1, len(depths) + 1))
     published = ({variant: tuple(counts[1:]) for variant, counts in published_counts().items()} if name == "shologuti"
-                 else {"start": GAMES[name].engine.PERFT_FROM_START})
+                 else {"start": GAMES[name].engine.perft_from_start})
     assert {label: tuple(int(cell) for cell in cells.split("|")[1:] if cell.strip())
             for label, cells in rows.items()} == published

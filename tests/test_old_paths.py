@@ -28,8 +28,8 @@ def test_an_old_notebook_cell_runs_unchanged_in_a_fresh_interpreter() -> None:
             "from lessons_lib.shobu import state as shobu_state\n"
             "from lessons_lib.agents.evaluation import material_mobility_evaluation\n"
             "from lessons_lib.games import GAMES\n"
-            "assert GAMES['shologuti'].engine.Position is Position\n"
-            "assert shobu_state.Position is GAMES['shobu'].engine.Position\n"
+            "assert GAMES['shologuti'].engine.position is Position\n"
+            "assert shobu_state.Position is GAMES['shobu'].engine.position\n"
             "print(material_mobility_evaluation(Position.start().play('23-18'), 0))\n")
     run = subprocess.run([sys.executable, "-c", cell], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0 and run.stdout == "13\n", run.stderr

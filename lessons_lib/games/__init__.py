@@ -1,10 +1,12 @@
 """The games the agents play, by name: Shologuti (the default), Bagh-Chal, Hus and Shobu.
 
-Each game's engine is a package with the same names (``Position``, ``Move``,
-``evaluate``, ``board_svg``, ``move_clicks``, ``perft``, ``PLAYER_NAMES``,
-``PERFT_FROM_START``). The agents know nothing of them: they see only the game
-interface (:mod:`lessons_lib.game`) and take the game's evaluation as a parameter.
-A :class:`Game` gathers what the command line, the arena and the widgets need.
+Each game's engine is a package in this folder, with the same module names for the
+same roles, and offers what the rest of the suite uses as one typed record,
+``ENGINE`` (a :class:`lessons_lib.game.Engine`: the position and move classes, the
+evaluation, the drawing, the clicks of a move, the players' names, perft counts).
+The agents know nothing of the games: they see only the game interface
+(:mod:`lessons_lib.game`). A :class:`Game` gathers what the command line, the arena
+and the widgets need, and loads its engine only when first asked.
 
 >>> GAMES["shologuti"].start().to_move, game_named(" Shologuti").name
 (0, 'shologuti')
@@ -14,10 +16,10 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from lessons_lib.errors import VariantError
+from lessons_lib.game import Engine
 from lessons_lib.games.shologuti.rules import VARIANTS, Rules
 
 if TYPE_CHECKING:  # the agents use the registry; the registry names them only in types
@@ -43,9 +45,10 @@ class Game:
     variants: tuple[str, ...] = ()
 
     @property
-    def engine(self) -> ModuleType:
-        """The engine's package, imported when first needed."""
-        return importlib.import_module(self.package)
+    def engine(self) -> Engine:
+        """The game's engine, from its package's ``ENGINE``, imported when first needed (naming a game loads none)."""
+        engine: Engine = importlib.import_module(self.package).ENGINE
+        return engine
 
     def rules(self, variant: str | None) -> Rules | None:
         """Shologuti's rules for ``variant`` (default forced); None for the other games, which have one set."""
@@ -58,12 +61,13 @@ class Game:
     def start(self, variant: str | None = None) -> Any:
         """The start position (under ``variant``, for Shologuti)."""
         rules = self.rules(variant)
-        return self.engine.Position.start() if rules is None else self.engine.Position.start(rules)
+        position_type = self.engine.position
+        return position_type.start() if rules is None else position_type.start(rules)
 
     def position(self, text: str, variant: str | None = None) -> Any:
         """A position from its text (``start`` included); PositionError if it is not one."""
         rules = self.rules(variant)
-        position_type = self.engine.Position
+        position_type = self.engine.position
         return position_type.from_string(text) if rules is None else position_type.from_string(text, rules)
 
     def variant_of(self, position: Any) -> str | None:
@@ -75,18 +79,16 @@ class Game:
 
     def parse_move(self, text: str) -> Any:
         """A move from its notation; MoveError if it is not one."""
-        return self.engine.Move.parse(text)
+        return self.engine.move.parse(text)
 
     @property
     def evaluate(self) -> Evaluation:
         """The evaluation the depth searches use for this game."""
-        evaluate: Evaluation = self.engine.evaluate
-        return evaluate
+        return self.engine.evaluate
 
     @property
     def player_names(self) -> tuple[str, str]:
-        names: tuple[str, str] = self.engine.PLAYER_NAMES
-        return names
+        return self.engine.player_names
 
     def make_agent(self, spec: str, **budget: Any) -> Agent:
         """An agent by name (see :func:`lessons_lib.agents.make_agent`), with this game's evaluation."""

@@ -12,6 +12,8 @@ docs/rules/baghchal.md has the rules, the notation and the perft table.
 
 from __future__ import annotations
 
+from lessons_lib.game import Engine
+
 from lessons_lib.games.baghchal.board import POINT_NAMES
 from lessons_lib.games.baghchal.evaluation import evaluate
 from lessons_lib.games.baghchal.movegen import GOATS, TIGERS
@@ -31,5 +33,9 @@ def move_clicks(move: Move) -> tuple[str, ...]:
     return POINT_NAMES[move.origin], POINT_NAMES[move.target]
 
 
-__all__ = ["GOATS", "PERFT_FROM_START", "PLAYER_NAMES", "TIGERS", "Move", "Position", "board_svg", "evaluate",
+
+ENGINE = Engine(Position, Move, evaluate, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START)
+"""This engine, as :class:`lessons_lib.game.Engine` describes it (what the registry of games reads)."""
+
+__all__ = ["ENGINE", "GOATS", "PERFT_FROM_START", "PLAYER_NAMES", "TIGERS", "Move", "Position", "board_svg", "evaluate",
            "move_clicks", "perft"]

@@ -11,6 +11,8 @@ text in :mod:`~lessons_lib.games.hus.notation`; docs/rules/hus.md has the rules.
 
 from __future__ import annotations
 
+from lessons_lib.game import Engine
+
 from lessons_lib.games.hus.board import PLAYER_NAMES
 from lessons_lib.games.hus.evaluation import evaluate
 from lessons_lib.games.hus.moves import Move
@@ -28,5 +30,9 @@ def move_clicks(move: Move) -> tuple[str, ...]:
     return (str(move.pit),)
 
 
-__all__ = ["PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "Sowing", "board_svg", "evaluate", "move_clicks",
+
+ENGINE = Engine(Position, Move, evaluate, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START)
+"""This engine, as :class:`lessons_lib.game.Engine` describes it (what the registry of games reads)."""
+
+__all__ = ["ENGINE", "PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "Sowing", "board_svg", "evaluate", "move_clicks",
            "perft"]

@@ -14,6 +14,8 @@ the game), ``evaluation`` and ``drawing``.
 
 from __future__ import annotations
 
+from lessons_lib.game import Engine
+
 from lessons_lib.perft import perft
 from lessons_lib.games.shobu.evaluation import evaluate
 from lessons_lib.games.shobu.moves import Move, move_clicks
@@ -23,4 +25,8 @@ from lessons_lib.games.shobu.drawing import board_svg
 PERFT_FROM_START: tuple[int, ...] = (232, 50508, 8675832, 1410935460)
 """Perft from the start, depth 1 upwards (the table in ``docs/rules/shobu.md``; depth 4 takes minutes)."""
 
-__all__ = ["PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "board_svg", "evaluate", "move_clicks", "perft"]
+
+ENGINE = Engine(Position, Move, evaluate, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START)
+"""This engine, as :class:`lessons_lib.game.Engine` describes it (what the registry of games reads)."""
+
+__all__ = ["ENGINE", "PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "board_svg", "evaluate", "move_clicks", "perft"]

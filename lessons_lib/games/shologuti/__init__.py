@@ -9,6 +9,8 @@ Its modules, in the order they build on each other: ``board`` (the 37 points, li
 
 from __future__ import annotations
 
+from lessons_lib.game import Engine
+
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation as evaluate
 from lessons_lib.games.shologuti.moves import Move
 from lessons_lib.perft import perft, published_counts
@@ -16,7 +18,7 @@ from lessons_lib.games.shologuti.position import SIDE_NAMES, Position
 from lessons_lib.games.shologuti.drawing import board_svg as _board_svg
 
 PLAYER_NAMES: tuple[str, str] = SIDE_NAMES
-PERFT_FROM_START = published_counts()["forced"][1:]
+PERFT_FROM_START = tuple(published_counts()["forced"][1:])
 """Perft from the start under the default (forced) rules, depth 1 upwards (docs/rules/shologuti.md has the other variants)."""
 
 
@@ -38,4 +40,8 @@ def board_svg(position: Position, *, clickable: tuple[str, ...] = (), selected: 
                       click_attribute="data-click", stop_button="stop" in clickable)
 
 
-__all__ = ["PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "board_svg", "evaluate", "move_clicks", "perft"]
+
+ENGINE = Engine(Position, Move, evaluate, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START)
+"""This engine, as :class:`lessons_lib.game.Engine` describes it (what the registry of games reads)."""
+
+__all__ = ["ENGINE", "PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "board_svg", "evaluate", "move_clicks", "perft"]
