@@ -79,8 +79,8 @@ def make_agent(name: str, *, depth: int | None = None, iterations: int | None = 
                seconds: float | None = None, seed: int | None = None, evaluate: Evaluation | None = None) -> Agent:
     """The agent called ``name`` (see the module's list), with an optional budget and seed.
 
-    ``evaluate`` is the evaluation the depth searches use: Shologuti's material-and-mobility evaluation unless
-    another game's is given (see :mod:`lessons_lib.games`).
+    ``evaluate`` is the evaluation the depth searches use: by default each position's own game's
+    (:func:`lessons_lib.agents.evaluation.game_evaluation`).
 
     Raises:
         ValueError: an unknown name, or a budget the agent does not take.
