@@ -11,10 +11,13 @@
 
 ``process`` (macOS, Windows, or Linux without bubblewrap)
     Each agent runs as a plain process with the user's own permissions, in a
-    private temporary working folder, under the same limits. Mistakes are caught
-    (crashes, hangs, memory hogs, garbage answers); malice is not: a hostile file
-    could read or change the user's files. Read the files first, or run the
-    tournament on Linux with bubblewrap.
+    private temporary working folder, with the same time limit; the memory and
+    process limits cover all its processes on Linux, its first process alone on
+    macOS (Windows has no memory limit). Mistakes are caught (crashes, hangs,
+    memory hogs, garbage answers); malice is not: a hostile file could read or
+    change the user's files, signal other processes, or leave a process behind if
+    the arena is killed. Read the files first, or run the tournament on Linux
+    with bubblewrap.
 
 The environment variable ``SHOLOGUTI_SANDBOX`` chooses: ``bubblewrap`` (stop with
 one line if it cannot be used), ``process``, or ``auto`` (the default: bubblewrap

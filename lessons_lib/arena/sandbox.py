@@ -305,12 +305,16 @@ def _death(code: int, doing: str) -> str:
 
 
 def _limit_memory(megabytes: int) -> None:
+    """Limit this process's address space (Linux; macOS may refuse, and Windows has no such limit)."""
     try:
         import resource
-    except ImportError:  # not on this system (Windows): no memory limit
+    except ImportError:  # Windows
         return
     limit = megabytes * 2**20
-    resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (ValueError, OSError):  # a system that will not lower it (macOS, at times): the arena's watch remains
+        return
 
 
 def _child_main(path: str, memory_mb: int) -> None:
