@@ -135,12 +135,13 @@ def _read_positions(args: argparse.Namespace, game: Game) -> list[Any]:
 def _run_search(args: argparse.Namespace) -> None:
     import json
 
+    from lessons_lib.agents.base import Budget
     from lessons_lib.agents.presets import make_agent, seeded
 
     game = game_named(args.game)
     rules = game.rules(args.variant)
     seed = args.seed
-    agent = make_agent(args.agent, depth=args.depth, iterations=args.iterations, seconds=args.seconds, seed=seed,
+    agent = make_agent(args.agent, Budget(args.depth, args.iterations, args.seconds), seed=seed,
                        evaluate=game.evaluate)
     positions = _read_positions(args, game)
     for position in positions:

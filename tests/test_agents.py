@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lessons_lib.agents import (
-    AlphaBetaAgent, GreedyAgent, MCTSAgent, MinimaxAgent, NegamaxAgent, RandomAgent, hint, make_agent,
+    AlphaBetaAgent, Budget, ExpectimaxAgent, GreedyAgent, MCTSAgent, MinimaxAgent, NegamaxAgent, RandomAgent, hint,
+    make_agent,
 )
 from lessons_lib.agents.alphabeta import alphabeta
 from lessons_lib.agents.context import INFINITY, SearchContext
@@ -251,3 +253,35 @@ def test_a_game_between_two_agents_ends_with_a_result() -> None:
     result = play_game([AlphaBetaAgent(2), RandomAgent(0)], Position.start(), max_plies=300)
     assert result.outcome.reason in ("no move", "no pieces", "draw clock", "ply limit")
     assert result.winner in (GREEN, 1, None)
+
+
+def test_one_budget_type_is_accepted_by_every_agent_and_by_make_agent() -> None:
+    made = {
+        AlphaBetaAgent(budget=Budget(depth=2)): Budget(depth=2),
+        MinimaxAgent(budget=Budget(depth=1)): Budget(depth=1),
+        ExpectimaxAgent(budget=Budget(depth=1)): Budget(depth=1),
+        NegamaxAgent(budget=Budget(depth=3, seconds=5.0)): Budget(depth=3, seconds=5.0),
+        MCTSAgent(budget=Budget(iterations=50)): Budget(iterations=50),
+        make_agent("alphabeta", Budget(depth=2)): Budget(depth=2),
+        make_agent("mcts", Budget(iterations=40, seconds=9.0)): Budget(iterations=40, seconds=9.0),
+        make_agent("negamax:0.5s"): Budget(seconds=0.5),
+        make_agent("random"): Budget(),
+    }
+    for agent, budget in made.items():
+        assert agent.budget == budget, agent
+    assert AlphaBetaAgent(budget=Budget()).budget == Budget(depth=4)  # an empty budget leaves the default
+    assert make_agent("alphabeta", Budget(depth=2)).choose_move(Position.start()) in Position.start().legal_moves()
+
+
+@pytest.mark.parametrize(("make", "message"), [
+    (lambda: AlphaBetaAgent(budget=Budget(iterations=10)), "alphabeta takes depth, not iterations"),
+    (lambda: MCTSAgent(budget=Budget(depth=3)), "mcts takes iterations or seconds, not depth"),
+    (lambda: make_agent("alphabeta", Budget(seconds=1.0)), "alphabeta takes --depth, not --seconds"),
+    (lambda: make_agent("alphabeta:3", Budget(depth=2)), "already sets its budget"),
+    (lambda: make_agent("mcts", Budget(iterations=5), iterations=6), "not both"),
+    (lambda: Budget(depth=0), "depth must be a whole number from 1 to 64"),
+    (lambda: Budget(seconds=float("nan")), "seconds must be a number above 0"),
+])
+def test_a_budget_an_agent_cannot_use_is_refused_in_one_line(make: Callable[[], object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        make()

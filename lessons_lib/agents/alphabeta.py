@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from lessons_lib.agents.base import Agent, Evaluation, Observer, SearchResult, State, check_depth, check_playable
+from lessons_lib.agents.base import (
+    Agent, Budget, Evaluation, Observer, SearchResult, State, check_depth, check_playable,
+)
 from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
 from lessons_lib.agents.evaluation import game_evaluation
 from lessons_lib.agents.trace import Cutoff, MoveTried, NodeEntered, NodeExited, ValueBackedUp
@@ -128,13 +130,19 @@ class AlphaBetaAgent(Agent):
     name = "alphabeta"
 
     def __init__(self, depth: int = 4, evaluate: Evaluation = game_evaluation,
-                 ordering: str | MoveOrder = "generation") -> None:
+                 ordering: str | MoveOrder = "generation", *, budget: Budget | None = None) -> None:
+        if budget is not None:
+            depth = budget.taken_by(self.name, {"depth"}).depth or depth
         check_depth(depth)
         if not callable(ordering) and ordering not in ORDERINGS:
             raise ValueError(f"ordering must be one of {', '.join(ORDERINGS)}, not {ordering!r}")
         self.depth = depth
         self.evaluate = evaluate
         self.ordering = ordering
+
+    @property
+    def budget(self) -> Budget:
+        return Budget(depth=self.depth)
 
     def describe(self) -> str:
         name = self.ordering if isinstance(self.ordering, str) else getattr(self.ordering, "__name__", "custom")

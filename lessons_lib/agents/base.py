@@ -64,10 +64,56 @@ class SearchResult:
         }
 
 
+@dataclass(frozen=True)
+class Budget:
+    """How much an agent may search: a depth in plies, a number of MCTS iterations, seconds a move, or a
+    combination an agent takes (negamax: a depth and seconds; MCTS: iterations and seconds). Every agent and
+    :func:`lessons_lib.agents.make_agent` accept one; an empty budget leaves the agent's own default.
+
+    >>> Budget(depth=4).describe(), Budget(iterations=300, seconds=0.5).describe(), Budget().describe()
+    ('depth 4', '300 iterations, 0.5 s', 'its default')
+    """
+
+    depth: int | None = None
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.depth is not None:
+            check_depth(self.depth)
+        if self.iterations is not None:
+            check_iterations(self.iterations)
+        if self.seconds is not None:
+            object.__setattr__(self, "seconds", check_seconds(self.seconds))
+
+    def given(self) -> set[str]:
+        """The parts this budget sets (``{"depth"}``, ``{"iterations", "seconds"}``, ...)."""
+        return {part for part in ("depth", "iterations", "seconds") if getattr(self, part) is not None}
+
+    def taken_by(self, agent: str, parts: set[str]) -> Budget:
+        """This budget, if ``agent`` (which takes only ``parts``) can use it; ValueError naming what it cannot."""
+        extra = self.given() - parts
+        if extra:
+            allowed = " or ".join(sorted(parts)) or "no budget"
+            raise ValueError(f"{agent} takes {allowed}, not {sorted(extra)[0]}")
+        return self
+
+    def describe(self) -> str:
+        parts = [f"depth {self.depth}"] if self.depth is not None else []
+        parts += [f"{self.iterations} iterations"] if self.iterations is not None else []
+        parts += [f"{self.seconds:g} s"] if self.seconds is not None else []
+        return ", ".join(parts) or "its default"
+
+
 class Agent(ABC):
     """A player. ``choose_move`` gives a move; ``search`` gives the move and how it was found."""
 
     name = "agent"
+
+    @property
+    def budget(self) -> Budget:
+        """How much this agent searches (an agent that does not search has an empty budget)."""
+        return Budget()
 
     @abstractmethod
     def search(self, state: State, observer: Observer | None = None) -> SearchResult:

@@ -10,7 +10,7 @@ depth limit are scored as in minimax (the utility, or the evaluation).
 
 from __future__ import annotations
 
-from lessons_lib.agents.base import Evaluation, State
+from lessons_lib.agents.base import Budget, Evaluation, State
 from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
 from lessons_lib.agents.evaluation import game_evaluation
 from lessons_lib.agents.minimax import MinimaxAgent
@@ -52,8 +52,8 @@ class ExpectimaxAgent(MinimaxAgent):
 
     name = "expectimax"
 
-    def __init__(self, depth: int = 2, evaluate: Evaluation = game_evaluation) -> None:
-        super().__init__(depth, evaluate)
+    def __init__(self, depth: int = 2, evaluate: Evaluation = game_evaluation, *, budget: Budget | None = None) -> None:
+        super().__init__(depth, evaluate, budget=budget)
 
     @staticmethod
     def value_of(state: State, depth: int, ply: int, search: SearchContext) -> float:

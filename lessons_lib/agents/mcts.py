@@ -29,7 +29,7 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from lessons_lib.agents.base import Agent, Observer, SearchResult, State, Stopwatch, check_playable, make_rng
-from lessons_lib.agents.base import check_iterations, check_seconds
+from lessons_lib.agents.base import Budget, check_iterations, check_seconds
 from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
 from lessons_lib.agents.trace import Backpropagated, ChildScore, Expanded, RolloutFinished, SelectionStep
 from lessons_lib.game import Outcome
@@ -179,7 +179,9 @@ class MCTSAgent(Agent):
     def __init__(self, iterations: int | None = 1000, seconds: float | None = None, c: float = math.sqrt(2),
                  rollout: str | RolloutPolicy = "uniform", max_rollout_plies: int = 200,
                  perspective: str = "mover", seed: int | random.Random | None = None,
-                 backpropagation: Backpropagation | None = None) -> None:
+                 backpropagation: Backpropagation | None = None, *, budget: Budget | None = None) -> None:
+        if budget is not None and budget.given():
+            iterations, seconds = budget.taken_by(self.name, {"iterations", "seconds"}).iterations, budget.seconds
         if iterations is None and seconds is None:
             raise ValueError("give a number of iterations, a time budget in seconds, or both")
         if iterations is not None:
@@ -204,6 +206,10 @@ class MCTSAgent(Agent):
         self.perspective = perspective
         self.backpropagation = backpropagation
         self.rng = make_rng(seed)
+
+    @property
+    def budget(self) -> Budget:
+        return Budget(iterations=self.iterations, seconds=self.seconds)
 
     def describe(self) -> str:
         budget = [str(self.iterations)] if self.iterations is not None else []

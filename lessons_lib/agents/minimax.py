@@ -8,7 +8,9 @@ several plies in a row, so max and min follow the side to move, never the depth.
 
 from __future__ import annotations
 
-from lessons_lib.agents.base import Agent, Evaluation, Observer, SearchResult, State, check_depth, check_playable
+from lessons_lib.agents.base import (
+    Agent, Budget, Evaluation, Observer, SearchResult, State, check_depth, check_playable,
+)
 from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
 from lessons_lib.agents.evaluation import game_evaluation
 from lessons_lib.agents.trace import MoveTried, NodeEntered, NodeExited, ValueBackedUp
@@ -44,9 +46,15 @@ class MinimaxAgent(Agent):
 
     name = "minimax"
 
-    def __init__(self, depth: int = 3, evaluate: Evaluation = game_evaluation) -> None:
+    def __init__(self, depth: int = 3, evaluate: Evaluation = game_evaluation, *, budget: Budget | None = None) -> None:
+        if budget is not None:
+            depth = budget.taken_by(self.name, {"depth"}).depth or depth
         self.depth = check_depth(depth)
         self.evaluate = evaluate
+
+    @property
+    def budget(self) -> Budget:
+        return Budget(depth=self.depth)
 
     def describe(self) -> str:
         return f"{self.name}:{self.depth}"

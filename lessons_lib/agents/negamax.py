@@ -20,7 +20,7 @@ from collections.abc import Hashable, Iterator
 from typing import Any
 
 from lessons_lib.agents.base import (
-    MAX_SEARCH_DEPTH, Agent, Evaluation, Observer, SearchResult, SearchTimeout, State, Stopwatch, check_depth,
+    MAX_SEARCH_DEPTH, Agent, Budget, Evaluation, Observer, SearchResult, SearchTimeout, State, Stopwatch, check_depth,
     check_playable, check_seconds,
 )
 from lessons_lib.agents.context import INFINITY
@@ -251,7 +251,9 @@ class NegamaxAgent(Agent):
     def __init__(self, depth: int | None = 4, seconds: float | None = None, evaluate: Evaluation = game_evaluation,
                  table_size: int = 1 << 18, killers: bool = True, history: bool = True,
                  deeper_cutoffs: bool = False, quiescence: bool = False, aspiration: bool = False,
-                 deepening: bool = True) -> None:
+                 deepening: bool = True, *, budget: Budget | None = None) -> None:
+        if budget is not None and budget.given():
+            depth, seconds = budget.taken_by(self.name, {"depth", "seconds"}).depth, budget.seconds
         if depth is None and seconds is None:
             raise ValueError("give a depth, a time budget in seconds, or both")
         if not deepening and (depth is None or seconds is not None):
@@ -268,6 +270,10 @@ class NegamaxAgent(Agent):
             self.name = "negamax-q"  # as make_agent calls it
         self.aspiration = aspiration
         self.deepening = deepening
+
+    @property
+    def budget(self) -> Budget:
+        return Budget(depth=self.depth, seconds=self.seconds)
 
     def describe(self) -> str:
         budget = [f"{self.depth}"] if self.depth is not None else []

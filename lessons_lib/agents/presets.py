@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
-from lessons_lib.agents.base import Agent, Evaluation, SearchResult, State, check_seconds
+from lessons_lib.agents.base import Agent, Budget, Evaluation, SearchResult, State, check_seconds
 from lessons_lib.agents.evaluation import game_evaluation
 from lessons_lib.agents.mcts import MCTSAgent
 from lessons_lib.agents.expectimax import ExpectimaxAgent
@@ -75,9 +75,13 @@ _MCTS_VARIANTS = {"mcts": ("mover", "uniform"), "mcts-root": ("root", "uniform")
 """Each MCTS name's backup perspective and rollout policy."""
 
 
-def make_agent(name: str, *, depth: int | None = None, iterations: int | None = None,
-               seconds: float | None = None, seed: int | None = None, evaluate: Evaluation | None = None) -> Agent:
+def make_agent(name: str, budget: Budget | None = None, *, depth: int | None = None,
+               iterations: int | None = None, seconds: float | None = None, seed: int | None = None,
+               evaluate: Evaluation | None = None) -> Agent:
     """The agent called ``name`` (see the module's list), with an optional budget and seed.
+
+    The budget is a :class:`~lessons_lib.agents.base.Budget`, or its parts as ``depth``, ``iterations`` and
+    ``seconds``, or a setting in the name (``alphabeta:4``, ``mcts:300``, ``negamax:0.5s``): one of the three.
 
     ``evaluate`` is the evaluation the depth searches use: by default each position's own game's
     (:func:`lessons_lib.agents.evaluation.game_evaluation`).
@@ -86,17 +90,21 @@ def make_agent(name: str, *, depth: int | None = None, iterations: int | None = 
         ValueError: an unknown name, or a budget the agent does not take.
     """
     base, _, setting = name.strip().lower().partition(":")
+    parts = Budget(depth, iterations, seconds)
+    if budget is not None and parts.given():
+        raise ValueError("give a Budget or its parts (depth, iterations, seconds), not both")
+    budget = budget or parts
     if setting:
-        if depth is not None or iterations is not None or seconds is not None:
+        if budget.given():
             raise ValueError(f"{name!r} already sets its budget; drop --depth, --iterations and --seconds")
-        depth, iterations, seconds = _parse_setting(base, setting)
-    budget = {"depth": depth, "iterations": iterations, "seconds": seconds}
+        budget = Budget(*_parse_setting(base, setting))
+    depth, iterations, seconds = budget.depth, budget.iterations, budget.seconds
     takes = {
         "minimax": {"depth"}, "expectimax": {"depth"}, "alphabeta": {"depth"}, "negamax": {"depth", "seconds"},
         "negamax-q": {"depth", "seconds"}, "best": {"seconds"},
         **{variant: {"iterations", "seconds"} for variant in _MCTS_VARIANTS},
     }.get(base, set())
-    given = {key for key, value in budget.items() if value is not None}
+    given = budget.given()
     if given - takes:
         allowed = " or ".join(f"--{key}" for key in sorted(takes)) or "no budget"
         raise ValueError(f"{base} takes {allowed}, not --{sorted(given - takes)[0]}")
