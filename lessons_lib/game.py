@@ -143,6 +143,8 @@ class Engine:
         move: the move class: ``move.parse(text)``.
         evaluate: the evaluation the depth searches use, ``evaluate(state, player)``.
         board_svg: the board as SVG, ``board_svg(state, clickable=..., selected=..., last_move=..., scale=...)``.
+        picture: the position as a picture to look at, ``picture(state, scale=...)`` (the board without click
+            targets; Shologuti draws it with its own point markers).
         move_clicks: the points a person clicks, in order, to play a move.
         player_names: what the game calls player 0 (who moves first) and player 1.
         perft_from_start: the number of move sequences from the start, depth 1 upwards.
@@ -152,6 +154,7 @@ class Engine:
     move: Any
     evaluate: Callable[[Any, int], float]
     board_svg: Callable[..., str]
+    picture: Callable[..., str]
     move_clicks: Callable[[Any], tuple[str, ...]]
     player_names: tuple[str, str]
     perft_from_start: tuple[int, ...]

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import pytest
+
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, MinimaxAgent
 from lessons_lib.agents.trace import Backpropagated
+from lessons_lib.games import GAMES
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.viz.mcts_tree import replay_mcts
 from lessons_lib.viz.search_tree import PRUNED, replay, tree_svg
 from lessons_lib.widgets import AlphaBetaStepper, MCTSStepper
 from lessons_lib.widgets.alphabeta_stepper import STEPPER_POSITIONS
+from lessons_lib.widgets.common import PositionChoice
 
 
 def test_the_replayed_tree_matches_the_search() -> None:
@@ -104,3 +108,14 @@ def test_a_finished_position_gives_a_message_not_an_error() -> None:
     over = Position.from_points(green=[23], red=[], to_move=1)
     assert "nothing to search" in AlphaBetaStepper(over).explanation.value
     assert "nothing to search" in MCTSStepper(over).explanation.value
+
+
+@pytest.mark.parametrize("name", ["baghchal", "hus", "shobu"])
+def test_the_steppers_draw_and_read_positions_of_any_game(name: str) -> None:
+    game = GAMES[name]
+    start = game.start()
+    stepper = AlphaBetaStepper(start, depth=1)
+    assert stepper.board_view.value == game.engine.picture(start, scale=0.6) != ""
+    assert MCTSStepper(start, iterations=5).board_view.value.startswith("<svg")
+    choice = PositionChoice({"the start": str(start)}, "the start", "forced", game)
+    assert choice.position() == start  # text is read as a position of the game asked for, not Shologuti's

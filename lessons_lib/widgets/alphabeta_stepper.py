@@ -19,10 +19,10 @@ import ipywidgets as w
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, Evaluation, SearchResult, State
 from lessons_lib.agents.minimax import MinimaxAgent
-from lessons_lib.games.shologuti.position import Position
 from lessons_lib.viz.search_tree import ReplayedTree, describe_event, replay, tree_svg
-from lessons_lib.games.shologuti.drawing import board_svg
-from lessons_lib.widgets.common import PositionChoice, ReplayControls, default_evaluation, live_view_with_svg
+from lessons_lib.widgets.common import (
+    PositionChoice, ReplayControls, board_picture, default_evaluation, live_view_with_svg, of_default_game,
+)
 
 STEPPER_POSITIONS: dict[str, str] = {
     "Top triangle: 3 Green (one far below) against 1 Red, six moves": "G.RG...........................G..... g -",
@@ -55,7 +55,7 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
                  evaluate: Evaluation | None = None) -> None:
         if not 1 <= depth <= 4:
             raise ValueError(f"depth must be from 1 to 4 (deeper trees do not fit on a screen), not {depth}")
-        named = STEPPER_POSITIONS if isinstance(position, (str, Position)) else {}
+        named = STEPPER_POSITIONS if of_default_game(position) else {}
         self.choice = PositionChoice(named, position, variant)
         self.evaluate = evaluate if evaluate is not None else default_evaluation(self.choice.position())
         self.position_choice = self.choice.dropdown
@@ -110,7 +110,7 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
         self.result = agent.search(position, observer=self.events.append)
         self.minimax_nodes = MinimaxAgent(depth, evaluate).search(position).nodes
         self.final = replay(self.events)
-        self.board_view.value = board_svg(position, scale=0.6) if isinstance(position, Position) else ""
+        self.board_view.value = board_picture(position, scale=0.6)
         self.controls.set_length(len(self.events))
         self.go_to(0)
         self._show(0)

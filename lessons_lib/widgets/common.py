@@ -7,9 +7,7 @@ from typing import Any
 import ipywidgets as w
 
 from lessons_lib.agents.base import Evaluation
-from lessons_lib.games import game_of
-from lessons_lib.games.shologuti.rules import VARIANTS
-from lessons_lib.games.shologuti.position import Position
+from lessons_lib.games import DEFAULT_GAME, GAMES, Game, game_of
 from lessons_lib.tiny_tree import TinyTree, leaf_evaluation
 
 YOUR_POSITION = "Your position"
@@ -21,6 +19,34 @@ def live_view_with_svg(widget: w.Widget, svg: str | None, text: str, **kwargs: A
     data = represented[0] if isinstance(represented, tuple) else (represented or {})
     picture = {"image/svg+xml": svg} if svg is not None else {}
     return {**data, **picture, "text/plain": text}
+
+
+def board_picture(state: Any, scale: float) -> str:
+    """``state`` drawn by its own game, at ``scale``; empty for a state of no game (a tiny tree has no board)."""
+    try:
+        game = game_of(state)
+    except ValueError:
+        return ""
+    return game.engine.picture(state, scale=scale)
+
+
+def game_or_default(position: Any) -> Game:
+    """The game of ``position``; for text (or a tiny tree), the suite's default game, Shologuti."""
+    try:
+        return game_of(position)
+    except ValueError:
+        return GAMES[DEFAULT_GAME]
+
+
+def of_default_game(position: Any) -> bool:
+    """Whether ``position`` is text or a position of the suite's default game, Shologuti (whose example
+    positions the steppers offer in their dropdown)."""
+    if isinstance(position, str):
+        return True
+    try:
+        return game_of(position).name == DEFAULT_GAME
+    except ValueError:
+        return False
 
 
 def default_evaluation(state: Any) -> Evaluation:
@@ -36,11 +62,13 @@ def default_evaluation(state: Any) -> Evaluation:
 class PositionChoice:
     """A dropdown of named positions, with the caller's own position first if it is not one of them.
 
-    The caller's position may be the state of any game; text is read as a Shologuti position.
+    The caller's position may be the state of any game (or a tiny tree); text is read as a position of ``game``
+    (by default the game of the caller's position, else Shologuti), under ``variant`` where it has variants.
     """
 
-    def __init__(self, named: dict[str, str], position: Any, variant: str) -> None:
+    def __init__(self, named: dict[str, str], position: Any, variant: str, game: Game | None = None) -> None:
         self.variant = variant
+        self.game = game or game_or_default(position)
         self.given = None if isinstance(position, str) else position
         custom = self.given is not None or position not in named
         self.positions = ({YOUR_POSITION: str(position)} if custom else {}) | dict(named)
@@ -52,7 +80,7 @@ class PositionChoice:
         name = self.dropdown.value
         if name == YOUR_POSITION and self.given is not None:
             return self.given
-        return Position.from_string(self.positions[name], VARIANTS[self.variant])
+        return self.game.position(self.positions[name], self.variant if self.game.variants else None)
 
 
 class ReplayControls:

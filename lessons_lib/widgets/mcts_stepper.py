@@ -20,14 +20,14 @@ import ipywidgets as w
 from lessons_lib.agents.base import SearchResult, State
 from lessons_lib.agents.mcts import MCTSAgent
 from lessons_lib.agents.trace import Backpropagated, SelectionStep
-from lessons_lib.games.shologuti.position import Position
 from lessons_lib.viz.mcts_tree import (
     ReplayedMCTS, WhoseWins, describe_mcts_event, mcts_tree_svg, possessive, replay_mcts, root_bars_svg,
     selection_table_html,
 )
-from lessons_lib.games.shologuti.drawing import board_svg
 from lessons_lib.widgets.alphabeta_stepper import STEPPER_POSITIONS
-from lessons_lib.widgets.common import PositionChoice, ReplayControls, live_view_with_svg
+from lessons_lib.widgets.common import (
+    PositionChoice, ReplayControls, board_picture, live_view_with_svg, of_default_game,
+)
 
 
 class MCTSStepper(w.VBox):  # type: ignore[misc]
@@ -54,7 +54,7 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
             raise ValueError(f"c must be from 0 to 3, not {c}")
         self.seed = seed
         self.perspective = perspective
-        named = STEPPER_POSITIONS if isinstance(position, (str, Position)) else {}
+        named = STEPPER_POSITIONS if of_default_game(position) else {}
         self.choice = PositionChoice(named, position, variant)
         self.position_choice = self.choice.dropdown
         self.iterations_choice = w.IntSlider(value=iterations, min=1, max=300, description="Iterations")
@@ -113,7 +113,7 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
         self.result = agent.search(position, observer=self.events.append)
         self.final = replay_mcts(self.events)
         self.whose = WhoseWins.of(position, self.final, self.perspective)
-        self.board_view.value = board_svg(position, scale=0.55) if isinstance(position, Position) else ""
+        self.board_view.value = board_picture(position, scale=0.55)
         self.controls.set_length(len(self.events))
         self.go_to(0)
         self._show(0)

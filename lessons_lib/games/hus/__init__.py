@@ -31,7 +31,7 @@ def move_clicks(move: Move) -> tuple[str, ...]:
 
 
 
-ENGINE = Engine(Position, Move, evaluate, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START)
+ENGINE = Engine(Position, Move, evaluate, board_svg, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START)
 """This engine, as :class:`lessons_lib.game.Engine` describes it (what the registry of games reads)."""
 
 __all__ = ["ENGINE", "PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "Sowing", "board_svg", "evaluate", "move_clicks",

@@ -26,7 +26,7 @@ PERFT_FROM_START: tuple[int, ...] = (232, 50508, 8675832, 1410935460)
 """Perft from the start, depth 1 upwards (the table in ``docs/rules/shobu.md``; depth 4 takes minutes)."""
 
 
-ENGINE = Engine(Position, Move, evaluate, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START)
+ENGINE = Engine(Position, Move, evaluate, board_svg, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START)
 """This engine, as :class:`lessons_lib.game.Engine` describes it (what the registry of games reads)."""
 
 __all__ = ["ENGINE", "PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "board_svg", "evaluate", "move_clicks", "perft"]

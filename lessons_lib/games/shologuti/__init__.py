@@ -41,7 +41,7 @@ def board_svg(position: Position, *, clickable: tuple[str, ...] = (), selected: 
 
 
 
-ENGINE = Engine(Position, Move, evaluate, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START)
+ENGINE = Engine(Position, Move, evaluate, board_svg, _board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START)
 """This engine, as :class:`lessons_lib.game.Engine` describes it (what the registry of games reads)."""
 
 __all__ = ["ENGINE", "PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "board_svg", "evaluate", "move_clicks", "perft"]
