@@ -40,8 +40,17 @@ class _OneLineParser(argparse.ArgumentParser):
         raise _UsageError(f"{self.prog}: {message} (see --help)")
 
 
+SCRIPT = "shologuti-lab"
+"""The command installed with the package: the same command line, safe to start from any folder (see the README)."""
+
+
+def _program_name() -> str:
+    """How the command was started, for its messages: ``shologuti-lab`` or ``python -m lessons_lib``."""
+    return SCRIPT if Path(sys.argv[0]).stem == SCRIPT else "python -m lessons_lib"
+
+
 def _build_parser() -> argparse.ArgumentParser:
-    parser = _OneLineParser(prog="python -m lessons_lib", description="Shologuti Lab on the command line.")
+    parser = _OneLineParser(prog=_program_name(), description="Shologuti Lab on the command line.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_OneLineParser)
     perft_parser = commands.add_parser(
         "perft",

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from lessons_lib.arena.sandbox import MAX_AGENT_FILE_BYTES, Forfeit, SandboxedAgent, read_agent_file
 from lessons_lib.arena.tournament import TournamentSettings, play_tournament, round_robin
 from lessons_lib.cli import main
 
@@ -98,6 +99,31 @@ def test_bad_tournament_input_is_one_line(args: list[str], message: str, capsys:
     assert main(["tournament", *args, "--quiet"]) == 2
     error = capsys.readouterr().err
     assert message in error and error.count("\n") == 1 and "Traceback" not in error
+
+
+def test_an_agent_file_must_be_a_readable_file_of_at_most_10_mb(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Read before any game, never more than the limit, never from a device or a pipe (which could block)."""
+    huge = tmp_path / "huge.py"
+    with open(huge, "wb") as file:
+        file.truncate(MAX_AGENT_FILE_BYTES + 1)  # sparse: large, but costs no disk
+    just_small_enough = tmp_path / "long.py"
+    just_small_enough.write_bytes(b"#" * (MAX_AGENT_FILE_BYTES - 1) + b"\n")
+    pipe = tmp_path / "pipe.py"
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(pipe)
+    folder = tmp_path / "folder.py"
+    folder.mkdir()
+    cases = [(huge, "is larger than 10 MB"), (folder, "no agent file at"), ("/dev/zero", "no agent file at")]
+    if pipe.exists():
+        cases.append((pipe, "no agent file at"))
+    for path, message in cases:
+        assert main(["tournament", "random", str(path), "--quiet", "--workers", "1"]) == 2
+        error = capsys.readouterr().err
+        assert message in error and error.count("\n") == 1, error
+    assert len(read_agent_file(just_small_enough)) == MAX_AGENT_FILE_BYTES
+    with pytest.raises(Forfeit, match="larger than 10 MB"):
+        SandboxedAgent(huge).start()
 
 
 def test_experiment_writes_the_lesson_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

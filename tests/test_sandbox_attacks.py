@@ -7,12 +7,15 @@ tested at the end: it still catches mistakes, and says plainly that it does not 
 
 from __future__ import annotations
 
+import ast
 import os
 import signal
 import socket
 import sqlite3
+import shutil
 import subprocess
 import sys
+import sysconfig
 import threading
 import time
 from collections.abc import Iterator
@@ -148,7 +151,7 @@ def attack():
     seen = [path for path in ({str(secret)!r}, {str(other)!r}, {str(tmp_path)!r}, '/root', '/home')
             if os.path.exists(path) and (os.path.isfile(path) or os.listdir(path) not in ([], ['.pyenv']))]
     try:
-        open({str(package_file)!r}, 'a').write('# changed')
+        open({str(package_file)!r}, 'a').close()  # opened for writing, but nothing written even if it opens
         writes = 'allowed'
     except OSError:
         writes = 'refused'
@@ -178,6 +181,30 @@ def attack():
     assert "processes=2 network=blocked seen=[] writes=refused listened" in result.reason  # bubblewrap's init, itself
     assert knocks and all(code != 0 for code in knocks)  # its listener was never reachable
     assert secret.read_bytes() == b"results" and not (tmp_path / "scratch.txt").exists()
+
+
+def test_an_agent_can_fill_only_its_own_small_private_folders(tmp_path: Path) -> None:
+    """Files in memory are memory: every writable place is a private folder of 64 MB, nothing else is writable."""
+    filler = write_agent(tmp_path, "filler", """
+def attack():
+    written = {}
+    for folder in ('/agent', '/tmp', '/dev/shm', '/dev', '/', '/usr', '/proc'):
+        total = 0
+        try:
+            with open(os.path.join(folder, 'filler.bin'), 'wb') as file:
+                for _ in range(100):
+                    total += file.write(b'x' * 2**20)
+                    file.flush()
+        except OSError:
+            pass
+        written[folder] = total // 2**20
+    raise RuntimeError(f'written={written}')
+""")
+    result = one_game(filler, honest(tmp_path))
+    written = ast.literal_eval(result.reason.rsplit("written=", 1)[1])
+    limit = isolation.PRIVATE_FOLDER_BYTES // 2**20
+    assert all(limit - 1 <= written.pop(folder) <= limit for folder in isolation.PRIVATE_FOLDERS), result.reason
+    assert written == {"/dev": 0, "/": 0, "/usr": 0, "/proc": 0}, result.reason
 
 
 def test_a_forger_cannot_write_moves_for_its_opponent(tmp_path: Path) -> None:
@@ -416,6 +443,26 @@ def test_an_experiments_workers_end_with_it(tmp_path: Path) -> None:
         arena.kill()
         arena.wait()
     assert wait_until(lambda: all(start_time(pid) != started for pid, started in workers.items()))
+
+
+def installed_command() -> str:
+    """The ``shologuti-lab`` program installed with the package, next to this Python."""
+    found = shutil.which("shologuti-lab", path=sysconfig.get_path("scripts"))
+    assert found, "the package is installed without its shologuti-lab command"
+    return found
+
+
+def test_the_installed_command_cannot_be_replaced_by_a_file_in_its_folder(tmp_path: Path) -> None:
+    """``python -m lessons_lib`` looks for lessons_lib in the working folder first; ``shologuti-lab`` and
+    ``python -P`` never look there."""
+    honest(tmp_path, "alice")
+    (tmp_path / "lessons_lib.py").write_text('raise SystemExit("the arena was replaced")')
+    (tmp_path / "cli.py").write_text('raise SystemExit("the arena was replaced")')
+    for start in ([installed_command()], [sys.executable, "-P", "-m", "lessons_lib"]):
+        run = subprocess.run([*start, "tournament", "alice.py", "random", "--games-per-pair", "2", "--quiet",
+                              "--workers", "1"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+        assert run.returncode == 0 and "2 games played" in run.stdout, run.stderr
+        assert "replaced" not in run.stdout + run.stderr
 
 
 def test_a_folder_of_submissions_cannot_shadow_the_standard_library(tmp_path: Path) -> None:

@@ -12,7 +12,6 @@ import json
 import os
 from contextlib import ExitStack
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any
 
 from lessons_lib.cli_options import file_to_write, folder_to_write, seconds, shown, whole_number, whole_numbers
@@ -75,6 +74,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 def run_tournament(args: argparse.Namespace) -> None:
     from lessons_lib.arena.games import is_agent_file, split_label
     from lessons_lib.arena.isolation import sandbox_mode
+    from lessons_lib.arena.sandbox import read_agent_file
     from lessons_lib.arena.storage import ResultStore, export_csv
     from lessons_lib.arena.tournament import (
         TournamentSettings, format_standings, gauntlet, play_tournament, round_robin, standings,
@@ -82,8 +82,7 @@ def run_tournament(args: argparse.Namespace) -> None:
 
     files = [split_label(spec)[1] for spec in [*args.specs, *args.gauntlet] if is_agent_file(spec)]
     for path in files:
-        if not Path(path).is_file():
-            raise ValueError(f"no agent file at {path}")
+        read_agent_file(path)  # ValueError: no such file, not a file, unreadable or too large
     game = game_named(args.game)
     rules = game.rules(args.variant)  # VariantError for a variant the game does not have
     settings = TournamentSettings(

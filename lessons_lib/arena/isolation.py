@@ -5,9 +5,9 @@
     sees no other process (neither the arena nor any other agent), has no network,
     and sees the system's programs, Python and this package read-only and nothing
     else of the machine: no other agent's file, no results database, no home
-    folder. Its working folder and ``/tmp`` are private in-memory folders of 64 MB
-    that vanish with it, and it is killed when the arena's process dies, whatever
-    that process died of.
+    folder. Its working folder, ``/tmp`` and ``/dev/shm`` are private in-memory
+    folders of 64 MB each that vanish with it (nothing else is writable), and it
+    is killed when the arena's process dies, whatever that process died of.
 
 ``process`` (macOS, Windows, or Linux without bubblewrap)
     Each agent runs as a plain process with the user's own permissions, in a
@@ -40,6 +40,7 @@ SANDBOX_VARIABLE = "SHOLOGUTI_SANDBOX"
 AGENT_FOLDER = "/agent"  # the agent's working folder inside bubblewrap
 AGENT_FILE = "agent.py"  # the name the student's file has in its working folder, in both modes
 PRIVATE_FOLDER_BYTES = 64 * 2**20
+PRIVATE_FOLDERS = (AGENT_FOLDER, "/tmp", "/dev/shm")  # the only places an agent can write, 64 MB each
 SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64")
 SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/alternatives")
 
@@ -125,11 +126,12 @@ def bubblewrap_command(agent_data_fd: int | None, command: list[str]) -> list[st
         arguments += ["--cap-drop", "ALL"]
     for path in (*SYSTEM_FOLDERS, *SYSTEM_FILES, *python_folders()):
         arguments += ["--ro-bind-try", path, path]
-    arguments += ["--proc", "/proc", "--dev", "/dev",
-                  "--size", str(PRIVATE_FOLDER_BYTES), "--tmpfs", "/tmp",
-                  "--size", str(PRIVATE_FOLDER_BYTES), "--tmpfs", AGENT_FOLDER]
+    arguments += ["--proc", "/proc", "--dev", "/dev"]
+    for folder in PRIVATE_FOLDERS:  # each a bounded in-memory folder
+        arguments += ["--size", str(PRIVATE_FOLDER_BYTES), "--tmpfs", folder]
     if agent_data_fd is not None:
         arguments += ["--perms", "0444", "--ro-bind-data", str(agent_data_fd), f"{AGENT_FOLDER}/{AGENT_FILE}"]
+    arguments += ["--remount-ro", "/dev", "--remount-ro", "/"]  # bubblewrap's own root and /dev: unbounded, so closed
     arguments += ["--chdir", AGENT_FOLDER, "--setenv", "HOME", AGENT_FOLDER, "--setenv", "TMPDIR", "/tmp",
                   "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8", "--", *command]
     return arguments
@@ -145,4 +147,3 @@ def python_folders() -> tuple[str, ...]:
                str(Path(sys.executable).resolve().parent.parent), *site.getsitepackages(),
                os.path.dirname(os.path.abspath(lessons_lib.__file__))}
     return tuple(sorted(folder for folder in folders if folder and Path(folder).is_dir()))
-# changed

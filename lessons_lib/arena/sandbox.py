@@ -30,6 +30,7 @@ import os
 import selectors
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -45,6 +46,7 @@ from lessons_lib.games import DEFAULT_GAME, GAMES
 DEFAULT_SECONDS_PER_MOVE = 2.0  # the limit of McGill's Hus course
 DEFAULT_MEMORY_MB = 500
 DEFAULT_PROCESSES = 8  # an agent may start helpers, up to this many processes in all
+MAX_AGENT_FILE_BYTES = 10 * 2**20  # a student's file is Python source: 10 MB is far more than any needs
 STARTUP_SECONDS = 20.0  # importing the student's file may take a while the first time
 BUBBLEWRAP_PROCESSES = 2  # bubblewrap's own two processes above the agent's, not counted against it
 
@@ -70,9 +72,32 @@ class SandboxLimits:
     processes: int = DEFAULT_PROCESSES
 
 
+def read_agent_file(path: str | Path) -> bytes:
+    """The bytes of a student's agent file, or ValueError (one line) if it is not a readable file of at most 10 MB.
+
+    Only a regular file is read (never a device or a pipe, which could block or never end), and never more
+    than the limit, so a huge file costs the arena nothing.
+    """
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError:
+        raise ValueError(f"no agent file at {path}") from None
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise ValueError(f"no agent file at {path}")
+    with os.fdopen(descriptor, "rb") as file:
+        try:
+            source = file.read(MAX_AGENT_FILE_BYTES + 1)
+        except OSError as error:
+            raise ValueError(f"the agent file {path} cannot be read ({error.strerror})") from None
+    if len(source) > MAX_AGENT_FILE_BYTES:
+        raise ValueError(f"the agent file {path} is larger than {MAX_AGENT_FILE_BYTES // 2**20} MB")
+    return source
+
+
 def file_digest(path: str | Path) -> str:
-    """The SHA-256 of a file's bytes, in hex (what a game's key records of a student's file)."""
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    """The SHA-256 of a student's file's bytes, in hex (what a game's key records of it); ValueError as above."""
+    return hashlib.sha256(read_agent_file(path)).hexdigest()
 
 
 class SandboxedAgent:
@@ -101,12 +126,10 @@ class SandboxedAgent:
 
     def start(self) -> None:
         """Start the child process and wait until the student's file is loaded."""
-        if not self.path.is_file():
-            raise Forfeit(f"no agent file at {self.path}")
         try:
-            source = self.path.read_bytes()
-        except OSError as error:
-            raise Forfeit(f"the agent file cannot be read ({error.strerror})") from None
+            source = read_agent_file(self.path)
+        except ValueError as error:
+            raise Forfeit(str(error)) from None
         digest = hashlib.sha256(source).hexdigest()
         if self.digest is not None and digest != self.digest:
             raise AgentFileChanged(f"{self.path} changed after the tournament's games were scheduled; "

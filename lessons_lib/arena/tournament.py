@@ -346,7 +346,7 @@ def _file_digest(spec: str) -> str | None:
         return None
     try:
         return file_digest(split_label(spec)[1])
-    except OSError:
+    except ValueError:
         return None
 
 
