@@ -121,7 +121,7 @@ def test_a_click_that_starts_no_move_drops_the_selection(name: str) -> None:
     board = ClickBoard(game, start=position)
     if first is not None:
         assert board.click(first) is None and board.clicks == [first]
-    assert board.click("nowhere") is None and board.clicks == [] and not board.history.moves
+    assert board.click("nowhere") is None and board.clicks == [] and not board.record.moves
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -133,13 +133,13 @@ def test_the_game_panel_answers_a_human_and_two_ais_play_to_the_end(name: str) -
     move = panel.board.position.legal_moves()[0]
     for click in game.engine.move_clicks(move):
         panel.board.click(click)
-    assert panel.board.history.moves[0] == move and len(panel.board.history.moves) >= 2
+    assert panel.record.moves[0] == move and len(panel.record.moves) >= 2
     assert panel.board.position.to_move == 0 or panel.board.position.is_game_over()
     panel.undo()
-    assert panel.board.history.moves == [] and "your turn" in panel.status.value
+    assert panel.record.moves == [] and "your turn" in panel.status.value
     watch = GamePanel(name, seats="watch", ai="beginner", think_in_background=False)
     assert watch.board.position.is_game_over() and "after" in watch.status.value
-    assert all(choice.disabled is False for choice in watch.level_choices)
+    assert all(choice.kind.disabled is False for choice in watch.ai_choices)
 
 
 def test_the_game_panel_refuses_unknown_levels_and_seats() -> None:

@@ -61,7 +61,7 @@ DIFFICULTIES: dict[str, Difficulty] = {
         # the forced rules; under the traditional rules both draw nearly every game, as MCTS does there.
         Difficulty("easy", "MCTS, 30 iterations: a glance ahead by random play",
                    lambda seed, evaluate: MCTSAgent(30, seed=seed)),
-        Difficulty("medium", "alpha-beta, 3 plies (the Pygame game's middle depth)",
+        Difficulty("medium", "alpha-beta, 3 plies",
                    lambda seed, evaluate: AlphaBetaAgent(3, evaluate)),
         Difficulty("hard", "alpha-beta, 5 plies", lambda seed, evaluate: AlphaBetaAgent(5, evaluate)),
         Difficulty("expert", "the best search, 2 seconds a move",

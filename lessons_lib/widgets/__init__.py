@@ -1,4 +1,8 @@
-"""Widgets for the notebooks: the boards, the game panels and the search steppers."""
+"""Widgets for the notebooks: the board and the game panel of every game, and the search steppers.
+
+``PlayPanel`` and ``WatchPanel`` are the game panel with the Pygame Shologuti game's options;
+``ClickBoard`` is the board's old name.
+"""
 
 from lessons_lib.widgets.alphabeta_stepper import AlphaBetaStepper
 from lessons_lib.widgets.board import BoardWidget

@@ -20,9 +20,7 @@ from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, Evaluation, SearchResult, State
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.viz.search_tree import ReplayedTree, describe_event, replay, tree_svg
-from lessons_lib.widgets.common import (
-    PositionChoice, ReplayControls, board_picture, default_evaluation, live_view_with_svg, of_default_game,
-)
+from lessons_lib.widgets.common import Stepper, board_picture, default_evaluation, live_view_with_svg
 
 STEPPER_POSITIONS: dict[str, str] = {
     "Top triangle: 3 Green (one far below) against 1 Red, six moves": "G.RG...........................G..... g -",
@@ -36,7 +34,7 @@ STEPPER_POSITIONS: dict[str, str] = {
 where ordering the moves prunes more) or 2 to 3 (the start)."""
 
 
-class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
+class AlphaBetaStepper(Stepper):
     """A search tree that grows event by event: step, back, play, reset, or drag the slider.
 
     Args:
@@ -55,23 +53,13 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
                  evaluate: Evaluation | None = None) -> None:
         if not 1 <= depth <= 4:
             raise ValueError(f"depth must be from 1 to 4 (deeper trees do not fit on a screen), not {depth}")
-        named = STEPPER_POSITIONS if of_default_game(position) else {}
-        self.choice = PositionChoice(named, position, variant)
+        self._set_up(STEPPER_POSITIONS, position, variant, interval_ms=700)
         self.evaluate = evaluate if evaluate is not None else default_evaluation(self.choice.position())
-        self.position_choice = self.choice.dropdown
         self.depth_choice = w.IntSlider(value=depth, min=1, max=4, description="Depth")
         self.ordering_choice = w.Checkbox(value=ordering, description="Order moves best first")
         self.pruning_choice = w.Checkbox(value=pruning, description="Alpha-beta pruning")
-        self.controls = ReplayControls(interval_ms=700)
-        self.slider, self.player, self.buttons = self.controls.slider, self.controls.player, self.controls.buttons
-        self.tree_view = w.HTML(layout=w.Layout(overflow="auto", max_width="100%"))
-        self.explanation = w.HTML()
         self.counter = w.HTML()
-        self.board_view = w.HTML()
-        for control in (self.position_choice, self.depth_choice, self.ordering_choice, self.pruning_choice):
-            control.observe(lambda change: self.search(), names="value")
-        self.slider.observe(lambda change: self._show(change["new"]), names="value")
-        self.events: list[Any] = []
+        self._search_again_on_change(self.depth_choice, self.ordering_choice, self.pruning_choice)
         self.result: SearchResult | None = None
         self.final: ReplayedTree | None = None
         self.minimax_nodes = 0
@@ -90,10 +78,6 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live stepper, plus the finished search tree as SVG for a notebook saved without widgets."""
         return live_view_with_svg(self, tree_svg(self.final) if self.final else None, repr(self), **kwargs)
-
-    def current_position(self) -> State:
-        position: State = self.choice.position()
-        return position
 
     def search(self) -> None:
         """Run the real search again (position, depth or ordering changed) and rewind to its start."""
@@ -114,10 +98,6 @@ class AlphaBetaStepper(w.VBox):  # type: ignore[misc]
         self.controls.set_length(len(self.events))
         self.go_to(0)
         self._show(0)
-
-    def go_to(self, index: int) -> None:
-        """Show the search after ``index`` events."""
-        self.controls.go_to(index)
 
     def _show(self, index: int) -> None:
         if self.final is None or self.result is None:

@@ -1,4 +1,5 @@
-"""What the panels and steppers share: a widget's notebook output, and the replay controls of a stepper."""
+"""What the panels and steppers share: a widget's notebook output, the position dropdown, and the skeleton of
+a stepper (its replay controls and its views of the board, the tree and the explanation)."""
 
 from __future__ import annotations
 
@@ -100,3 +101,41 @@ class ReplayControls:
 
     def go_to(self, index: int) -> None:
         self.slider.value = max(0, min(index, self.slider.max))
+
+
+class Stepper(w.VBox):  # type: ignore[misc]
+    """What both steppers are: a real search, recorded as events, replayed one event at a time.
+
+    A stepper builds its own settings and layout; this gives it the position dropdown, the replay controls, the
+    views of the board, the tree and the explanation, and runs :meth:`search` again whenever a setting changes.
+    """
+
+    def _set_up(self, named: dict[str, str], position: Any, variant: str, interval_ms: int) -> None:
+        """Make the parts every stepper has (before ``VBox.__init__`` lays them out)."""
+        self.choice = PositionChoice(named if of_default_game(position) else {}, position, variant)
+        self.position_choice = self.choice.dropdown
+        self.controls = ReplayControls(interval_ms)
+        self.slider, self.player, self.buttons = self.controls.slider, self.controls.player, self.controls.buttons
+        self.tree_view = w.HTML(layout=w.Layout(overflow="auto", max_width="100%"))
+        self.explanation = w.HTML()
+        self.board_view = w.HTML()
+        self.events: list[Any] = []
+        self.slider.observe(lambda change: self._show(change["new"]), names="value")
+
+    def _search_again_on_change(self, *settings: w.ValueWidget) -> None:
+        for control in (self.position_choice, *settings):
+            control.observe(lambda change: self.search(), names="value")
+
+    def current_position(self) -> Any:
+        return self.choice.position()
+
+    def go_to(self, index: int) -> None:
+        """Show the search after ``index`` events."""
+        self.controls.go_to(index)
+
+    def search(self) -> None:
+        """Run the real search again with the current settings, and rewind to its start."""
+        raise NotImplementedError
+
+    def _show(self, index: int) -> None:
+        raise NotImplementedError

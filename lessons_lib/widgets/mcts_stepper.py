@@ -25,12 +25,10 @@ from lessons_lib.viz.mcts_tree import (
     selection_table_html,
 )
 from lessons_lib.widgets.alphabeta_stepper import STEPPER_POSITIONS
-from lessons_lib.widgets.common import (
-    PositionChoice, ReplayControls, board_picture, live_view_with_svg, of_default_game,
-)
+from lessons_lib.widgets.common import Stepper, board_picture, live_view_with_svg
 
 
-class MCTSStepper(w.VBox):  # type: ignore[misc]
+class MCTSStepper(Stepper):
     """An MCTS tree that grows event by event, with the UCB1 sums of every selection.
 
     Args:
@@ -54,25 +52,15 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
             raise ValueError(f"c must be from 0 to 3, not {c}")
         self.seed = seed
         self.perspective = perspective
-        named = STEPPER_POSITIONS if of_default_game(position) else {}
-        self.choice = PositionChoice(named, position, variant)
-        self.position_choice = self.choice.dropdown
+        self._set_up(STEPPER_POSITIONS, position, variant, interval_ms=500)
         self.iterations_choice = w.IntSlider(value=iterations, min=1, max=300, description="Iterations")
         self.c_choice = w.FloatSlider(value=round(c, 2), min=0.0, max=3.0, step=0.01, description="c")  # a value on the step, or the browser would round it and re-run the search
         self.rollout_choice = w.Dropdown(options=["uniform", "captures"], value=rollout, description="Rollouts")
-        self.controls = ReplayControls(interval_ms=500)
-        self.slider, self.player, self.buttons = self.controls.slider, self.controls.player, self.controls.buttons
         self.buttons["Next iteration"] = w.Button(description="Next iteration")
         self.buttons["Next iteration"].on_click(lambda _: self.next_iteration())
-        self.tree_view = w.HTML(layout=w.Layout(overflow="auto", max_width="100%"))
         self.selection_view = w.HTML()
         self.bars = w.HTML()
-        self.explanation = w.HTML()
-        self.board_view = w.HTML()
-        for control in (self.position_choice, self.iterations_choice, self.c_choice, self.rollout_choice):
-            control.observe(lambda change: self.search(), names="value")
-        self.slider.observe(lambda change: self._show(change["new"]), names="value")
-        self.events: list[Any] = []
+        self._search_again_on_change(self.iterations_choice, self.c_choice, self.rollout_choice)
         self.result: SearchResult | None = None
         self.final: ReplayedMCTS | None = None
         self.whose: WhoseWins | None = None
@@ -96,10 +84,6 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
         svg = mcts_tree_svg(self.final, self.whose) if self.final and self.whose else None
         return live_view_with_svg(self, svg, repr(self), **kwargs)
 
-    def current_position(self) -> State:
-        position: State = self.choice.position()
-        return position
-
     def search(self) -> None:
         """Run the real search again with the current settings, and rewind to its start."""
         position = self.current_position()
@@ -117,10 +101,6 @@ class MCTSStepper(w.VBox):  # type: ignore[misc]
         self.controls.set_length(len(self.events))
         self.go_to(0)
         self._show(0)
-
-    def go_to(self, index: int) -> None:
-        """Show the search after ``index`` events."""
-        self.controls.go_to(index)
 
     def next_iteration(self) -> None:
         """Jump to the end of the current iteration (its backpropagation)."""

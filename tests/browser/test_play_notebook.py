@@ -38,10 +38,10 @@ def test_play_a_move_in_jupyterlab_and_the_ai_answers(browser: Any, jupyter_serv
     board = page.locator(BOARD).first
     board.locator("svg").wait_for(timeout=90_000)
     assert "Green to move · Green 16 · Red 16" in page.evaluate(STATUS_SCRIPT)
-    board.locator('[data-point="23"]').click(force=True)
+    board.locator('[data-click="23"]').click(force=True)
     board.locator(".selected").wait_for(timeout=20_000)  # the piece is picked up
     assert board.locator(".target").count() == 3  # 23-17, 23-18, 23-19
-    board.locator('[data-point="18"]').click(force=True)
+    board.locator('[data-click="18"]').click(force=True)
     # Green's move is played, then the AI (Red) answers and it is Green's turn again.
     page.wait_for_function(moves_listed_script("1. 23-18", "2. "), timeout=60_000)
     page.wait_for_function(f"{STATUS_SCRIPT}.startsWith('Green to move') && {STATUS_SCRIPT}.includes('Green 15')",
@@ -55,9 +55,9 @@ def test_the_play_notebook_also_works_in_notebook_7(browser: Any, jupyter_server
     run_all_cells(page)
     board = page.locator(BOARD).first
     board.locator("svg").wait_for(timeout=90_000)
-    board.locator('[data-point="24"]').click(force=True)
+    board.locator('[data-click="24"]').click(force=True)
     board.locator(".selected").wait_for(timeout=20_000)
     assert board.locator(".target").count() == 1  # 24-19
-    board.locator('[data-point="19"]').click(force=True)
+    board.locator('[data-click="19"]').click(force=True)
     page.wait_for_function(moves_listed_script("1. 24-19", "2. "), timeout=60_000)  # played, and the AI answered
     page.close()

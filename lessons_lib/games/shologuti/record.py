@@ -1,4 +1,4 @@
-"""A game record: the first position, the moves played, and unlimited undo and redo.
+"""A Shologuti game record: the record every game has (first position, moves, undo and redo), saved as text.
 
 It saves to and loads from a short text, in the style of a chess PGN::
 
@@ -19,8 +19,7 @@ from __future__ import annotations
 import re
 
 from lessons_lib.errors import MoveError, PositionError, is_whole_number, quoted
-from lessons_lib.game import Outcome
-from lessons_lib.games.shologuti.moves import Move
+from lessons_lib.game_record import GameRecord as AnyGameRecord
 from lessons_lib.games.shologuti.rules import DEFAULT_DRAW_PLIES, FORCED, Rules
 from lessons_lib.games.shologuti.position import START_STRING, Position
 
@@ -29,79 +28,16 @@ KNOWN_TAGS = ("Variant", "MustCapture", "MustContinue", "DrawPlies", "Position",
 _MOVES_PER_LINE = 12
 
 
-class GameRecord:
-    """The moves of one game, with a cursor that undo and redo move back and forth.
+class GameRecord(AnyGameRecord):
+    """A Shologuti game's record (:class:`lessons_lib.game_record.GameRecord`), which can be saved as text.
 
-    Positions are immutable, so the record keeps every position of the game:
-    undo and redo only move the cursor, and never replay anything.
+    It starts from the start position under the forced rules unless given another.
     """
 
     def __init__(self, start: Position | None = None) -> None:
         if start is not None and not isinstance(start, Position):
             raise PositionError(f"a game starts from a Position, not {type(start).__name__}")
-        self._positions: list[Position] = [start if start is not None else Position.start(FORCED)]
-        self._moves: list[Move] = []
-        self._cursor = 0
-
-    @property
-    def start(self) -> Position:
-        return self._positions[0]
-
-    @property
-    def position(self) -> Position:
-        """The position on the board now."""
-        return self._positions[self._cursor]
-
-    @property
-    def moves(self) -> list[Move]:
-        """The moves played up to the current position."""
-        return self._moves[: self._cursor]
-
-    @property
-    def ply(self) -> int:
-        """How many moves have been played to reach the current position."""
-        return self._cursor
-
-    def can_undo(self) -> bool:
-        return self._cursor > 0
-
-    def can_redo(self) -> bool:
-        return self._cursor < len(self._moves)
-
-    def play(self, move: Move | str) -> Position:
-        """Play ``move`` in the current position; the moves that could be redone are dropped.
-
-        Raises:
-            IllegalMoveError, MoveError: the move is not legal; the record is unchanged.
-        """
-        if isinstance(move, str):
-            move = Move.parse(move)
-        after = self.position.play(move)
-        legal = self.position.legal_moves()
-        played = legal[legal.index(move)]  # the board's own Move object, whatever form the move came in
-        del self._positions[self._cursor + 1 :]
-        del self._moves[self._cursor :]
-        self._positions.append(after)
-        self._moves.append(played)
-        self._cursor += 1
-        return after
-
-    def undo(self) -> Move | None:
-        """Take back the last move (returned), or do nothing and return None at the start."""
-        if not self.can_undo():
-            return None
-        self._cursor -= 1
-        return self._moves[self._cursor]
-
-    def redo(self) -> Move | None:
-        """Play again the last move taken back (returned), or return None if there is none."""
-        if not self.can_redo():
-            return None
-        self._cursor += 1
-        return self._moves[self._cursor - 1]
-
-    def outcome(self) -> Outcome | None:
-        return self.position.outcome()
+        super().__init__(start if start is not None else Position.start(FORCED))
 
     def to_text(self) -> str:
         """The whole game as text: its rules, first position and every move (redo ones too)."""
