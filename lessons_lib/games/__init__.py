@@ -14,7 +14,7 @@ and the widgets need, and loads its engine only when first asked.
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,20 +35,19 @@ class Game:
     Attributes:
         name: the name on the command line (``--game hus``).
         title: the name as people write it.
-        package: the engine's package.
+        load_engine: imports the engine's package and returns its ``ENGINE`` (naming a game loads no engine).
         variants: named rule variants (Shologuti's); empty for a game with one set of rules.
     """
 
     name: str
     title: str
-    package: str
+    load_engine: Callable[[], Engine]
     variants: tuple[str, ...] = ()
 
     @property
     def engine(self) -> Engine:
-        """The game's engine, from its package's ``ENGINE``, imported when first needed (naming a game loads none)."""
-        engine: Engine = importlib.import_module(self.package).ENGINE
-        return engine
+        """The game's engine, imported when first needed."""
+        return self.load_engine()
 
     def rules(self, variant: str | None) -> Rules | None:
         """Shologuti's rules for ``variant`` (default forced); None for the other games, which have one set."""
@@ -97,13 +96,37 @@ class Game:
         return make_agent(spec, evaluate=self.evaluate, **budget)
 
 
+def _shologuti() -> Engine:
+    from lessons_lib.games.shologuti import ENGINE
+
+    return ENGINE
+
+
+def _baghchal() -> Engine:
+    from lessons_lib.games.baghchal import ENGINE
+
+    return ENGINE
+
+
+def _hus() -> Engine:
+    from lessons_lib.games.hus import ENGINE
+
+    return ENGINE
+
+
+def _shobu() -> Engine:
+    from lessons_lib.games.shobu import ENGINE
+
+    return ENGINE
+
+
 GAMES: dict[str, Game] = {
     game.name: game
     for game in (
-        Game("shologuti", "Shologuti", "lessons_lib.games.shologuti", tuple(VARIANTS)),
-        Game("baghchal", "Bagh-Chal", "lessons_lib.games.baghchal"),
-        Game("hus", "Hus", "lessons_lib.games.hus"),
-        Game("shobu", "Shobu", "lessons_lib.games.shobu"),
+        Game("shologuti", "Shologuti", _shologuti, tuple(VARIANTS)),
+        Game("baghchal", "Bagh-Chal", _baghchal),
+        Game("hus", "Hus", _hus),
+        Game("shobu", "Shobu", _shobu),
     )
 }
 
