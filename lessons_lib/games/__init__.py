@@ -4,6 +4,9 @@ Each game's engine is a package in this folder, with the same module names for t
 same roles, and offers what the rest of the suite uses as one typed record,
 ``ENGINE`` (a :class:`lessons_lib.game.Engine`: the position and move classes, the
 evaluation, the drawing, the clicks of a move, the players' names, perft counts).
+What the engines share is written once, next to them, in :mod:`lessons_lib.games.common`
+(no game: bitboards, the point-and-line boards, Zobrist tables, the mechanical part of a
+position, the SVG palette); each game's rules stay in its own package.
 The agents know nothing of the games: they see only the game interface
 (:mod:`lessons_lib.game`). A :class:`Game` gathers what the command line, the arena
 and the widgets need, and loads its engine only when first asked.

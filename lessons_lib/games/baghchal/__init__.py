@@ -3,7 +3,9 @@
 Four tigers hunt twenty goats on Shologuti's 5×5 grid: the goats (player 0) place
 their goats one a turn, then step; the tigers step or jump a goat to capture it.
 The tigers win on the fifth capture, the goats by leaving the tigers no move.
-docs/rules/baghchal.md has the rules, the notation and the perft table.
+docs/rules/baghchal.md has the rules, the notation and the perft table. The board's
+tables come from the same function as Shologuti's, and what every engine shares from
+:mod:`lessons_lib.games.common`.
 
 >>> start = Position.start()
 >>> PLAYER_NAMES[start.to_move], len(start.legal_moves()), move_clicks(Move.parse("a1xa3"))

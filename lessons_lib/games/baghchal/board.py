@@ -2,7 +2,9 @@
 
 Every orthogonal neighbour is joined by a line; the diagonals run only through
 the points whose row + col is even (the corners, the centre, and the points
-between them). This is exactly the line pattern of Shologuti's grid.
+between them). This is exactly the line pattern of Shologuti's grid, and the
+neighbours and jumps come from the same function,
+:func:`~lessons_lib.games.common.line_board.line_board`.
 
 Points are numbered 0..24 in reading order, as the board is drawn: 0 is the top
 left (``a5``), 4 the top right (``e5``), 20 the bottom left (``a1``). Columns
@@ -20,6 +22,10 @@ when point ``p`` is in the set.
 
 from __future__ import annotations
 
+from lessons_lib.games.common import bits
+from lessons_lib.games.common.bits import bit as bit, points_of as points_of  # also offered here
+from lessons_lib.games.common.line_board import line_board
+
 SIZE = 5
 POINT_COUNT = SIZE * SIZE
 POINTS: tuple[int, ...] = tuple(range(POINT_COUNT))
@@ -27,11 +33,6 @@ ALL_POINTS_MASK = (1 << POINT_COUNT) - 1
 
 DIRECTIONS: tuple[tuple[int, int], ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 """(row step, col step) of the eight directions; rows grow downwards, as drawn."""
-
-
-def bit(point: int) -> int:
-    """The bitboard holding ``point`` alone."""
-    return 1 << point
 
 
 def row_col(point: int) -> tuple[int, int]:
@@ -66,63 +67,40 @@ def has_line(point: int, direction: tuple[int, int]) -> bool:
     return d_row == 0 or d_col == 0 or (row + col) % 2 == 0
 
 
-def _build_neighbours() -> tuple[tuple[int, ...], ...]:
-    table = []
+def _build_lines() -> tuple[tuple[int, int], ...]:
+    """Every line once, as ``(p, q)`` with ``p < q``, by ``p`` and then ``q``."""
+    lines = set()
     for point in POINTS:
         row, col = row_col(point)
-        joined = [point_at(row + dr, col + dc) for dr, dc in DIRECTIONS if has_line(point, (dr, dc))]
-        table.append(tuple(sorted(q for q in joined if q is not None)))
-    return tuple(table)
-
-
-def _build_jumps() -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For each point, ``(over, target)`` of every jump: two segments of one straight line."""
-    table = []
-    for point in POINTS:
-        row, col = row_col(point)
-        jumps = []
         for d_row, d_col in DIRECTIONS:
-            over = point_at(row + d_row, col + d_col)
-            target = point_at(row + 2 * d_row, col + 2 * d_col)
-            if over is not None and target is not None and has_line(point, (d_row, d_col)):
-                jumps.append((over, target))  # a line on to ``over`` continues straight on to ``target``
-        table.append(tuple(sorted(jumps, key=lambda pair: pair[1])))
-    return tuple(table)
+            other = point_at(row + d_row, col + d_col)
+            if other is not None and has_line(point, (d_row, d_col)):
+                lines.add((min(point, other), max(point, other)))
+    return tuple(sorted(lines))
 
 
-NEIGHBOURS: tuple[tuple[int, ...], ...] = _build_neighbours()
+LINES: tuple[tuple[int, int], ...] = _build_lines()
+"""Every line once, as ``(p, q)`` with ``p < q``."""
+
+_TABLES = line_board({point: row_col(point) for point in POINTS}, LINES)
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = _TABLES.neighbours
 """``NEIGHBOURS[p]``: the points joined to ``p`` by a line, in increasing order."""
 
-NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(bit(q) for q in joined) for joined in NEIGHBOURS)
+NEIGHBOUR_MASK: tuple[int, ...] = _TABLES.neighbour_masks
 """``NEIGHBOUR_MASK[p]``: the same points as a bitboard."""
 
-JUMPS: tuple[tuple[tuple[int, int], ...], ...] = _build_jumps()
+JUMPS: tuple[tuple[tuple[int, int], ...], ...] = _TABLES.jumps
 """``JUMPS[p]``: the ``(over, target)`` pairs of every jump from ``p``, by target."""
-
-LINES: tuple[tuple[int, int], ...] = tuple((p, q) for p in POINTS for q in NEIGHBOURS[p] if p < q)
-"""Every line once, as ``(p, q)`` with ``p < q``."""
 
 CORNERS_MASK: int = bit(0) | bit(4) | bit(20) | bit(24)
 """The four corners, where the tigers start."""
 
 
-def _build_points_in_byte() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """``table[k][b]``: the points whose bits are set in byte ``b`` of a bitboard's byte ``k``."""
-    return tuple(tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(4))
-
-
-_BYTE0, _BYTE1, _BYTE2, _BYTE3 = _build_points_in_byte()
-
-
-def points_of(mask: int) -> tuple[int, ...]:
-    """The points in a bitboard, in increasing order (a byte at a time, from a table).
-
-    >>> points_of(CORNERS_MASK)
-    (0, 4, 20, 24)
-    """
-    return _BYTE0[mask & 255] + _BYTE1[mask >> 8 & 255] + _BYTE2[mask >> 16 & 255] + _BYTE3[mask >> 24 & 255]
-
-
 def names_of(mask: int) -> list[str]:
-    """The names of the points in a bitboard, in point order."""
-    return [POINT_NAMES[p] for p in points_of(mask)]
+    """The names of the points in a bitboard, in point order.
+
+    >>> names_of(CORNERS_MASK)
+    ['a5', 'e5', 'a1', 'e1']
+    """
+    return bits.names_of(mask, POINT_NAMES)

@@ -12,12 +12,14 @@ clicks on these, so the browser never needs its own copy of the board or the rul
 from __future__ import annotations
 
 from collections.abc import Collection
-from html import escape
 
 from lessons_lib.games.baghchal.board import LINES, POINT_NAMES, POINTS, SIZE, row_col
 from lessons_lib.games.baghchal.movegen import GOATS, TIGERS
 from lessons_lib.games.baghchal.moves import Move
 from lessons_lib.games.baghchal.position import PLAYER_NAMES, Position
+from lessons_lib.games.common.drawing import (
+    LAST_MOVE_RING, PALETTE, POINT_STYLE, SELECTED_RING, STATUS_STYLE, game_over_text, status_line, svg_start,
+)
 
 UNIT = 64  # pixels between neighbouring points
 MARGIN = 36
@@ -25,28 +27,15 @@ HEADER = 34  # room for the status line above the board
 WIDTH = (SIZE - 1) * UNIT + 2 * MARGIN
 HEIGHT = (SIZE - 1) * UNIT + 2 * MARGIN + HEADER
 
-COLOURS = {
-    "background": "#f6efe0",
-    "line": "#8a7a5c",
-    "point": "#fffaf0",
-    "tiger": "#e07b00",
-    "goat": "#fbfbf7",
-    "clickable": "#2e8b3a",
-    "selected": "#f2c200",
-    "captured": "#d7263d",
-    "last": "#1f4e9c",
-    "text": "#333333",
-}
+COLOURS = PALETTE | {"tiger": "#e07b00", "goat": "#fbfbf7"}
 
 STYLE = f"""
-.point-hit {{ fill: transparent; cursor: pointer; }}
-.point-dot {{ fill: {COLOURS["point"]}; stroke: {COLOURS["line"]}; stroke-width: 1.5; }}
-.piece {{ stroke: #222; stroke-width: 1.5; }}
+{POINT_STYLE}
 .piece.tiger {{ fill: {COLOURS["tiger"]}; stroke-width: 2.5; }}
 .piece.goat {{ fill: {COLOURS["goat"]}; stroke: #555; }}
 .piece-label {{ font: bold 14px sans-serif; text-anchor: middle; dominant-baseline: central; pointer-events: none; }}
 .coordinate {{ font: 11px sans-serif; fill: {COLOURS["text"]}; text-anchor: middle; dominant-baseline: central; }}
-.status {{ font: 14px sans-serif; fill: {COLOURS["text"]}; }}
+{STATUS_STYLE}
 """
 
 
@@ -61,8 +50,7 @@ def status_text(position: Position) -> str:
     counts = f"goats in hand {position.goats_in_hand} · captured {position.goats_captured}"
     outcome = position.outcome()
     if outcome is not None:
-        result = "draw" if outcome.winner is None else f"{PLAYER_NAMES[outcome.winner]} win"
-        return f"Game over: {result} ({outcome.reason}) · {counts}"
+        return f"{game_over_text(outcome, PLAYER_NAMES, win='win')} · {counts}"
     return f"{PLAYER_NAMES[position.to_move]} to move · {counts}"
 
 
@@ -85,13 +73,7 @@ def board_svg(
         scale: the size on screen, as a multiple of the natural size.
     """
     text = status if status is not None else status_text(position)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH * scale:g}" height="{HEIGHT * scale:g}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" class="baghchal-board" role="img" aria-label="{escape(text)}">',
-        f"<style>{STYLE}</style>",
-        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="10" fill="{COLOURS["background"]}"/>',
-        f'<text x="{MARGIN - 20}" y="{HEADER - 12}" class="status">{escape(text)}</text>',
-    ]
+    parts = [svg_start("baghchal-board", WIDTH, HEIGHT, scale, text, STYLE), status_line(MARGIN - 20, HEADER - 12, text)]
     for a, b in LINES:
         (x1, y1), (x2, y2) = point_xy(a), point_xy(b)
         parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{COLOURS["line"]}" stroke-width="2"/>')
@@ -104,8 +86,7 @@ def board_svg(
         ends = [last_move.target] if last_move.origin is None else [last_move.origin, last_move.target]
         for point in ends:
             x, y = point_xy(point)
-            parts.append(f'<circle cx="{x}" cy="{y}" r="24" fill="none" stroke="{COLOURS["last"]}" '
-                         f'stroke-width="3" stroke-dasharray="5 3" class="last-move"/>')
+            parts.append(f'<circle cx="{x}" cy="{y}" r="24" {LAST_MOVE_RING}/>')
     for point in POINTS:
         parts.append(_point_svg(position, point, point == getattr(last_move, "captured", None),
                                 POINT_NAMES[point] in clickable, POINT_NAMES[point] in selected))
@@ -134,7 +115,6 @@ def _point_svg(position: Position, point: int, was_captured: bool, is_clickable:
         parts.append(f'<path d="M{x - 8},{y - 8} L{x + 8},{y + 8} M{x + 8},{y - 8} L{x - 8},{y + 8}" '
                      f'stroke="{COLOURS["captured"]}" stroke-width="3" class="captured"/>')
     if is_selected:
-        parts.append(f'<circle cx="{x}" cy="{y}" r="23" fill="none" stroke="{COLOURS["selected"]}" '
-                     f'stroke-width="4" class="selected"/>')
+        parts.append(f'<circle cx="{x}" cy="{y}" r="23" {SELECTED_RING}/>')
     parts.append(f'<circle cx="{x}" cy="{y}" r="28" class="point-hit"/></g>')
     return "".join(parts)

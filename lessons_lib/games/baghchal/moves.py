@@ -17,7 +17,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from lessons_lib.games.baghchal.board import JUMPS, NEIGHBOURS, POINT_COUNT, POINT_NAMES, POINT_NUMBERS, POINTS, bit
+from lessons_lib.games.baghchal.board import JUMPS, NEIGHBOURS, POINT_COUNT, POINT_NAMES, POINT_NUMBERS, POINTS
+from lessons_lib.games.common.bits import chunk_tables
+from lessons_lib.games.common.line_board import capture_moves, capture_over_masks, captures_from, step_moves, steps_to
 from lessons_lib.errors import MoveError, quoted
 
 
@@ -91,14 +93,10 @@ _MOVE_PATTERN = re.compile(r"(@?)\s*([a-e][1-5])(?:\s*([-x])\s*([a-e][1-5]))?")
 PLACEMENTS: tuple[Move, ...] = tuple(Move(None, point) for point in POINTS)
 """``PLACEMENTS[p]``: a goat placed on ``p``."""
 
-STEP_MOVES: dict[tuple[int, int], Move] = {
-    (origin, target): Move(origin, target) for origin in POINTS for target in NEIGHBOURS[origin]
-}
+STEP_MOVES: dict[tuple[int, int], Move] = step_moves(NEIGHBOURS, Move)
 """The step from ``origin`` to ``target``, by ``(origin, target)``: a move of either side."""
 
-CAPTURE_MOVES: dict[tuple[int, int], Move] = {
-    (origin, target): Move(origin, target, over) for origin in POINTS for over, target in JUMPS[origin]
-}
+CAPTURE_MOVES: dict[tuple[int, int], Move] = capture_moves(JUMPS, Move)
 """The tiger's jump from ``origin`` to ``target``, by ``(origin, target)``."""
 
 
@@ -126,47 +124,14 @@ def board_move(move: object) -> Move | None:
 _PLACEMENT_AT: dict[int, Move] = dict(enumerate(PLACEMENTS))
 
 
-def _build_placements_in_byte() -> tuple[tuple[tuple[Move, ...], ...], ...]:
-    """``table[k][b]``: the placements on the points whose bits are set in byte ``b`` of byte ``k``."""
-    return tuple(
-        tuple(tuple(PLACEMENTS[8 * k + i] for i in range(8) if b >> i & 1 and 8 * k + i in POINTS) for b in range(256))
-        for k in range(4)
-    )
-
-
-def _build_steps_to() -> tuple[dict[int, tuple[Move, ...]], ...]:
-    """For each point p and each set of empty neighbours of p, the steps from p into them, by target.
-
-    A point has at most 8 neighbours, so at most 256 sets: one dictionary
-    lookup then replaces a loop over the neighbours.
-    """
-    table = []
-    for origin in POINTS:
-        neighbours = NEIGHBOURS[origin]
-        by_empty: dict[int, tuple[Move, ...]] = {}
-        for chosen in range(1 << len(neighbours)):
-            targets = [q for i, q in enumerate(neighbours) if chosen >> i & 1]
-            by_empty[sum(bit(q) for q in targets)] = tuple(STEP_MOVES[origin, q] for q in targets)
-        table.append(by_empty)
-    return tuple(table)
-
-
-def _build_captures_from() -> tuple[tuple[tuple[int, int, Move], ...], ...]:
-    """For each point, ``(over_bit, target_bit, move)`` of every capture from it, by target."""
-    return tuple(
-        tuple((bit(over), bit(target), CAPTURE_MOVES[origin, target]) for over, target in JUMPS[origin])
-        for origin in POINTS
-    )
-
-
-PLACEMENTS_IN_BYTE = _build_placements_in_byte()
+PLACEMENTS_IN_BYTE = chunk_tables(PLACEMENTS, 8)
 """``PLACEMENTS_IN_BYTE[k][b]``: the placements on the empty points of byte ``k`` of a bitboard, as ``b``."""
 
-STEPS_TO = _build_steps_to()
-"""``STEPS_TO[p][empty & NEIGHBOUR_MASK[p]]``: the steps from ``p`` into those empty points."""
+STEPS_TO = steps_to(NEIGHBOURS, STEP_MOVES)
+"""``STEPS_TO[p][empty & NEIGHBOUR_MASK[p]]``: the steps from ``p`` into those empty points, by target."""
 
-CAPTURES_FROM = _build_captures_from()
-"""``CAPTURES_FROM[p]``: ``(over_bit, target_bit, move)`` for each capture from ``p``."""
+CAPTURES_FROM = captures_from(JUMPS, CAPTURE_MOVES)
+"""``CAPTURES_FROM[p]``: ``(over_bit, target_bit, move)`` for each capture from ``p``, by target."""
 
-CAPTURE_OVER_MASK: tuple[int, ...] = tuple(sum(entry[0] for entry in entries) for entries in CAPTURES_FROM)
+CAPTURE_OVER_MASK: tuple[int, ...] = capture_over_masks(CAPTURES_FROM)
 """``CAPTURE_OVER_MASK[p]``: the points a tiger on ``p`` could jump over."""

@@ -23,8 +23,9 @@ from lessons_lib.games.baghchal.movegen import goat_moves, tiger_moves
 from lessons_lib.games.baghchal.moves import Move, board_move
 from lessons_lib.games.baghchal.zobrist import CAPTURED_KEYS, GOAT_KEYS, IN_HAND_KEYS, TIGER_KEYS, TIGERS_TO_MOVE_KEY
 from lessons_lib.games.baghchal.zobrist import compute_key
-from lessons_lib.errors import IllegalMoveError, PositionError, is_whole_number, quoted
+from lessons_lib.errors import PositionError, is_whole_number, quoted
 from lessons_lib.game import DRAW_CLOCK, FIVE_CAPTURES, NO_MOVE, TIGERS_TRAPPED, GameState, Outcome
+from lessons_lib.games.common.position import BasePosition, new_blank, playout_limit
 
 PLAYER_NAMES = ("Goats", "Tigers")
 TIGER_COUNT = 4
@@ -33,8 +34,8 @@ START_STRING = "T...T/...../...../...../T...T g 20 0"
 
 
 
-class Position:
-    """An immutable Bagh-Chal position.
+class Position(BasePosition[Move]):
+    """An immutable Bagh-Chal position (what all games' positions share: :class:`BasePosition`).
 
     Attributes (read-only):
         tigers, goats: the pieces on the board as bitboards (bit ``p`` set: a piece on point ``p``).
@@ -46,9 +47,8 @@ class Position:
     """
 
     game_name = "baghchal"
-    """The game this is a position of (its name in :data:`lessons_lib.games.GAMES`)."""
 
-    __slots__ = ("_tigers", "_goats", "_to_move", "_in_hand", "_captured", "_clock", "_key", "_moves")
+    __slots__ = ("_tigers", "_goats", "_in_hand", "_captured", "_clock")
 
     def __init__(
         self, tigers: int, goats: int, to_move: int, goats_in_hand: int, goats_captured: int, clock: int = 0
@@ -61,7 +61,7 @@ class Position:
         self._captured = goats_captured
         self._clock = clock
         self._key = compute_key(tigers, goats, to_move, goats_in_hand, goats_captured)
-        self._moves: list[Move] | None = None
+        self._moves = None
 
     # -- construction ---------------------------------------------------------
 
@@ -122,10 +122,6 @@ class Position:
         return self._goats
 
     @property
-    def to_move(self) -> int:
-        return self._to_move
-
-    @property
     def goats_in_hand(self) -> int:
         return self._in_hand
 
@@ -136,10 +132,6 @@ class Position:
     @property
     def clock(self) -> int:
         return self._clock
-
-    @property
-    def key(self) -> int:
-        return self._key
 
     def owner(self, point: int) -> int | None:
         """``GOATS`` or ``TIGERS`` if a piece of theirs is on ``point``; None for an empty point."""
@@ -179,9 +171,7 @@ class Position:
         if moves is None:
             moves = self._generate()
         if move not in moves or self._clock >= DRAW_PLIES:
-            if isinstance(move, str):
-                return self.play(Move.parse(move))
-            raise IllegalMoveError(self._why_illegal(move))
+            return self.play(self._parse_or_refuse(move, Move.parse))  # text is read; anything else, refused
         if move.__class__ is not Move:  # a tuple equal to a legal move, say with floats: play the move itself
             move = moves[moves.index(move)]
         origin, target, over = move
@@ -209,11 +199,9 @@ class Position:
         (the same ``rng.choice`` over the same move lists), but on the bitboards alone,
         without building a position or a key for every ply.
         """
-        if max_plies is not None and max_plies < 0:
-            raise ValueError(f"max_plies must be 0 or more, not {max_plies}")
+        limit = playout_limit(max_plies)
         tigers, goats, side = self._tigers, self._goats, self._to_move
         in_hand, captured, clock = self._in_hand, self._captured, self._clock
-        limit = -1 if max_plies is None else max_plies
         plies = 0
         while plies != limit and clock < DRAW_PLIES and captured < WINNING_CAPTURES:
             moves = tiger_moves(tigers, goats) if side else goat_moves(tigers, goats, in_hand)
@@ -286,7 +274,7 @@ class Position:
             return f"{move} is not legal: there is no goat on {POINT_NAMES[over]} to capture"
         return f"{move} is not legal here"
 
-    # -- text, equality, hashing ----------------------------------------------
+    # -- text and equality ----------------------------------------------------
 
     def __str__(self) -> str:
         tigers, goats = self._tigers, self._goats
@@ -295,30 +283,8 @@ class Position:
         text = f"{rows} {'t' if self._to_move else 'g'} {self._in_hand} {self._captured}"
         return f"{text} {self._clock}" if self._clock else text
 
-    def __repr__(self) -> str:
-        return f"Position.from_string({str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return (
-            self._key == other._key
-            and self._tigers == other._tigers
-            and self._goats == other._goats
-            and self._to_move == other._to_move
-            and self._in_hand == other._in_hand
-            and self._captured == other._captured
-            and self._clock == other._clock
-        )
-
-    def __hash__(self) -> int:
-        return hash(self._key)
-
-    def _repr_svg_(self) -> str:
-        """The board as a picture in a notebook (the drawing code is imported only when needed)."""
-        from lessons_lib.games.baghchal.drawing import board_svg
-
-        return board_svg(self)
+    def _parts(self) -> tuple[object, ...]:
+        return self._tigers, self._goats, self._to_move, self._in_hand, self._captured, self._clock
 
 
 def _check_position(tigers: int, goats: int, to_move: int, in_hand: int, captured: int, clock: int) -> None:
@@ -355,7 +321,7 @@ def _check_position(tigers: int, goats: int, to_move: int, in_hand: int, capture
 
 def _make(tigers: int, goats: int, to_move: int, in_hand: int, captured: int, clock: int, key: int) -> Position:
     """A new position from parts already known to be consistent (the fast path of ``play``)."""
-    position = _new_object(Position)
+    position = new_blank(Position)
     position._tigers = tigers
     position._goats = goats
     position._to_move = to_move
@@ -365,9 +331,6 @@ def _make(tigers: int, goats: int, to_move: int, in_hand: int, captured: int, cl
     position._key = key
     position._moves = None
     return position
-
-
-_new_object = object.__new__
 
 
 if TYPE_CHECKING:

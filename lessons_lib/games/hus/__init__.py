@@ -2,7 +2,9 @@
 
 The board and its numbering are in :mod:`~lessons_lib.games.hus.board`, a move's sowing in
 :mod:`~lessons_lib.games.hus.movegen`, the position in :mod:`~lessons_lib.games.hus.position` and its
-text in :mod:`~lessons_lib.games.hus.notation`; docs/rules/hus.md has the rules.
+text in :mod:`~lessons_lib.games.hus.notation`; docs/rules/hus.md has the rules. What every
+engine shares (the Zobrist tables, the position's mechanics, the SVG palette) comes from
+:mod:`lessons_lib.games.common`.
 
 >>> start = Position.start()
 >>> len(start.legal_moves()), str(start)

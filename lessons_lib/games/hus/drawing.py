@@ -15,8 +15,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Collection
-from html import escape
 
+from lessons_lib.games.common.drawing import (
+    LAST_MOVE_RING, PALETTE, SELECTED_RING, STATUS_STYLE, game_over_text, status_line, svg_start,
+)
 from lessons_lib.games.hus.board import NORTH, PITS, PLAYER_NAMES, ROW, SOUTH
 from lessons_lib.games.hus.moves import Move
 from lessons_lib.games.hus.position import Position
@@ -30,18 +32,7 @@ HEIGHT = HEADER + 4 * UNIT + GAP + 2 * MARGIN
 PIT_RADIUS = 16
 MOST_DOTS = 8  # seeds drawn as dots in a pit; the number says how many there are
 
-COLOURS = {
-    "background": "#f6efe0",
-    "south": "#e3efd9",
-    "north": "#f4dcd6",
-    "line": "#8a7a5c",
-    "pit": "#fffaf0",
-    "seed": "#7a4a21",
-    "clickable": "#2e8b3a",
-    "selected": "#f2c200",
-    "last": "#1f4e9c",
-    "text": "#333333",
-}
+COLOURS = PALETTE | {"south": "#e3efd9", "north": "#f4dcd6", "pit": "#fffaf0", "seed": "#7a4a21"}
 
 STYLE = f"""
 .pit {{ fill: {COLOURS["pit"]}; stroke: {COLOURS["line"]}; stroke-width: 1.5; }}
@@ -49,7 +40,7 @@ STYLE = f"""
 .seed {{ fill: {COLOURS["seed"]}; }}
 .count {{ font: bold 12px sans-serif; text-anchor: middle; dominant-baseline: central; pointer-events: none; }}
 .label {{ font: 8px sans-serif; text-anchor: middle; fill: {COLOURS["line"]}; pointer-events: none; }}
-.status {{ font: 14px sans-serif; fill: {COLOURS["text"]}; }}
+{STATUS_STYLE}
 """
 
 
@@ -75,8 +66,7 @@ def status_text(position: Position) -> str:
     totals = f"{PLAYER_NAMES[SOUTH]} {position.seeds(SOUTH)} · {PLAYER_NAMES[NORTH]} {position.seeds(NORTH)} seeds"
     outcome = position.outcome()
     if outcome is not None:
-        result = "draw" if outcome.winner is None else f"{PLAYER_NAMES[outcome.winner]} wins"
-        return f"Game over: {result} ({outcome.reason}) · {totals}"
+        return f"{game_over_text(outcome, PLAYER_NAMES)} · {totals}"
     return f"{PLAYER_NAMES[position.to_move]} to move · round {position.round_number} · {totals}"
 
 
@@ -100,13 +90,7 @@ def board_svg(position: Position, *, clickable: Collection[str] = (), selected: 
     mover = position.to_move
     last_player = mover if position.endless else 1 - mover  # after an endless move its player is still to move
     status = status_text(position)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH * scale:g}" height="{HEIGHT * scale:g}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" class="hus-board" role="img" aria-label="{escape(status)}">',
-        f"<style>{STYLE}</style>",
-        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="10" fill="{COLOURS["background"]}"/>',
-        f'<text x="{MARGIN}" y="{HEADER - 12}" class="status">{escape(status)}</text>',
-    ]
+    parts = [svg_start("hus-board", WIDTH, HEIGHT, scale, status, STYLE), status_line(MARGIN, HEADER - 12, status)]
     for player, top in ((NORTH, HEADER + MARGIN), (SOUTH, HEADER + MARGIN + 2 * UNIT + GAP)):
         parts.append(f'<rect x="{MARGIN - 4}" y="{top - 4}" width="{ROW * UNIT + 8}" height="{2 * UNIT + 8}" '
                      f'rx="8" fill="{COLOURS[PLAYER_NAMES[player].lower()]}" stroke="{COLOURS["line"]}"/>')
@@ -126,11 +110,9 @@ def board_svg(position: Position, *, clickable: Collection[str] = (), selected: 
                 parts.append(f'<text x="{x:g}" y="{y:g}" class="count" fill="{COLOURS["text"]}">{count}</text>')
             parts.append(f'<text x="{x:g}" y="{y + PIT_RADIUS + 5:g}" class="label">{name}</text>')
             if is_mover and name in selected:
-                parts.append(f'<circle cx="{x:g}" cy="{y:g}" r="{PIT_RADIUS + 3}" fill="none" '
-                             f'stroke="{COLOURS["selected"]}" stroke-width="4" class="selected"/>')
+                parts.append(f'<circle cx="{x:g}" cy="{y:g}" r="{PIT_RADIUS + 3}" {SELECTED_RING}/>')
             if last_move is not None and player == last_player and pit == last_move.pit:
-                parts.append(f'<circle cx="{x:g}" cy="{y:g}" r="{PIT_RADIUS + 3}" fill="none" '
-                             f'stroke="{COLOURS["last"]}" stroke-width="3" stroke-dasharray="5 3" class="last-move"/>')
+                parts.append(f'<circle cx="{x:g}" cy="{y:g}" r="{PIT_RADIUS + 3}" {LAST_MOVE_RING}/>')
             if is_mover:
                 parts.append(f'<circle cx="{x:g}" cy="{y:g}" r="{UNIT / 2:g}" class="pit-hit"/>')
             parts.append("</g>")

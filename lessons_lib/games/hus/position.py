@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from lessons_lib.errors import IllegalMoveError, PositionError
 from lessons_lib.game import ENDLESS_MOVE, NO_MOVE, ROUND_LIMIT, GameState, Outcome
+from lessons_lib.games.common.position import BasePosition, new_blank, playout_limit
 from lessons_lib.games.hus.board import LAST_ROUND, NORTH, PITS, PLAYER_NAMES, SOUTH, START_PITS, TOTAL_SEEDS
 from lessons_lib.games.hus.moves import MOVES, Move
 from lessons_lib.games.hus.notation import read_position, write_position
@@ -29,8 +30,8 @@ from lessons_lib.games.hus.zobrist import ENDLESS_KEY, FIRST_ROUND_KEY, NORTH_TO
 
 
 
-class Position:
-    """An immutable Hus position.
+class Position(BasePosition[Move]):
+    """An immutable Hus position (what all games' positions share: :class:`BasePosition`).
 
     Attributes (read-only):
         pits: 64 seed counts: South's pits 0..31, then North's pits 0..31.
@@ -42,9 +43,8 @@ class Position:
     """
 
     game_name = "hus"
-    """The game this is a position of (its name in :data:`lessons_lib.games.GAMES`)."""
 
-    __slots__ = ("_pits", "_to_move", "_round", "_endless", "_key", "_moves")
+    __slots__ = ("_pits", "_round", "_endless")
 
     def __init__(self, pits: Sequence[int], to_move: int = SOUTH, round_number: int = 0,
                  endless: bool = False) -> None:
@@ -55,7 +55,7 @@ class Position:
         self._round = round_number
         self._endless = endless
         self._key = compute_key(pits, to_move, round_number, endless)
-        self._moves: list[Move] | None = None
+        self._moves = None
 
     # -- construction ---------------------------------------------------------
 
@@ -86,20 +86,12 @@ class Position:
         return self._pits
 
     @property
-    def to_move(self) -> int:
-        return self._to_move
-
-    @property
     def round_number(self) -> int:
         return self._round
 
     @property
     def endless(self) -> bool:
         return self._endless
-
-    @property
-    def key(self) -> int:
-        return self._key
 
     def pits_of(self, player: int) -> tuple[int, ...]:
         """``player``'s 32 seed counts, by pit number."""
@@ -137,9 +129,7 @@ class Position:
         if moves is None:
             moves = self._generate()
         if move not in moves or self._endless or self._round > LAST_ROUND:
-            if isinstance(move, str):
-                return self.play(Move.parse(move))
-            raise IllegalMoveError(self._why_illegal(move))
+            return self.play(self._parse_or_refuse(move, Move.parse))  # text is read; anything else, refused
         if move.__class__ is not Move:  # a tuple equal to a legal move, say (17.0,): play the move itself
             move = moves[moves.index(move)]
         side = self._to_move
@@ -192,11 +182,9 @@ class Position:
         but works on two lists of counts, without a position or a key for every ply,
         which makes MCTS rollouts faster.
         """
-        if max_plies is not None and max_plies < 0:
-            raise ValueError(f"max_plies must be 0 or more, not {max_plies}")
+        limit = playout_limit(max_plies)
         rows = [list(self._pits[:PITS]), list(self._pits[PITS:])]
         side, round_number, endless = self._to_move, self._round, self._endless
-        limit = -1 if max_plies is None else max_plies
         plies = 0
         while plies != limit and not endless and round_number <= LAST_ROUND:
             own = rows[side]
@@ -261,33 +249,13 @@ class Position:
             return f"{shown} is not legal: {player}'s pit {shown} holds one seed, and a move needs two or more"
         return f"{shown} is not legal here"
 
-    # -- text, equality, hashing ----------------------------------------------
+    # -- text and equality ----------------------------------------------------
 
     def __str__(self) -> str:
         return write_position(self._pits, self._to_move, self._round, self._endless)
 
-    def __repr__(self) -> str:
-        return f"Position.from_string({str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return (
-            self._key == other._key
-            and self._pits == other._pits
-            and self._to_move == other._to_move
-            and self._round == other._round
-            and self._endless == other._endless
-        )
-
-    def __hash__(self) -> int:
-        return hash(self._key)
-
-    def _repr_svg_(self) -> str:
-        """The board as a picture in a notebook (the drawing code is imported only when needed)."""
-        from lessons_lib.games.hus.drawing import board_svg
-
-        return board_svg(self)
+    def _parts(self) -> tuple[object, ...]:
+        return self._pits, self._to_move, self._round, self._endless
 
 
 def _checked_pits(pits: Sequence[int]) -> tuple[int, ...]:
@@ -337,7 +305,7 @@ def _check_position(pits: tuple[int, ...], to_move: int, round_number: int, endl
 
 def _make(pits: tuple[int, ...], to_move: int, round_number: int, endless: bool, key: int) -> Position:
     """A new position from parts already known to be consistent (the fast path of ``play``)."""
-    position = _new_object(Position)
+    position = new_blank(Position)
     position._pits = pits
     position._to_move = to_move
     position._round = round_number
@@ -345,9 +313,6 @@ def _make(pits: tuple[int, ...], to_move: int, round_number: int, endless: bool,
     position._key = key
     position._moves = None
     return position
-
-
-_new_object = object.__new__
 
 
 if TYPE_CHECKING:

@@ -1,10 +1,9 @@
-"""Zobrist keys for Hus: a 64-bit fingerprint of a position, updated by XOR as moves are played.
+"""Zobrist keys for Hus (how they work: :mod:`lessons_lib.games.common.zobrist`).
 
 Every (player, pit, seed count) gets a fixed random 64-bit number (an empty pit
 gets 0, so it adds nothing); so do the side to move, the first round and a game
 lost by an endless move. A position's key is the XOR of the numbers of what is in
 it. A move XORs out the old count of each pit it changed and XORs in the new one.
-The numbers come from a fixed seed, so keys are the same in every run.
 
 The round number itself is *not* in the key: it changes nothing in the game until
 round 5,000 (the draw), so positions that differ only in their round are the same
@@ -15,25 +14,24 @@ what the moves do.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
+from lessons_lib.games.common.zobrist import ZobristNumbers
 from lessons_lib.games.hus.board import PITS, TOTAL_SEEDS
 
 ZOBRIST_SEED = 0x4_0575  # fixed: changing it changes every key
-_rng = random.Random(ZOBRIST_SEED)
+_numbers = ZobristNumbers(ZOBRIST_SEED)
 
 SEED_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(_rng.getrandbits(64) if count else 0 for count in range(TOTAL_SEEDS + 1)) for _ in range(PITS))
-    for _ in range(2)
+    tuple(_numbers.table(TOTAL_SEEDS + 1, first_is_zero=True) for _ in range(PITS)) for _ in range(2)
 )
 """``SEED_KEYS[player][pit][count]``: the number for ``count`` seeds in ``player``'s pit (0 for an empty pit)."""
 
-NORTH_TO_MOVE_KEY: int = _rng.getrandbits(64)
+NORTH_TO_MOVE_KEY: int = _numbers.number()
 """In the key when player 1 (North) is to move."""
-FIRST_ROUND_KEY: int = _rng.getrandbits(64)
+FIRST_ROUND_KEY: int = _numbers.number()
 """In the key in round 0, when there are no captures."""
-ENDLESS_KEY: int = _rng.getrandbits(64)
+ENDLESS_KEY: int = _numbers.number()
 """In the key once the player to move has lost by an endless move."""
 
 

@@ -5,7 +5,8 @@ package offers the names every game's engine offers (see :mod:`lessons_lib.games
 Its modules, in the order they build on each other: ``board`` (squares, names, masks),
 ``moves`` (:class:`Move`, the notation, the prebuilt moves), ``zobrist``, ``movegen``
 (every legal move at once, from bitboards), ``position`` (:class:`Position` and the end of
-the game), ``evaluation`` and ``drawing``.
+the game), ``evaluation`` and ``drawing``; what every engine shares (bitboards, the
+Zobrist tables, the position's mechanics, the SVG palette) comes from :mod:`lessons_lib.games.common`.
 
 >>> start = Position.start()
 >>> start.to_move, len(start.legal_moves()), PERFT_FROM_START[:2]

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from lessons_lib.games.common.bits import set_bits
 
 BOARD_NAMES = ("bd", "bl", "wd", "wl")
 """Boards by index: Black's dark, Black's light, White's dark, White's light."""
@@ -59,12 +59,8 @@ def target(square: int, direction: int, distance: int) -> int | None:
     return None
 
 
-def squares_of(mask: int) -> Iterator[int]:
-    """The squares in a bitboard, in increasing order."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+squares_of = set_bits
+"""``squares_of(mask)``: the squares in a bitboard, in increasing order."""
 
 
 def _build_square_names() -> tuple[str, ...]:

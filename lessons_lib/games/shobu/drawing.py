@@ -14,8 +14,10 @@ carries ``data-click="bd:a1"`` (its name), which the widget reports when clicked
 from __future__ import annotations
 
 from collections.abc import Collection
-from html import escape
 
+from lessons_lib.games.common.drawing import (
+    LAST_MOVE_RING, PALETTE, SELECTED_RING, STATUS_STYLE, game_over_text, status_line, svg_start,
+)
 from lessons_lib.games.shobu.board import BOARD_NAMES, SQUARE_COUNT, SQUARE_NAMES
 from lessons_lib.games.shobu.moves import Move
 from lessons_lib.games.shobu.position import BLACK, PLAYER_NAMES, WHITE, Position
@@ -34,8 +36,7 @@ _TOP, _BOTTOM = HEADER + MARGIN, HEADER + MARGIN + BOARD_SIZE + ROPE
 BOARD_CORNERS = ((_LEFT, _BOTTOM), (_RIGHT, _BOTTOM), (_RIGHT, _TOP), (_LEFT, _TOP))
 """The top-left corner of each board (``bd``, ``bl``, ``wd``, ``wl``) in the picture."""
 
-COLOURS = {
-    "background": "#f6efe0",
+COLOURS = PALETTE | {
     "dark": "#8a6240",
     "dark line": "#5e4029",
     "light": "#e9d3a8",
@@ -43,10 +44,6 @@ COLOURS = {
     "rope": "#b5893b",
     "black": "#222222",
     "white": "#fafafa",
-    "clickable": "#2e8b3a",
-    "selected": "#f2c200",
-    "last": "#1f4e9c",
-    "text": "#333333",
 }
 
 STYLE = f"""
@@ -55,7 +52,7 @@ STYLE = f"""
 .stone.black {{ fill: {COLOURS["black"]}; }}
 .stone.white {{ fill: {COLOURS["white"]}; }}
 .board-label {{ font: 11px sans-serif; fill: {COLOURS["text"]}; }}
-.status {{ font: 14px sans-serif; fill: {COLOURS["text"]}; }}
+{STATUS_STYLE}
 """
 
 
@@ -69,8 +66,7 @@ def status_text(position: Position) -> str:
     """One line: whose move it is (or how the game ended), and the quiet-ply clock if it is running."""
     outcome = position.outcome()
     if outcome is not None:
-        result = "draw" if outcome.winner is None else f"{PLAYER_NAMES[outcome.winner]} wins"
-        return f"Game over: {result} ({outcome.reason})"
+        return game_over_text(outcome, PLAYER_NAMES)
     plies = position.clock
     clock = f" · {plies} quiet {'ply' if plies == 1 else 'plies'}" if plies else ""
     return f"{PLAYER_NAMES[position.to_move]} to move{clock}"
@@ -93,13 +89,7 @@ def board_svg(
         scale: the size on screen, as a multiple of the natural size.
     """
     status = status_text(position)
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH * scale:g}" height="{HEIGHT * scale:g}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" class="shobu-board" role="img" aria-label="{escape(status)}">',
-        f"<style>{STYLE}</style>",
-        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="10" fill="{COLOURS["background"]}"/>',
-        f'<text x="{MARGIN - 10}" y="{HEADER - 10}" class="status">{escape(status)}</text>',
-    ]
+    parts = [svg_start("shobu-board", WIDTH, HEIGHT, scale, status, STYLE), status_line(MARGIN - 10, HEADER - 10, status)]
     rope_y = _TOP + BOARD_SIZE + ROPE / 2
     parts.append(f'<line x1="{MARGIN - 12}" y1="{rope_y}" x2="{WIDTH - MARGIN + 12}" y2="{rope_y}" '
                  f'stroke="{COLOURS["rope"]}" stroke-width="5" stroke-dasharray="9 4" class="rope"/>')
@@ -125,14 +115,12 @@ def board_svg(
                          f'height="{CELL - 4}" fill="{COLOURS["clickable"]}" fill-opacity="0.4" '
                          f'stroke="{COLOURS["clickable"]}" stroke-width="2" class="clickable"/>')
         if name in moved:
-            parts.append(f'<circle cx="{x}" cy="{y}" r="17" fill="none" stroke="{COLOURS["last"]}" '
-                         f'stroke-width="3" stroke-dasharray="5 3" class="last-move"/>')
+            parts.append(f'<circle cx="{x}" cy="{y}" r="17" {LAST_MOVE_RING}/>')
         owner = position.owner(square)
         if owner is not None:
             parts.append(f'<circle cx="{x}" cy="{y}" r="13" class="stone {"white" if owner else "black"}"/>')
         if name in selected:
-            parts.append(f'<circle cx="{x}" cy="{y}" r="17" fill="none" stroke="{COLOURS["selected"]}" '
-                         f'stroke-width="4" class="selected"/>')
+            parts.append(f'<circle cx="{x}" cy="{y}" r="17" {SELECTED_RING}/>')
         parts.append(f'<rect x="{x - CELL / 2}" y="{y - CELL / 2}" width="{CELL}" height="{CELL}" '
                      f'class="square-hit"><title>{name}</title></rect></g>')
     parts.append("</svg>")

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from lessons_lib.errors import IllegalMoveError, PositionError, is_whole_number, quoted
 from lessons_lib.game import BOARD_CLEARED, DRAW_CLOCK, NO_MOVE, GameState, Outcome
+from lessons_lib.games.common.position import BasePosition, new_blank, playout_limit
 from lessons_lib.games.shobu.board import ALL_SQUARES, BOARD_NAMES, HOME_MASKS, ROW_MASKS, SQUARE_COUNT, SQUARE_NAMES
 from lessons_lib.games.shobu.board import board_counts, has_empty_board
 from lessons_lib.games.shobu.movegen import MoveCounts, after_move, generate_moves, has_legal_move
@@ -48,8 +49,8 @@ START_STRING = "bbbb........wwww/bbbb........wwww/bbbb........wwww/bbbb........w
 
 
 
-class Position:
-    """An immutable Shobu position.
+class Position(BasePosition[Move]):
+    """An immutable Shobu position (what all games' positions share: :class:`BasePosition`).
 
     Attributes (read-only):
         black, white: each player's stones as a 64-bit bitboard (see :mod:`lessons_lib.games.shobu.board`).
@@ -59,9 +60,8 @@ class Position:
     """
 
     game_name = "shobu"
-    """The game this is a position of (its name in :data:`lessons_lib.games.GAMES`)."""
 
-    __slots__ = ("_black", "_white", "_to_move", "_clock", "_key", "_moves")
+    __slots__ = ("_black", "_white", "_clock")
 
     def __init__(self, black: int, white: int, to_move: int = BLACK, clock: int = 0) -> None:
         _check_position(black, white, to_move, clock)
@@ -70,7 +70,7 @@ class Position:
         self._to_move = to_move
         self._clock = clock
         self._key = compute_key(black, white, to_move)
-        self._moves: list[Move] | None = None
+        self._moves = None
 
     # -- construction ---------------------------------------------------------
 
@@ -137,16 +137,8 @@ class Position:
         return self._white
 
     @property
-    def to_move(self) -> int:
-        return self._to_move
-
-    @property
     def clock(self) -> int:
         return self._clock
-
-    @property
-    def key(self) -> int:
-        return self._key
 
     def stones(self, player: int) -> int:
         """The bitboard of ``player``'s stones."""
@@ -220,11 +212,9 @@ class Position:
         same ``rng``, but on the bitboards alone, without a position or key for every ply
         and without listing all the moves of a position to pick one (:class:`MoveCounts`).
         """
-        if max_plies is not None and max_plies < 0:
-            raise ValueError(f"max_plies must be 0 or more, not {max_plies}")
+        limit = playout_limit(max_plies)
         side, clock = self._to_move, self._clock
         own, opp = (self._white, self._black) if side else (self._black, self._white)
-        limit = -1 if max_plies is None else max_plies
         plies = 0
         if not has_empty_board(own):
             while plies != limit and clock < DRAW_PLIES:
@@ -315,7 +305,7 @@ class Position:
             return f"{written} pushes no stone off the board: write it with '-'"
         return None
 
-    # -- text, equality, hashing ----------------------------------------------
+    # -- text and equality ----------------------------------------------------
 
     def __str__(self) -> str:
         black, white = self._black, self._white
@@ -324,23 +314,8 @@ class Position:
         text = f"{boards} {'w' if self._to_move else 'b'}"
         return f"{text} {self._clock}" if self._clock else text
 
-    def __repr__(self) -> str:
-        return f"Position.from_string({str(self)!r})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return (self._key == other._key and self._black == other._black and self._white == other._white
-                and self._to_move == other._to_move and self._clock == other._clock)
-
-    def __hash__(self) -> int:
-        return hash(self._key)
-
-    def _repr_svg_(self) -> str:
-        """The boards as a picture in a notebook (the drawing code is imported only when needed)."""
-        from lessons_lib.games.shobu.drawing import board_svg
-
-        return board_svg(self)
+    def _parts(self) -> tuple[object, ...]:
+        return self._black, self._white, self._to_move, self._clock
 
 
 def _check_position(black: int, white: int, to_move: int, clock: int) -> None:
@@ -395,7 +370,7 @@ def _shape_problem(move: object) -> str | None:
 
 def _make(black: int, white: int, to_move: int, clock: int, key: int) -> Position:
     """A new position from parts already known to be consistent (the fast path of ``play``)."""
-    position = _new_object(Position)
+    position = new_blank(Position)
     position._black = black
     position._white = white
     position._to_move = to_move
@@ -403,9 +378,6 @@ def _make(black: int, white: int, to_move: int, clock: int, key: int) -> Positio
     position._key = key
     position._moves = None
     return position
-
-
-_new_object = object.__new__
 
 
 if TYPE_CHECKING:

@@ -4,6 +4,8 @@ Its modules, in the order they build on each other: ``board`` (the 37 points, li
 ``data/board.json``), ``rules`` (the variants), ``moves`` (:class:`Move` and the notation), ``zobrist``,
 ``position`` (:class:`Position`: the moves, the chains of captures, the end of the game), ``record``
 (a game's record), ``evaluation``, ``drawing`` and ``graph`` (the board as a networkx graph).
+What all four engines share (the board's tables, Bagh-Chal's too; the Zobrist tables; the
+position's mechanics; the SVG palette) comes from :mod:`lessons_lib.games.common`.
 ``docs/rules/shologuti.md`` has the rules.
 """
 

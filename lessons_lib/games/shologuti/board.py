@@ -1,11 +1,13 @@
-"""The Shologuti board: 37 points, 76 lines and 112 jumps, loaded from ``board.json``.
+"""The Shologuti board: 37 points, 76 lines and 112 jumps, from ``board.json``.
 
-``data/board.json`` is the single description of the board; everything here is
-derived from it once, at import, by small ``_build_*`` functions.
+``data/board.json`` is the single description of the board: its points (with their row and
+column) and its lines. The tables here are derived from it once, at import: the neighbours and
+the jumps by :func:`~lessons_lib.games.common.line_board.line_board`, which Bagh-Chal's board
+uses too (a jump goes straight on along a line, over a neighbour).
 
-A set of points is stored as a *bitboard*: a Python int whose bit ``p`` is set
-when point ``p`` belongs to the set (bit 0 is never used). So ``1 << 23`` is
-the set holding point 23 alone, and ``mask & (1 << 23)`` asks "is 23 in it?".
+A set of points is stored as a *bitboard* (see :mod:`lessons_lib.games.common.bits`): a Python
+int whose bit ``p`` is set when point ``p`` belongs to the set (bit 0 is never used). So
+``1 << 23`` is the set holding point 23 alone, and ``mask & (1 << 23)`` asks "is 23 in it?".
 
 >>> NEIGHBOURS[1]
 (2, 4)
@@ -21,6 +23,9 @@ import json
 from importlib import resources
 from typing import Any
 
+from lessons_lib.games.common.bits import bit as bit, points_of as points_of  # also offered here
+from lessons_lib.games.common.line_board import line_board
+
 POINT_COUNT = 37
 POINTS: tuple[int, ...] = tuple(range(1, POINT_COUNT + 1))
 ALL_POINTS_MASK = sum(1 << p for p in POINTS)
@@ -35,40 +40,6 @@ def _load_board() -> dict[str, Any]:
 BOARD_DATA: dict[str, Any] = _load_board()
 
 
-def bit(point: int) -> int:
-    """The bitboard holding ``point`` alone."""
-    return 1 << point
-
-
-def _build_points_in_byte() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """``table[k][b]``: the points whose bits are set in byte ``b`` of a bitboard's byte ``k``."""
-    return tuple(
-        tuple(tuple(8 * k + i for i in range(8) if b >> i & 1) for b in range(256)) for k in range(5)
-    )
-
-
-_POINTS_IN_BYTE = _build_points_in_byte()
-_BYTE0, _BYTE1, _BYTE2, _BYTE3, _BYTE4 = _POINTS_IN_BYTE
-
-
-def points_of(mask: int) -> tuple[int, ...]:
-    """The points in a bitboard, in increasing order.
-
-    Reads the bitboard a byte at a time from a table: in Python this is about
-    twice as fast as peeling off bits one by one with ``mask & -mask``.
-
-    >>> points_of(bit(3) | bit(30))
-    (3, 30)
-    """
-    return (
-        _BYTE0[mask & 255]
-        + _BYTE1[mask >> 8 & 255]
-        + _BYTE2[mask >> 16 & 255]
-        + _BYTE3[mask >> 24 & 255]
-        + _BYTE4[mask >> 32 & 255]
-    )
-
-
 def _build_coordinates() -> dict[int, tuple[int, int]]:
     return {entry["point"]: (entry["row"], entry["col"]) for entry in BOARD_DATA["points"]}
 
@@ -77,38 +48,26 @@ def _build_start_mask(side: str) -> int:
     return sum(bit(entry["point"]) for entry in BOARD_DATA["points"] if entry["start"] == side)
 
 
-def _build_neighbours() -> tuple[tuple[int, ...], ...]:
-    neighbours: list[list[int]] = [[] for _ in range(POINT_COUNT + 1)]
-    for line in BOARD_DATA["lines"]:
-        a, b = line["points"]
-        neighbours[a].append(b)
-        neighbours[b].append(a)
-    return tuple(tuple(sorted(n)) for n in neighbours)
-
-
-def _build_jumps() -> tuple[tuple[tuple[int, int], ...], ...]:
-    jumps: list[list[tuple[int, int]]] = [[] for _ in range(POINT_COUNT + 1)]
-    for origin, over, target in BOARD_DATA["jumps"]:
-        jumps[origin].append((over, target))
-    return tuple(tuple(sorted(j, key=lambda pair: pair[1])) for j in jumps)
-
-
 COORDINATES: dict[int, tuple[int, int]] = _build_coordinates()
 """(row, col) of every point; rows run from -2 (top) to 6 (bottom)."""
 
 GREEN_START_MASK: int = _build_start_mask("green")
 RED_START_MASK: int = _build_start_mask("red")
 
-NEIGHBOURS: tuple[tuple[int, ...], ...] = _build_neighbours()
-"""``NEIGHBOURS[p]``: the points joined to ``p`` by a line (index 0 is empty)."""
+LINES: tuple[tuple[int, int], ...] = tuple(tuple(line["points"]) for line in BOARD_DATA["lines"])
+"""Every line once, as ``(p, q)``, in the order of ``board.json``."""
 
-NEIGHBOUR_MASK: tuple[int, ...] = tuple(sum(bit(q) for q in n) for n in NEIGHBOURS)
+_TABLES = line_board(COORDINATES, LINES)
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = _TABLES.neighbours
+"""``NEIGHBOURS[p]``: the points joined to ``p`` by a line, in increasing order (index 0 is empty)."""
+
+NEIGHBOUR_MASK: tuple[int, ...] = _TABLES.neighbour_masks
 """``NEIGHBOUR_MASK[p]``: the same points as a bitboard."""
 
-JUMPS: tuple[tuple[tuple[int, int], ...], ...] = _build_jumps()
-"""``JUMPS[p]``: the ``(over, target)`` pairs of every jump starting at ``p``."""
+JUMPS: tuple[tuple[tuple[int, int], ...], ...] = _TABLES.jumps
+"""``JUMPS[p]``: the ``(over, target)`` pairs of every jump starting at ``p``, by target."""
 
-LINES: tuple[tuple[int, int], ...] = tuple(tuple(line["points"]) for line in BOARD_DATA["lines"])
 JUMP_COUNT = sum(len(j) for j in JUMPS)
 
 

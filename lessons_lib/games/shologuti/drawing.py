@@ -15,6 +15,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from html import escape
 
+from lessons_lib.games.common.drawing import (
+    LAST_MOVE_RING, PALETTE, POINT_STYLE, SELECTED_RING, STATUS_STYLE, game_over_text, status_line, svg_start,
+)
 from lessons_lib.games.shologuti.board import COORDINATES, LINES, POINTS
 from lessons_lib.games.shologuti.moves import Move
 from lessons_lib.games.shologuti.position import GREEN, RED, SIDE_NAMES, Position
@@ -25,27 +28,14 @@ HEADER = 34  # room for the status line above the board
 WIDTH = 4 * UNIT + 2 * MARGIN
 HEIGHT = 8 * UNIT + 2 * MARGIN + HEADER
 
-COLOURS = {
-    "background": "#f6efe0",
-    "line": "#8a7a5c",
-    "point": "#fffaf0",
-    "green": "#2e8b3a",
-    "red": "#c8362d",
-    "selected": "#f2c200",
-    "step": "#2e8b3a",
-    "capture": "#d7263d",
-    "last": "#1f4e9c",
-    "text": "#333333",
-}
+COLOURS = PALETTE | {"green": "#2e8b3a", "red": "#c8362d", "step": "#2e8b3a", "capture": "#d7263d"}
 
 STYLE = f"""
-.point-hit {{ fill: transparent; cursor: pointer; }}
-.point-dot {{ fill: {COLOURS["point"]}; stroke: {COLOURS["line"]}; stroke-width: 1.5; }}
-.piece {{ stroke: #222; stroke-width: 1.5; }}
+{POINT_STYLE}
 .piece.green {{ fill: {COLOURS["green"]}; }}
 .piece.red {{ fill: {COLOURS["red"]}; }}
 .label {{ font: 10px sans-serif; text-anchor: middle; dominant-baseline: central; pointer-events: none; }}
-.status {{ font: 14px sans-serif; fill: {COLOURS["text"]}; }}
+{STATUS_STYLE}
 """
 
 
@@ -60,8 +50,7 @@ def status_text(position: Position) -> str:
     counts = f"Green {position.piece_count(GREEN)} · Red {position.piece_count(RED)}"
     outcome = position.outcome()
     if outcome is not None:
-        result = "draw" if outcome.winner is None else f"{SIDE_NAMES[outcome.winner]} wins"
-        return f"Game over: {result} ({outcome.reason}) · {counts}"
+        return f"{game_over_text(outcome, SIDE_NAMES)} · {counts}"
     chain = f", chain on {position.pending}" if position.pending else ""
     return f"{SIDE_NAMES[position.to_move]} to move{chain} · {counts}"
 
@@ -91,23 +80,16 @@ def board_svg(
             :class:`~lessons_lib.widgets.BoardWidget`, ``data-click`` for the boards of any game).
         stop_button: draw a ``stop`` button (``click_attribute="stop"``) for ending a chain.
     """
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH * scale:g}" height="{HEIGHT * scale:g}" '
-        f'viewBox="0 0 {WIDTH} {HEIGHT}" class="shologuti-board" role="img" '
-        f'aria-label="{escape(status_text(position))}">',
-        f"<style>{STYLE}</style>",
-        f'<rect width="{WIDTH}" height="{HEIGHT}" rx="10" fill="{COLOURS["background"]}"/>',
-        f'<text x="{MARGIN - 14}" y="{HEADER - 12}" class="status">'
-        f"{escape(status if status is not None else status_text(position))}</text>",
-    ]
+    label = status_text(position)
+    parts = [svg_start("shologuti-board", WIDTH, HEIGHT, scale, label, STYLE),
+             status_line(MARGIN - 14, HEADER - 12, status if status is not None else label)]
     for a, b in LINES:
         (x1, y1), (x2, y2) = point_xy(a), point_xy(b)
         parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{COLOURS["line"]}" stroke-width="2"/>')
     if last_move is not None and not last_move.is_stop:
         for point in (last_move.origin, last_move.target):
             x, y = point_xy(point)
-            parts.append(f'<circle cx="{x}" cy="{y}" r="22" fill="none" stroke="{COLOURS["last"]}" '
-                         f'stroke-width="3" stroke-dasharray="5 3" class="last-move"/>')
+            parts.append(f'<circle cx="{x}" cy="{y}" r="22" {LAST_MOVE_RING}/>')
     marked = {move.target: move for move in targets if not move.is_stop}
     for point in POINTS:
         x, y = point_xy(point)
@@ -123,8 +105,7 @@ def board_svg(
             colour = "green" if owner == GREEN else "red"
             parts.append(f'<circle cx="{x}" cy="{y}" r="16" class="piece {colour}"/>')
         if point == selected:
-            parts.append(f'<circle cx="{x}" cy="{y}" r="21" fill="none" stroke="{COLOURS["selected"]}" '
-                         f'stroke-width="4" class="selected"/>')
+            parts.append(f'<circle cx="{x}" cy="{y}" r="21" {SELECTED_RING}/>')
         if numbers:
             fill = "white" if owner is not None else COLOURS["text"]
             parts.append(f'<text x="{x}" y="{y}" class="label" fill="{fill}">{point}</text>')

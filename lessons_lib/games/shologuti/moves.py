@@ -17,7 +17,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from lessons_lib.games.shologuti.board import JUMPS, NEIGHBOURS, POINTS, bit
+from lessons_lib.games.common.line_board import capture_moves, capture_over_masks, captures_from, step_moves, steps_to
+from lessons_lib.games.shologuti.board import JUMPS, NEIGHBOURS, POINTS
 from lessons_lib.errors import MoveError, quoted
 
 
@@ -96,45 +97,17 @@ def is_board_move(move: Move) -> bool:
         return False
 
 
-STEP_MOVES: dict[tuple[int, int], Move] = {
-    (origin, target): Move(origin, target) for origin in POINTS for target in NEIGHBOURS[origin]
-}
-CAPTURE_MOVES: dict[tuple[int, int], Move] = {
-    (origin, target): Move(origin, target, over) for origin in POINTS for over, target in JUMPS[origin]
-}
+STEP_MOVES: dict[tuple[int, int], Move] = step_moves(NEIGHBOURS, Move)
+"""The step from ``origin`` to ``target``, by ``(origin, target)``."""
 
+CAPTURE_MOVES: dict[tuple[int, int], Move] = capture_moves(JUMPS, Move)
+"""The capture from ``origin`` to ``target`` (over the point between), by ``(origin, target)``."""
 
-def _build_captures_from() -> tuple[tuple[tuple[int, int, Move], ...], ...]:
-    """For each point, ``(captured_bit, target_bit, move)`` of every capture from it, by target."""
-    table: list[tuple[tuple[int, int, Move], ...]] = [()]
-    for origin in POINTS:
-        moves = sorted((m for m in CAPTURE_MOVES.values() if m.origin == origin), key=lambda m: m.target)
-        table.append(tuple((bit(m.captured), bit(m.target), m) for m in moves))
-    return tuple(table)
+CAPTURES_FROM = captures_from(JUMPS, CAPTURE_MOVES)
+"""``CAPTURES_FROM[p]``: ``(captured_bit, target_bit, move)`` for each capture from ``p``, by target."""
 
-
-def _build_steps_to() -> tuple[dict[int, tuple[Move, ...]], ...]:
-    """For each point p and each set of empty neighbours of p, the steps from p into them.
-
-    A point has at most 8 neighbours, so at most 256 sets: one dictionary
-    lookup then replaces a loop over the neighbours.
-    """
-    table: list[dict[int, tuple[Move, ...]]] = [{}]
-    for origin in POINTS:
-        neighbours = NEIGHBOURS[origin]
-        by_empty: dict[int, tuple[Move, ...]] = {}
-        for chosen in range(1 << len(neighbours)):
-            targets = [q for i, q in enumerate(neighbours) if chosen >> i & 1]
-            by_empty[sum(bit(q) for q in targets)] = tuple(STEP_MOVES[origin, q] for q in targets)
-        table.append(by_empty)
-    return tuple(table)
-
-
-CAPTURES_FROM = _build_captures_from()
-"""``CAPTURES_FROM[p]``: ``(captured_bit, target_bit, move)`` for each capture from ``p``."""
-
-CAPTURE_OVER_MASK: tuple[int, ...] = tuple(sum(entry[0] for entry in entries) for entries in CAPTURES_FROM)
+CAPTURE_OVER_MASK: tuple[int, ...] = capture_over_masks(CAPTURES_FROM)
 """``CAPTURE_OVER_MASK[p]``: the points a piece on ``p`` could jump over."""
 
-STEPS_TO = _build_steps_to()
+STEPS_TO = steps_to(NEIGHBOURS, STEP_MOVES)
 """``STEPS_TO[p][empty & NEIGHBOUR_MASK[p]]``: the steps from ``p`` into those empty points."""

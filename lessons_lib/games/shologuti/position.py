@@ -23,8 +23,9 @@ from lessons_lib.games.shologuti.board import (
     ALL_POINTS_MASK, GREEN_START_MASK, NEIGHBOUR_MASK, POINT_COUNT, POINTS, RED_START_MASK, bit,
 )
 from lessons_lib.games.shologuti.board import mirror_point, points_of
-from lessons_lib.errors import IllegalMoveError, PositionError, is_whole_number, quoted
+from lessons_lib.errors import PositionError, is_whole_number, quoted
 from lessons_lib.game import DRAW_CLOCK, NO_MOVE, NO_PIECES, GameState, Outcome
+from lessons_lib.games.common.position import BasePosition, new_blank, playout_limit
 from lessons_lib.games.shologuti.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, STEPS_TO, STOP, Move, is_board_move
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL, Rules  # noqa: F401 (TRADITIONAL: in doctests)
 from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
@@ -39,8 +40,8 @@ START_STRING = "RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g -"
 
 
 
-class Position:
-    """An immutable Shologuti position.
+class Position(BasePosition[Move]):
+    """An immutable Shologuti position (what all games' positions share: :class:`BasePosition`).
 
     Attributes (read-only):
         green, red: the two sides' pieces as bitboards (bit ``p`` set: a piece on ``p``).
@@ -52,9 +53,8 @@ class Position:
     """
 
     game_name = "shologuti"
-    """The game this is a position of (its name in :data:`lessons_lib.games.GAMES`)."""
 
-    __slots__ = ("_green", "_red", "_to_move", "_pending", "_clock", "_key", "_rules", "_moves")
+    __slots__ = ("_green", "_red", "_pending", "_clock", "_rules")
 
     def __init__(
         self,
@@ -73,7 +73,7 @@ class Position:
         self._clock = clock
         self._rules = rules
         self._key = compute_key(green, red, to_move, pending)
-        self._moves: list[Move] | None = None
+        self._moves = None
 
     # -- construction ---------------------------------------------------------
 
@@ -172,10 +172,6 @@ class Position:
         return self._red
 
     @property
-    def to_move(self) -> int:
-        return self._to_move
-
-    @property
     def pending(self) -> int:
         return self._pending
 
@@ -186,10 +182,6 @@ class Position:
     @property
     def rules(self) -> Rules:
         return self._rules
-
-    @property
-    def key(self) -> int:
-        return self._key
 
     def pieces(self, side: int) -> list[int]:
         """The points holding ``side``'s pieces, in increasing order."""
@@ -246,9 +238,7 @@ class Position:
         if moves is None:
             moves = self._generate()
         if move not in moves or self._clock >= self._rules.draw_plies:
-            if isinstance(move, str):
-                return self.play(Move.parse(move))
-            raise IllegalMoveError(self._why_illegal(move))
+            return self.play(self._parse_or_refuse(move, Move.parse))  # text is read; anything else, refused
         side = self._to_move
         green, red, to_move, pending, clock = after_move(self._green, self._red, side, self._clock, move)
         origin, target, captured = move
@@ -270,12 +260,10 @@ class Position:
         but works on the bitboards alone, without building a position or a key
         for every ply, which makes it faster for MCTS rollouts.
         """
-        if max_plies is not None and max_plies < 0:
-            raise ValueError(f"max_plies must be 0 or more, not {max_plies}")
+        limit = playout_limit(max_plies)
         green, red, side, pending, clock = self._green, self._red, self._to_move, self._pending, self._clock
         rules = self._rules
         draw_plies = rules.draw_plies
-        limit = -1 if max_plies is None else max_plies
         plies = 0
         while plies != limit and clock < draw_plies:
             moves = generate_moves(red, green, pending, rules) if side else generate_moves(green, red, pending, rules)
@@ -341,7 +329,7 @@ class Position:
             return f"{move} is not legal: a capture is available and captures are compulsory"
         return f"{move} is not legal here"
 
-    # -- text, equality, hashing ----------------------------------------------
+    # -- text and equality ----------------------------------------------------
 
     def __str__(self) -> str:
         cells = "".join("G" if self._green >> p & 1 else "R" if self._red >> p & 1 else "." for p in POINTS)
@@ -354,27 +342,8 @@ class Position:
         rules_text = f"Rules.named({rules.name!r})" if is_a_preset else repr(rules)
         return f"Position.from_string({str(self)!r}, rules={rules_text})"
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Position):
-            return NotImplemented
-        return (
-            self._key == other._key
-            and self._green == other._green
-            and self._red == other._red
-            and self._to_move == other._to_move
-            and self._pending == other._pending
-            and self._clock == other._clock
-            and self._rules == other._rules
-        )
-
-    def __hash__(self) -> int:
-        return hash(self._key)
-
-    def _repr_svg_(self) -> str:
-        """The board as a picture in a notebook (the drawing code is imported only when needed)."""
-        from lessons_lib.games.shologuti.drawing import board_svg
-
-        return board_svg(self)
+    def _parts(self) -> tuple[object, ...]:
+        return self._green, self._red, self._to_move, self._pending, self._clock, self._rules
 
 
 MAX_PIECES = 16
@@ -410,7 +379,7 @@ def _check_position(green: int, red: int, to_move: int, pending: int, clock: int
 
 def _make(green: int, red: int, to_move: int, pending: int, clock: int, key: int, rules: Rules) -> Position:
     """A new position from parts already known to be consistent (the fast path of ``play``)."""
-    position = _new_object(Position)
+    position = new_blank(Position)
     position._green = green
     position._red = red
     position._to_move = to_move
@@ -420,9 +389,6 @@ def _make(green: int, red: int, to_move: int, pending: int, clock: int, key: int
     position._rules = rules
     position._moves = None
     return position
-
-
-_new_object = object.__new__
 
 
 def after_move(green: int, red: int, side: int, clock: int, move: Move) -> tuple[int, int, int, int, int]:

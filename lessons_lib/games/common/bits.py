@@ -1,0 +1,68 @@
+"""Bitboards: a set of points (or squares) as one int, whose bit ``p`` is set when point ``p`` is in the set.
+
+So ``1 << 23`` is the set holding point 23 alone, ``a | b`` the union of two sets, and
+``mask >> 23 & 1`` asks "is 23 in it?". The engines keep their pieces this way; here are the
+few helpers they share for going from a bitboard back to its points.
+
+>>> points_of(bit(3) | bit(30) | bit(39))
+(3, 30, 39)
+>>> list(set_bits(1 << 63 | 1 << 5)), names_of(0b101, ("a", "b", "c"))
+([5, 63], ['a', 'c'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TypeVar
+
+ItemT = TypeVar("ItemT")
+
+POINTS_OF_LIMIT = 40
+""":func:`points_of` reads bitboards of points 0 to 39 (Shologuti's go to 37, Bagh-Chal's to 24)."""
+
+
+def bit(point: int) -> int:
+    """The bitboard holding ``point`` alone."""
+    return 1 << point
+
+
+def chunk_tables(items: Sequence[ItemT], chunk_bits: int) -> tuple[tuple[tuple[ItemT, ...], ...], ...]:
+    """``table[k][c]``: the items whose bits are set in ``c``, read as chunk ``k`` of a bitboard.
+
+    Chunk ``k`` is bits ``chunk_bits * k`` up to ``chunk_bits * (k + 1)``; item ``i`` stands for
+    bit ``i``, and there are as many chunks as ``items`` need.
+
+    >>> chunk_tables("abcde", 2)[1][0b11]
+    ('c', 'd')
+    """
+    size = 1 << chunk_bits
+    return tuple(
+        tuple(tuple(items[first + i] for i in range(chunk_bits) if c >> i & 1 and first + i < len(items))
+              for c in range(size))
+        for first in range(0, len(items), chunk_bits)
+    )
+
+
+_CHUNK0, _CHUNK1, _CHUNK2, _CHUNK3 = chunk_tables(range(POINTS_OF_LIMIT), 10)
+
+
+def points_of(mask: int) -> tuple[int, ...]:
+    """The points in a bitboard of points 0 to 39, in increasing order.
+
+    Reads the bitboard ten bits at a time from tables: in Python this is about twice as
+    fast as peeling off bits one by one with ``mask & -mask`` (:func:`set_bits`).
+    """
+    return _CHUNK0[mask & 1023] + _CHUNK1[mask >> 10 & 1023] + _CHUNK2[mask >> 20 & 1023] + _CHUNK3[mask >> 30]
+
+
+def set_bits(mask: int) -> Iterator[int]:
+    """The numbers of the bits set in ``mask``, of any width, in increasing order."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def names_of(mask: int, names: Sequence[str]) -> list[str]:
+    """The names of the points in a bitboard (``names[p]`` is point ``p``'s), in point order."""
+    return [names[point] for point in set_bits(mask)]

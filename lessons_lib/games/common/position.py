@@ -1,0 +1,111 @@
+"""What every game's ``Position`` does the same way: :class:`BasePosition`, :func:`playout_limit`, :data:`new_blank`.
+
+A game's ``Position`` (``games/<name>/position.py``) holds its pieces and checks them, plays a
+move (``play``), lists the legal moves (``_generate``, ``legal_moves``) and says how the game
+ended (``outcome``): that is the game, and it stays in the game's own file, as does ``_make``,
+the fast constructor ``play`` ends with (a shared one would cost a function call every ply).
+What a position takes from here is mechanical: the side to move and the key, equality and
+hashing, ``repr``, its picture in a notebook, the slot that keeps its moves once listed, and
+the slow path of ``play``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import ClassVar, Generic, TypeVar
+
+from lessons_lib.errors import IllegalMoveError
+
+MoveT = TypeVar("MoveT")
+
+
+class BasePosition(Generic[MoveT]):
+    """The part of a game's position every game has: the side to move, the key and the moves once listed.
+
+    A subclass sets ``game_name``, its own slots, ``__str__`` (which ``from_string`` reads back),
+    ``_parts`` (what makes two positions equal), ``_generate`` (which lists the moves and keeps them
+    in ``_moves``) and, if its ``play`` calls :meth:`_parse_or_refuse`, ``_why_illegal``.
+
+    Attributes (read-only):
+        to_move: the player to move, 0 or 1.
+        key: the 64-bit Zobrist key; equal positions have equal keys.
+    """
+
+    __slots__ = ("_to_move", "_key", "_moves")
+
+    game_name: ClassVar[str]
+    """The game this is a position of (its name in :data:`lessons_lib.games.GAMES`)."""
+
+    _to_move: int
+    _key: int
+    _moves: list[MoveT] | None
+    """The moves the rules give here (the game's end aside) once listed, else None."""
+
+    @property
+    def to_move(self) -> int:
+        return self._to_move
+
+    @property
+    def key(self) -> int:
+        return self._key
+
+    def _generate(self) -> list[MoveT]:
+        """The moves the rules give here (the game's end aside), listed and kept in ``_moves``."""
+        raise NotImplementedError
+
+    def _parts(self) -> tuple[object, ...]:
+        """Everything that makes this position what it is (the key aside): equal parts, equal positions."""
+        raise NotImplementedError
+
+    def _why_illegal(self, move: MoveT) -> str:
+        """Why ``move``, which is not among the legal moves here, is not legal: a sentence for the player."""
+        raise NotImplementedError
+
+    def _parse_or_refuse(self, move: MoveT | str, parse: Callable[[str], MoveT]) -> MoveT:
+        """For ``play``, given something that is not a legal move here: the move it names, if it is text.
+
+        Raises:
+            IllegalMoveError: ``move`` is not text, so it is simply not legal here (the message says why).
+            MoveError: ``move`` is text that names no move (raised by ``parse``).
+        """
+        if isinstance(move, str):
+            return parse(move)
+        raise IllegalMoveError(self._why_illegal(move))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, type(self)):
+            return NotImplemented
+        return self._key == other._key and self._parts() == other._parts()
+
+    def __hash__(self) -> int:
+        return hash(self._key)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.from_string({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        """The board as a picture in a notebook (the game's drawing code is imported only when needed)."""
+        drawing = importlib.import_module(f"lessons_lib.games.{self.game_name}.drawing")
+        svg: str = drawing.board_svg(self)
+        return svg
+
+
+def playout_limit(max_plies: int | None) -> int:
+    """How many plies a random playout may play: ``max_plies``, or -1 for as many as the game lasts.
+
+    Raises:
+        ValueError: ``max_plies`` is negative.
+    """
+    if max_plies is not None and max_plies < 0:
+        raise ValueError(f"max_plies must be 0 or more, not {max_plies}")
+    return -1 if max_plies is None else max_plies
+
+
+new_blank = object.__new__
+"""``new_blank(Position)``: a new position with nothing set, its ``__init__`` (and checks) not run.
+
+The first line of each game's ``_make``, the fast constructor ``play`` uses. (mypyc refuses it
+for a compiled class, and so does ``Position.__new__(Position)``: a compiled engine will need
+another fast path.)
+"""
