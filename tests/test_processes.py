@@ -85,3 +85,46 @@ def test_the_watch_kills_a_family_over_its_process_limit() -> None:
     finally:
         watch.stop()
         parent.kill()
+
+
+def test_a_familys_threads_processor_time_and_in_memory_files_are_counted() -> None:
+    script = ("import os, threading, time\n"
+              "descriptor = os.memfd_create('kept')\n"
+              "os.write(descriptor, b'x' * (8 * 2**20))\n"
+              "for _ in range(5):\n"
+              "    threading.Thread(target=time.sleep, args=(60,), daemon=True).start()\n"
+              "started = time.process_time()\n"
+              "while time.process_time() - started < 0.3:\n"
+              "    pass\n"
+              "print('ready', flush=True)\n"
+              "time.sleep(60)\n")
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE)
+    try:
+        assert child.stdout is not None and child.stdout.readline() == b"ready\n"
+        assert processes.thread_count(child.pid) == 6
+        assert processes.processor_seconds([child.pid]) >= 0.3
+        assert 8 * 2**20 <= processes.memory_file_bytes([child.pid, child.pid]) < 9 * 2**20  # counted once
+    finally:
+        child.kill()
+        child.wait()
+    assert processes.thread_count(child.pid) == 0 and processes.processor_seconds([child.pid]) == 0.0
+
+
+def test_a_control_group_holds_its_processes_to_its_limits_and_is_removed() -> None:
+    from lessons_lib.arena import cgroups
+
+    if not cgroups.available():
+        pytest.skip("this process cannot make control groups here (not root, and no delegated group)")
+    group = cgroups.AgentGroup.create(memory_mb=100, tasks=20)
+    assert group is not None
+    script = "import time\nstarted = time.process_time()\nwhile time.process_time() - started < 0.2: pass\n" \
+             "print('ready', flush=True)\nblock = bytearray(300 * 2**20)\ntime.sleep(60)\n"
+    child = subprocess.Popen(group.join_command([sys.executable, "-c", script]), stdout=subprocess.PIPE)
+    try:
+        assert child.stdout is not None and child.stdout.readline() == b"ready\n"
+        assert child.pid in group.pids() and group.processor_seconds() >= 0.2
+        assert child.wait(timeout=30) == -9 and group.memory_exceeded()  # the kernel killed it at 100 MB
+    finally:
+        child.kill()
+        group.remove()
+    assert not any(folder.exists() for folder in group.folders.values())

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from lessons_lib.arena import isolation
+from lessons_lib.arena import cgroups, isolation
 from lessons_lib.arena.games import GameResult, play_game
 from lessons_lib.arena.processes import family, start_time
 from lessons_lib.arena.sandbox import AgentFileChanged
@@ -384,8 +384,162 @@ def attack():
 """)
     settings = TournamentSettings(games_per_pair=1, seconds_per_move=60.0, memory_mb=250, opening_plies=0)
     result = one_game(hoarder, honest(tmp_path), settings)
-    assert "over the limit of 250 MB for one agent" in result.reason, result.reason
+    assert "the limit of 250 MB for one agent" in result.reason, result.reason
     assert wait_until(lambda: not processes_with("lessons_lib.arena.sandbox"))  # killed, perhaps still exiting
+
+
+def test_memory_in_files_that_no_process_maps_counts_too(tmp_path: Path) -> None:
+    """An in-memory file (memfd) is memory of the agent's, though no process of it maps a page of it."""
+    hoarder = write_agent(tmp_path, "memfd_hoarder", """
+def attack():
+    descriptor = os.memfd_create('hoard')
+    for _ in range(40):
+        os.write(descriptor, b'x' * (16 * 2**20))  # 640 MB in all
+    time.sleep(1000)
+""")
+    settings = TournamentSettings(games_per_pair=1, seconds_per_move=60.0, memory_mb=200, opening_plies=0)
+    result = one_game(hoarder, honest(tmp_path), settings)
+    assert "the limit of 200 MB for one agent" in result.reason, result.reason
+
+
+def test_shared_memory_counts_where_the_kernel_counts_for_the_arena(tmp_path: Path) -> None:
+    """System V shared memory, filled and detached, is mapped by no process: only a control group sees it."""
+    if not cgroups.available():
+        pytest.skip("this arena cannot make control groups here (not root, and no delegated group)")
+    hoarder = write_agent(tmp_path, "shm_hoarder", """
+import ctypes
+
+libc = ctypes.CDLL(None, use_errno=True)
+libc.shmat.restype = ctypes.c_void_p
+
+
+def attack():
+    for _ in range(8):
+        segment = libc.shmget(0, 100 * 2**20, 0o1600)  # IPC_PRIVATE, IPC_CREAT | 0600
+        address = libc.shmat(segment, None, 0)
+        ctypes.memset(address, 1, 100 * 2**20)
+        libc.shmdt(ctypes.c_void_p(address))
+    time.sleep(1000)
+""")
+    settings = TournamentSettings(games_per_pair=1, seconds_per_move=60.0, memory_mb=200, opening_plies=0)
+    result = one_game(hoarder, honest(tmp_path), settings)
+    assert "the limit of 200 MB for one agent" in result.reason, result.reason
+
+
+def test_threads_are_limited_with_the_processes(tmp_path: Path) -> None:
+    """Threads take process numbers from the whole machine: an agent may run a few hundred, not thousands."""
+    spinner = write_agent(tmp_path, "thread_bomb", """
+import threading
+
+threading.stack_size(64 * 1024)
+
+
+def attack():
+    for _ in range(3000):
+        threading.Thread(target=time.sleep, args=(1000,), daemon=True).start()
+    time.sleep(1000)
+""")
+    settings = TournamentSettings(games_per_pair=1, seconds_per_move=60.0, opening_plies=0)
+    result = one_game(spinner, honest(tmp_path), settings)
+    assert "threads" in result.reason and "limit for one agent" in result.reason, result.reason
+    assert wait_until(lambda: not processes_with("lessons_lib.arena.sandbox"))
+
+
+CPU_HEAVY_HONEST = """
+import time
+
+
+class Thinker:
+    def choose_move(self, state):
+        started = time.process_time()
+        while time.process_time() - started < 0.4:  # 0.4 s of processor time, whatever the machine's load
+            pass
+        return state.legal_moves()[0]
+
+
+def make_agent():
+    return Thinker()
+"""
+
+
+def test_no_agent_can_make_another_forfeit_by_loading_the_machine(tmp_path: Path) -> None:
+    """Helpers that keep replacing themselves so that no look at the process table finds them all, each
+    waking every process it can and spinning: the honest agent's clock is its own processor time."""
+    churner = write_agent(tmp_path, "churner", """
+import ctypes
+
+libc = ctypes.CDLL(None, use_errno=True)
+started = False
+
+
+def walker():
+    while True:
+        try:
+            os.kill(-1, signal.SIGCONT)
+        except OSError:
+            pass
+        for _ in range(20000):  # spin a little, then hand over to a new sibling
+            pass
+        if libc.syscall(56, 0x8000 | signal.SIGCHLD, 0, 0, 0, 0) != 0:  # clone(CLONE_PARENT): a sibling
+            os._exit(0)
+
+
+def attack():
+    global started
+    if not started:
+        started = True
+        signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+        for _ in range(3):
+            if os.fork() == 0:
+                walker()
+""")
+    victim = tmp_path / "victim.py"
+    victim.write_text(CPU_HEAVY_HONEST)
+    settings = TournamentSettings(games_per_pair=1, seconds_per_move=1.0, opening_plies=0, max_plies=8)
+    for first, second in ((victim, churner), (churner, victim)):
+        result = one_game(first, second, settings)
+        assert "victim" not in result.reason, result.reason  # the victim never forfeits
+    assert wait_until(lambda: not processes_with("lessons_lib.arena.sandbox"))
+
+
+def test_an_agent_running_as_root_cannot_change_the_machine(tmp_path: Path) -> None:
+    """Even when the arena runs as root: the kernel's settings are read-only, no new namespace can be made
+    (nor a file system mounted in one), and the arena's environment is nowhere to be read."""
+    probe = write_agent(tmp_path, "root_probe", """
+import ctypes, glob
+
+libc = ctypes.CDLL(None, use_errno=True)
+
+
+def attack():
+    writable = []
+    for path in ['/proc/sys/kernel/core_pattern', '/proc/sys/vm/drop_caches', '/proc/sysrq-trigger',
+                 *glob.glob('/proc/irq/*/smp_affinity')]:
+        try:
+            os.close(os.open(path, os.O_WRONLY))  # opened for writing, nothing written
+            writable.append(path)
+        except OSError:
+            pass
+    namespace = libc.unshare(0x10000000)  # CLONE_NEWUSER
+    secrets = []
+    for path in glob.glob('/proc/*/environ'):
+        try:
+            if b'SHOLOGUTI_TEACHER_SECRET' in open(path, 'rb').read():
+                secrets.append(path)
+        except OSError:
+            pass
+    try:
+        keys = open('/proc/keys').read()
+    except OSError:
+        keys = ''  # hidden, or not there at all
+    raise RuntimeError(f'writable={writable} namespace={namespace} secrets={secrets} keys={len(keys)}')
+""")
+    os.environ["SHOLOGUTI_TEACHER_SECRET"] = "hunter2"
+    try:
+        result = one_game(probe, honest(tmp_path))
+    finally:
+        del os.environ["SHOLOGUTI_TEACHER_SECRET"]
+    assert "writable=[] namespace=-1 secrets=[] keys=0" in result.reason, result.reason
 
 
 def test_the_number_of_processes_is_limited(tmp_path: Path) -> None:

@@ -1,11 +1,13 @@
 """Where a student's agent runs: inside bubblewrap on Linux, or as a plain process where bubblewrap is missing.
 
 ``bubblewrap`` (Linux, with Debian's ``bubblewrap`` package or any distribution's)
-    Each agent runs in namespaces of its own (PID, network, IPC, UTS, cgroup): it
-    sees no other process (neither the arena nor any other agent), has no network,
-    and sees the system's programs, Python and this package read-only and nothing
-    else of the machine: no other agent's file, no results database, no home
-    folder. Its working folder, ``/tmp`` and ``/dev/shm`` are private in-memory
+    Each agent runs in namespaces of its own (user, PID, network, IPC, UTS,
+    cgroup), with no privilege even when the arena runs as root: it sees no other
+    process (neither the arena nor any other agent), has no network, cannot make
+    namespaces of its own, and sees the system's programs, Python and this
+    package read-only and nothing else of the machine: no other agent's file, no
+    results database, no home folder, not even the arena's environment. The
+    kernel's settings in /proc are read-only to it. Its working folder, ``/tmp`` and ``/dev/shm`` are private in-memory
     folders of 64 MB each that vanish with it (nothing else is writable), and it
     is killed when the arena's process dies, whatever that process died of.
 
@@ -43,6 +45,16 @@ PRIVATE_FOLDER_BYTES = 64 * 2**20
 PRIVATE_FOLDERS = (AGENT_FOLDER, "/tmp", "/dev/shm")  # the only places an agent can write, 64 MB each
 SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64")
 SYSTEM_FILES = ("/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d", "/etc/localtime", "/etc/alternatives")
+
+BUBBLEWRAP_ENVIRONMENT = {"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+"""All bubblewrap's own processes are given of the environment: the agent can read theirs, so nothing of the
+arena's (a teacher's tokens or passwords) may be in it."""
+READ_ONLY_IN_PROC = ("/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus", "/proc/fs", "/proc/acpi",
+                     "/proc/scsi", "/proc/driver", "/proc/asound", "/proc/latency_stats", "/proc/timer_list")
+"""The parts of /proc through which a process running as root could change the whole machine (the
+kernel's settings, its crash handler, devices): read-only inside, even when the arena runs as root."""
+HIDDEN_IN_PROC = ("/proc/keys", "/proc/kcore")
+"""Parts of /proc an agent has no business reading at all: shown as empty files."""
 
 FALLBACK_NOTICE = ("note: bubblewrap is not available here ({problem}), so students' agents run as plain processes: "
                    "mistakes are caught, malice is not. On Linux, install bubblewrap (Debian/Ubuntu: "
@@ -98,7 +110,8 @@ def bubblewrap_problem() -> str | None:
         return "the bwrap program is not installed"
     command = bubblewrap_command(None, [sys.executable, "-I", "-c", "import lessons_lib.arena.sandbox"])
     try:
-        tried = subprocess.run(command, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+        tried = subprocess.run(command, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,
+                               env=BUBBLEWRAP_ENVIRONMENT)
     except (OSError, subprocess.TimeoutExpired) as error:
         return f"bwrap could not be started: {error}"
     if tried.returncode != 0:
@@ -121,12 +134,19 @@ def agent_command(agent_file: str, memory_mb: int, agent_data_fd: int | None) ->
 
 def bubblewrap_command(agent_data_fd: int | None, command: list[str]) -> list[str]:
     """``command`` inside bubblewrap: its own namespaces, a read-only system, private folders, no network."""
-    arguments = [shutil.which("bwrap") or "bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--clearenv"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        arguments += ["--cap-drop", "ALL"]
+    arguments = [shutil.which("bwrap") or "bwrap", "--unshare-all", "--unshare-user", "--die-with-parent",
+                 "--new-session", "--clearenv", "--cap-drop", "ALL"]
+    if bubblewrap_can_disable_user_namespaces():  # no namespace of its own inside (bubblewrap 0.8 and later)
+        arguments += ["--disable-userns"]
     for path in (*SYSTEM_FOLDERS, *SYSTEM_FILES, *python_folders()):
         arguments += ["--ro-bind-try", path, path]
-    arguments += ["--proc", "/proc", "--dev", "/dev"]
+    arguments += ["--proc", "/proc"]
+    for path in READ_ONLY_IN_PROC:
+        arguments += ["--ro-bind-try", path, path]
+    for path in HIDDEN_IN_PROC:
+        if os.path.exists(path):  # the new /proc has what this one has
+            arguments += ["--ro-bind", "/dev/null", path]
+    arguments += ["--dev", "/dev"]
     for folder in PRIVATE_FOLDERS:  # each a bounded in-memory folder
         arguments += ["--size", str(PRIVATE_FOLDER_BYTES), "--tmpfs", folder]
     if agent_data_fd is not None:
@@ -135,6 +155,17 @@ def bubblewrap_command(agent_data_fd: int | None, command: list[str]) -> list[st
     arguments += ["--chdir", AGENT_FOLDER, "--setenv", "HOME", AGENT_FOLDER, "--setenv", "TMPDIR", "/tmp",
                   "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8", "--", *command]
     return arguments
+
+
+@functools.cache
+def bubblewrap_can_disable_user_namespaces() -> bool:
+    """Whether this bubblewrap can keep an agent from making user namespaces of its own (``--disable-userns``)."""
+    try:
+        shown = subprocess.run([shutil.which("bwrap") or "bwrap", "--help"], capture_output=True, text=True,
+                               timeout=30, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return "--disable-userns" in shown.stdout + shown.stderr
 
 
 @functools.cache

@@ -79,6 +79,56 @@ def start_time(pid: int) -> int | None:
         return None
 
 
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def processor_seconds(pids: list[int]) -> float:
+    """The processor time ``pids`` have used, with that of the children they have waited for (which count
+    in their parent's once they end)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = (PROC / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+            total += sum(int(field) for field in fields[11:15])  # utime, stime, cutime, cstime
+        except (OSError, IndexError, ValueError):
+            continue  # ended while we looked
+    return total / CLOCK_TICKS
+
+
+def thread_count(pid: int) -> int:
+    """How many threads ``pid`` runs (0 once it has ended)."""
+    try:
+        return len(os.listdir(PROC / str(pid) / "task"))
+    except OSError:
+        return 0
+
+
+def memory_file_bytes(pids: list[int]) -> int:
+    """The memory held by in-memory files (``memfd_create``) that ``pids`` have open, each file counted once.
+
+    Such a file lives in memory but is mapped by no process, so no process's own memory shows it.
+    """
+    seen: set[tuple[int, int]] = set()
+    total = 0
+    for pid in pids:
+        folder = PROC / str(pid) / "fd"
+        try:
+            descriptors = os.listdir(folder)
+        except OSError:
+            continue
+        for descriptor in descriptors:
+            try:
+                if not os.readlink(folder / descriptor).startswith("/memfd:"):
+                    continue
+                status = os.stat(folder / descriptor)
+            except OSError:
+                continue
+            if (status.st_dev, status.st_ino) not in seen:
+                seen.add((status.st_dev, status.st_ino))
+                total += status.st_blocks * 512
+    return total
+
+
 def memory_bytes(pid: int) -> int:
     """The memory ``pid`` uses: its proportional share of the pages it maps (PSS), or its resident size.
 
@@ -111,16 +161,19 @@ def kill(pids: dict[int, int | None]) -> None:
 class FamilyWatch:
     """Watches a process and everything it starts, in a thread, against limits on the whole family.
 
-    Every ``interval`` seconds it counts the family and sums its memory; over a limit, it kills
+    Every ``interval`` seconds it counts the family's processes and threads and sums its memory
+    (in-memory files included); over a limit, it kills
     the whole family and keeps the reason in :attr:`overrun`. It remembers every process it has
     seen, so that :meth:`kill_all` also reaches one that has left the family (a daemon).
     ``overhead`` processes at the top of the family (bubblewrap's own) are not counted.
     """
 
-    def __init__(self, pid: int, memory_mb: int, processes: int, overhead: int = 0, interval: float = 0.1) -> None:
+    def __init__(self, pid: int, memory_mb: int, processes: int, overhead: int = 0, interval: float = 0.1,
+                 threads: int = 256) -> None:
         self.pid = pid
         self.memory_mb = memory_mb
         self.processes = processes
+        self.threads = threads
         self.overhead = overhead
         self.interval = interval
         self.seen: dict[int, int | None] = {pid: start_time(pid)}
@@ -142,7 +195,10 @@ class FamilyWatch:
                 self._over(f"started more than {self.processes} process{'es' if self.processes != 1 else ''} "
                            f"(the limit for one agent)")
                 return
-            used = sum(memory_bytes(member) for member in members)
+            if sum(thread_count(member) for member in members) > self.threads:
+                self._over(f"ran more than {self.threads} threads in all (the limit for one agent)")
+                return
+            used = sum(memory_bytes(member) for member in members) + memory_file_bytes(members)
             if used > self.memory_mb * 2**20:
                 self._over(f"used {used / 2**20:.0f} MB in {count} process{'es' if count > 1 else ''}, "
                            f"over the limit of {self.memory_mb} MB for one agent")

@@ -17,9 +17,17 @@ bytes run are the bytes the game's key was made from), sends its answers on a
 copy of its real standard output, and points ``sys.stdout`` at standard error, so
 a student's ``print`` calls are harmless. Anything else that reaches the answer
 channel is garbage, and forfeits the game, as does an exception, a move that is
-not legal, running out of time, memory or processes, or dying. Between its
-moves the agent and its helpers are stopped, so none of them uses the
-opponent's time; when the game ends, all of them are killed.
+not legal, running out of time, memory, processes or threads, or dying.
+
+Its time is processor time, that of all its processes together (like a built-in
+agent's), so no other agent's load and no busy machine can make it forfeit;
+one that waits instead of computing is stopped by the wall clock at three
+times its limit and 5 s more. Between its moves the agent and its helpers are
+stopped, so none of them uses the opponent's time; when the game ends, all of
+them are killed. Where the arena may make control groups (Linux, as root or
+with a delegated group: :mod:`lessons_lib.arena.cgroups`) the kernel itself
+holds the agent to these limits and stops it at once; elsewhere the arena
+watches its processes (:mod:`lessons_lib.arena.processes`).
 """
 
 from __future__ import annotations
@@ -39,13 +47,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lessons_lib.arena.isolation import AGENT_FILE, AGENT_FOLDER, BUBBLEWRAP, agent_command, sandbox_mode
-from lessons_lib.arena.processes import FamilyWatch, end_with_parent, family, has_proc
+from lessons_lib.arena.cgroups import AgentGroup
+from lessons_lib.arena.isolation import (
+    AGENT_FILE, AGENT_FOLDER, BUBBLEWRAP, BUBBLEWRAP_ENVIRONMENT, agent_command, sandbox_mode,
+)
+from lessons_lib.arena.processes import FamilyWatch, end_with_parent, family, has_proc, processor_seconds
 from lessons_lib.games import DEFAULT_GAME, GAMES
 
 DEFAULT_SECONDS_PER_MOVE = 2.0  # the limit of McGill's Hus course
 DEFAULT_MEMORY_MB = 500
 DEFAULT_PROCESSES = 8  # an agent may start helpers, up to this many processes in all
+DEFAULT_THREADS = 256  # and its processes may run this many threads in all
 MAX_AGENT_FILE_BYTES = 10 * 2**20  # a student's file is Python source: 10 MB is far more than any needs
 STARTUP_SECONDS = 20.0  # importing the student's file may take a while the first time
 BUBBLEWRAP_PROCESSES = 2  # bubblewrap's own two processes above the agent's, not counted against it
@@ -65,11 +77,20 @@ class AgentFileChanged(ValueError):
 
 @dataclass(frozen=True)
 class SandboxLimits:
-    """Limits on one agent: seconds a move, memory (MB, summed over all its processes) and processes."""
+    """Limits on one agent, all its processes together: processor seconds a move, memory (MB), processes and
+    threads.
+
+    An agent that waits instead of computing is stopped once :meth:`wall_seconds` have passed.
+    """
 
     seconds_per_move: float = DEFAULT_SECONDS_PER_MOVE
     memory_mb: int = DEFAULT_MEMORY_MB
     processes: int = DEFAULT_PROCESSES
+    threads: int = DEFAULT_THREADS
+
+    def wall_seconds(self) -> float:
+        """The most a move may take by the clock on the wall: three times the limit, and 5 s more."""
+        return 3 * self.seconds_per_move + 5
 
 
 def read_agent_file(path: str | Path) -> bytes:
@@ -117,6 +138,7 @@ class SandboxedAgent:
         self.digest = digest
         self._child: subprocess.Popen[bytes] | None = None
         self._watch: FamilyWatch | None = None
+        self._group: AgentGroup | None = None
         self._folder: str | None = None
         self._overhead = 0
         self._buffer = b""
@@ -150,6 +172,7 @@ class SandboxedAgent:
             reply = self._read_line(STARTUP_SECONDS, "loading the file")
         self._hold(True)
         if reply != "ready":
+            self._check_limits()
             raise Forfeit(_explain(reply, "loading the file"))
 
     def _launch(self, command: list[str], pass_fds: tuple[int, ...], overhead: int, cwd: str | None = None) -> None:
@@ -157,11 +180,18 @@ class SandboxedAgent:
             new_group: dict[str, Any] = {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
         else:  # a session of its own: a signal to the arena's process group does not reach it, nor its to ours
             new_group = {"start_new_session": True, "pass_fds": pass_fds}
-        environment = {name: value for name, value in os.environ.items() if not name.startswith("PYTHON")}
+        if overhead:  # bubblewrap: its own processes, which the agent can see, get nothing of the arena's
+            environment = dict(BUBBLEWRAP_ENVIRONMENT)
+        else:
+            environment = {name: value for name, value in os.environ.items() if not name.startswith("PYTHON")}
+        limits = self.limits
+        self._group = AgentGroup.create(limits.memory_mb, limits.processes + limits.threads + overhead)
+        if self._group is not None:
+            command = self._group.join_command(command)
         self._child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                        stderr=subprocess.DEVNULL, cwd=cwd, env=environment, **new_group)
         self._overhead = overhead
-        self._watch = FamilyWatch(self._child.pid, self.limits.memory_mb, self.limits.processes, overhead)
+        self._watch = FamilyWatch(self._child.pid, limits.memory_mb, limits.processes, overhead, threads=limits.threads)
 
     def choose_move(self, state: Any) -> Any:
         """Ask the child for a move; raise :class:`Forfeit` if anything goes wrong."""
@@ -177,9 +207,10 @@ class SandboxedAgent:
         except OSError:
             self._check_limits()
             raise Forfeit("the agent's process has died") from None
-        reply = self._read_line(self.limits.seconds_per_move, "choosing a move")
+        reply = self._read_line(self.limits.wall_seconds(), "choosing a move", self.limits.seconds_per_move)
         self._hold(True)
         if not reply.startswith("move "):
+            self._check_limits()  # an error the agent met at a limit forfeits for the limit
             raise Forfeit(_explain(reply, "choosing a move"))
         text = reply[len("move "):]
         try:
@@ -196,6 +227,9 @@ class SandboxedAgent:
         A stopped agent cannot use its opponent's time: no helper of it computes, or takes a
         processor from the opponent, while the opponent thinks.
         """
+        if self._group is not None:  # the kernel stops the whole group at once
+            self._group.freeze(stopped)
+            return
         if self._child is None or not has_proc():  # Linux only: there a stopped agent still dies with the arena
             return
         sent = signal.SIGSTOP if stopped else signal.SIGCONT
@@ -212,25 +246,49 @@ class SandboxedAgent:
                 reached.add(pid)
 
     def _check_limits(self) -> None:
-        """Forfeit if the watch found the agent over a limit (it has killed the agent already)."""
-        if self._watch is not None and self._watch.overrun is not None:
-            reason = self._watch.overrun
+        """Forfeit if the agent went over a limit (the kernel or the watch has stopped it already)."""
+        reason = self._watch.overrun if self._watch is not None else None
+        group = self._group
+        if group is not None and group.memory_exceeded():
+            reason = (f"needed more memory than the limit of {self.limits.memory_mb} MB for one agent, all its "
+                      f"processes together")
+        elif group is not None and group.tasks_exceeded():
+            limits = self.limits
+            reason = (f"tried to run more than {limits.processes + limits.threads} processes and threads together "
+                      f"(the limit for one agent)")
+        if reason is not None:
             self.close()
             raise Forfeit(reason)
 
-    def _read_line(self, seconds: float, doing: str) -> str:
-        """One line from the child within ``seconds``, or :class:`Forfeit`."""
+    def _processor_seconds(self) -> float:
+        """The processor time the agent has used so far, all its processes together."""
+        if self._group is not None:
+            return self._group.processor_seconds()
+        if self._child is None or not has_proc():
+            return 0.0
+        return processor_seconds(family(self._child.pid))
+
+    def _read_line(self, seconds: float, doing: str, processor_limit: float | None = None) -> str:
+        """One line from the child within ``seconds`` by the wall clock (and, if given, ``processor_limit``
+        seconds of the agent's processor time), or :class:`Forfeit`."""
         assert self._child is not None and self._child.stdout is not None
         stream = self._child.stdout
         deadline = time.monotonic() + seconds
+        used_before = self._processor_seconds() if processor_limit is not None else 0.0
         with selectors.DefaultSelector() as selector:
             selector.register(stream, selectors.EVENT_READ)
             while b"\n" not in self._buffer:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     self.close()
-                    raise Forfeit(f"took more than {seconds:g} s {doing}")
-                if not selector.select(timeout=min(left, 0.25)):
+                    if processor_limit is None:
+                        raise Forfeit(f"took more than {seconds:g} s {doing}")
+                    raise Forfeit(f"took more than {seconds:g} s by the clock {doing}, waiting rather than "
+                                  f"computing (the limit is {processor_limit:g} s of processor time)")
+                if processor_limit is not None and self._processor_seconds() - used_before > processor_limit:
+                    self.close()
+                    raise Forfeit(f"used more than {processor_limit:g} s of processor time {doing}")
+                if not selector.select(timeout=min(left, 0.05 if processor_limit is not None else 0.25)):
                     self._check_limits()
                     if not self._answer_channel_open():
                         self.close()
@@ -281,6 +339,8 @@ class SandboxedAgent:
 
     def close(self) -> None:
         """Stop the child process and every process it started."""
+        if self._group is not None:
+            self._group.freeze(False)  # a frozen process would hold its kill until thawed
         child, self._child = self._child, None
         watch, self._watch = self._watch, None
         if watch is not None:
@@ -301,6 +361,9 @@ class SandboxedAgent:
                         stream.close()
                 except OSError:
                     pass
+        group, self._group = self._group, None
+        if group is not None:
+            group.remove()
         folder, self._folder = self._folder, None
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)

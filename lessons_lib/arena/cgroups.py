@@ -1,0 +1,236 @@
+"""A control group for each student's agent (Linux): the kernel itself holds the whole agent to its limits.
+
+A control group ("cgroup") is the kernel's own account of a set of processes. Put in one
+of its own, an agent and everything it starts are held by the kernel to a memory limit
+(files kept in memory and shared memory included, which no per-process count sees), to a
+number of processes and threads, and can be frozen and thawed all at once; its processor
+time is counted exactly.
+
+The arena makes one when it may: as root, or in a group delegated to it, with the memory
+and pids controllers (cgroup v1 with the freezer and cpuacct hierarchies, or cgroup v2).
+Elsewhere :meth:`AgentGroup.create` returns None, and the arena watches the agent's
+processes instead (:mod:`lessons_lib.arena.processes`).
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import os
+import signal
+import time
+from pathlib import Path
+
+V1_CONTROLLERS = ("memory", "pids", "freezer", "cpuacct")
+GROUP_PREFIX = "shologuti-agent-"
+_numbers = itertools.count()
+
+
+@functools.cache
+def _hierarchies() -> dict[str, Path]:
+    """Where this process's own group is, for each controller the arena uses ("unified" for cgroup v2)."""
+    if not Path("/proc/self/cgroup").exists():
+        return {}
+    mounts: dict[str, Path] = {}
+    for line in Path("/proc/self/mountinfo").read_text().splitlines():
+        left, _, right = line.partition(" - ")
+        fields, kinds = left.split(), right.split()
+        if len(fields) < 5 or len(kinds) < 3:
+            continue
+        if kinds[0] == "cgroup2":
+            mounts.setdefault("unified", Path(fields[4]))
+        elif kinds[0] == "cgroup":
+            for option in kinds[2].split(","):
+                if option in V1_CONTROLLERS:
+                    mounts.setdefault(option, Path(fields[4]))
+    found: dict[str, Path] = {}
+    for line in Path("/proc/self/cgroup").read_text().splitlines():
+        _, controllers, path = line.split(":", 2)
+        names = ["unified"] if controllers == "" else controllers.split(",")
+        for name in names:
+            if name in mounts:
+                found[name] = mounts[name] / path.lstrip("/")
+    return found
+
+
+class AgentGroup:
+    """One agent's control group: made by :meth:`create`, joined by the agent's first process through
+    :meth:`join_command`, and removed (with everything in it killed) by :meth:`remove`."""
+
+    def __init__(self, folders: dict[str, Path], version: int, memory_bytes: int, tasks: int) -> None:
+        self.folders = folders  # controller -> this group's folder (one folder, "unified", for cgroup v2)
+        self.version = version
+        self.memory_bytes = memory_bytes
+        self.tasks = tasks
+
+    @classmethod
+    def create(cls, memory_mb: int, tasks: int) -> AgentGroup | None:
+        """A new group limited to ``memory_mb`` and ``tasks`` processes and threads, or None where the arena
+        cannot make one (not Linux, no permission, controllers missing)."""
+        if not available():
+            return None
+        try:
+            return cls._make(memory_mb, tasks)
+        except OSError:
+            return None
+
+    @classmethod
+    def _make(cls, memory_mb: int, tasks: int) -> AgentGroup:
+        name = f"{GROUP_PREFIX}{os.getpid()}-{next(_numbers)}"
+        hierarchies = _hierarchies()
+        memory_bytes = memory_mb * 2**20
+        if all(controller in hierarchies for controller in V1_CONTROLLERS):
+            group = cls({controller: hierarchies[controller] / name for controller in V1_CONTROLLERS}, 1,
+                        memory_bytes, tasks)
+        else:
+            group = cls({"unified": hierarchies["unified"] / name}, 2, memory_bytes, tasks)
+        try:
+            for folder in group.folders.values():
+                folder.mkdir()
+            if group.version == 1:
+                group._write("memory", "memory.limit_in_bytes", str(memory_bytes))
+                group._write_if_there("memory", "memory.memsw.limit_in_bytes", str(memory_bytes))  # no swap either
+                group._write("pids", "pids.max", str(tasks))
+            else:
+                group._write("unified", "memory.max", str(memory_bytes))
+                group._write_if_there("unified", "memory.swap.max", "0")
+                group._write("unified", "pids.max", str(tasks))
+        except OSError:
+            group.remove()
+            raise
+        return group
+
+    def join_command(self, command: list[str]) -> list[str]:
+        """``command``, started by a shell that first moves itself into this group (so that every process it
+        becomes or starts is in it from the first instruction); it exits with status 125 if it cannot."""
+        procs = [str(folder / "cgroup.procs") for folder in self.folders.values()]
+        script = 'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"'
+        return ["/bin/sh", "-c", script, "join-group", *procs, "--", *command]
+
+    # -- what the kernel counts ----------------------------------------------------
+
+    def freeze(self, frozen: bool) -> None:
+        """Stop every process of the group at once (between the agent's moves), or let them all go on."""
+        try:
+            if self.version == 1:
+                self._write("freezer", "freezer.state", "FROZEN" if frozen else "THAWED")
+            else:
+                self._write("unified", "cgroup.freeze", "1" if frozen else "0")
+        except OSError:
+            pass  # the group is being removed
+
+    def processor_seconds(self) -> float:
+        """The processor time every process of the group has used, together (those that ended too)."""
+        try:
+            if self.version == 1:
+                return int(self._read("cpuacct", "cpuacct.usage")) / 1e9
+            for line in self._read("unified", "cpu.stat").splitlines():
+                if line.startswith("usage_usec "):
+                    return int(line.split()[1]) / 1e6
+        except (OSError, ValueError):
+            pass
+        return 0.0
+
+    def memory_exceeded(self) -> bool:
+        """Whether the kernel has killed one of the group's processes for want of memory within the limit."""
+        try:
+            if self.version == 1:
+                text = self._read("memory", "memory.oom_control")
+            else:
+                text = self._read("unified", "memory.events")
+            events = dict(line.split() for line in text.splitlines() if len(line.split()) == 2)
+            return int(events.get("oom_kill", 0)) > 0 or int(events.get("under_oom", 0)) > 0
+        except (OSError, ValueError):
+            return False
+
+    def tasks_exceeded(self) -> bool:
+        """Whether the group has tried to start more processes and threads than its limit."""
+        try:
+            folder = "pids" if self.version == 1 else "unified"
+            events = dict(line.split() for line in self._read(folder, "pids.events").splitlines())
+            return int(events.get("max", 0)) > 0
+        except (OSError, ValueError):
+            return False
+
+    def pids(self) -> list[int]:
+        """The processes in the group now."""
+        try:
+            text = self._read("memory" if self.version == 1 else "unified", "cgroup.procs")
+        except OSError:
+            return []
+        return [int(word) for word in text.split()]
+
+    # -- the end -------------------------------------------------------------------
+
+    def remove(self) -> None:
+        """Kill every process in the group and remove it (a group is removed only once it is empty)."""
+        if self.version == 2:
+            self._write_if_there("unified", "cgroup.kill", "1")
+        self.freeze(False)  # a frozen process would hold its kill until thawed
+        for _ in range(100):
+            pids = self.pids()
+            for pid in pids:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
+            for folder in self.folders.values():
+                try:
+                    folder.rmdir()
+                except FileNotFoundError:
+                    pass
+                except OSError:
+                    continue
+            if not any(folder.exists() for folder in self.folders.values()):
+                return
+            time.sleep(0.02)  # killed processes take a moment to leave
+
+    def _write(self, controller: str, name: str, value: str) -> None:
+        (self.folders[controller] / name).write_text(value)
+
+    def _write_if_there(self, controller: str, name: str, value: str) -> None:
+        try:
+            self._write(controller, name, value)
+        except OSError:
+            pass
+
+    def _read(self, controller: str, name: str) -> str:
+        return (self.folders[controller] / name).read_text()
+
+
+@functools.cache
+def available() -> bool:
+    """Whether this process can make agents' control groups (tried once: a group made and removed)."""
+    hierarchies = _hierarchies()
+    if not all(controller in hierarchies for controller in V1_CONTROLLERS) and "unified" not in hierarchies:
+        return False
+    if "unified" in hierarchies and not all(controller in hierarchies for controller in V1_CONTROLLERS):
+        try:
+            enabled = (hierarchies["unified"] / "cgroup.subtree_control").read_text().split()
+        except OSError:
+            return False
+        if not {"memory", "pids"} <= set(enabled):
+            return False
+    try:
+        probe = AgentGroup._make(64, 8)
+    except OSError:
+        return False
+    probe.remove()
+    remove_leftovers()
+    return True
+
+
+def remove_leftovers() -> None:
+    """Remove the empty groups of arenas that were killed (their processes died with them, their groups stay)."""
+    for folder in _hierarchies().values():
+        try:
+            children = list(folder.iterdir())
+        except OSError:
+            continue
+        for child in children:
+            owner = child.name.removeprefix(GROUP_PREFIX).split("-")[0]
+            if child.name.startswith(GROUP_PREFIX) and owner.isdigit() and not Path(f"/proc/{owner}").exists():
+                try:
+                    child.rmdir()
+                except OSError:
+                    pass  # not empty: something of it still runs
