@@ -6,7 +6,7 @@
 - ``python -m lessons_lib tournament SPEC...`` and ``experiment NAME`` (see :mod:`lessons_lib.arena.commands`)
 
 Bad input never shows a traceback: it prints one line naming what is wrong
-and exits with status 2.
+and exits with status 2 (control characters in it, a line break in a file name say, escaped).
 """
 
 from __future__ import annotations
@@ -116,18 +116,19 @@ def _read_positions(args: argparse.Namespace, game: Game) -> list[Any]:
             raise ValueError("give a POSITION to search (or --positions FILE)")
         return [game.position(" ".join(args.position), args.variant)]
     path = Path(args.positions)
-    if not path.exists():
-        raise ValueError(f"--positions: cannot read {quoted(args.positions)}: there is no such file")
-    if not path.is_file():
-        raise ValueError(f"--positions: {quoted(args.positions)} is not a file")
-    if path.stat().st_size > MAX_POSITIONS_BYTES:
-        raise ValueError(f"--positions: {quoted(args.positions)} is larger than {MAX_POSITIONS_BYTES // 10**6} MB; "
-                         f"split it")
     try:
+        if not path.exists():
+            raise ValueError(f"--positions: cannot read {quoted(args.positions)}: there is no such file")
+        if not path.is_file():
+            raise ValueError(f"--positions: {quoted(args.positions)} is not a file")
+        if path.stat().st_size > MAX_POSITIONS_BYTES:
+            raise ValueError(f"--positions: {quoted(args.positions)} is larger than {MAX_POSITIONS_BYTES // 10**6} "
+                             f"MB; split it")
         with open(path, encoding="utf-8") as file:
             lines = file.read(MAX_POSITIONS_BYTES + 1).splitlines()
     except (OSError, UnicodeDecodeError) as error:
-        raise ValueError(f"--positions: cannot read {quoted(args.positions)}: {error}") from None
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise ValueError(f"--positions: cannot read {quoted(args.positions)}: {reason}") from None
     positions = []
     for number, line in enumerate(lines, start=1):
         text = line.split("#", 1)[0].strip()
@@ -174,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
     except _UsageError as error:
-        print(shown(" ".join(str(error).split())), file=sys.stderr)
+        print(shown(str(error)), file=sys.stderr)
         return USAGE_ERROR
     try:
         if args.command == "perft":
@@ -190,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             run_experiment(args)
     except (PositionError, MoveError, VariantError, ValueError) as error:
-        print(f"{parser.prog} {args.command}: {shown(' '.join(str(error).split()))}", file=sys.stderr)
+        print(f"{parser.prog} {args.command}: {shown(str(error))}", file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
         print(f"{parser.prog} {args.command}: interrupted", file=sys.stderr)

@@ -54,27 +54,58 @@ def seconds(text: str) -> float:
 
 
 def file_to_write(text: str) -> Path:
-    """An argparse ``type=``: a path a file can be written to (its folder exists and is writable, and it is not a
-    folder), checked before any work is done, so that no result is lost to a bad path at the end."""
+    """An argparse ``type=``: a path a file can be written to (see :func:`file_problem`), checked before any
+    work is done, so that no result is lost to a bad path at the end."""
     path = Path(text)
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{quoted(text)} is a folder; give a file name")
-    folder = path.parent
-    if not folder.is_dir():
-        raise argparse.ArgumentTypeError(f"the folder {quoted(str(folder))} does not exist")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise argparse.ArgumentTypeError(f"{quoted(text)} cannot be written here")
+    problem = file_problem(path)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
     return path
+
+
+def quoted_path(path: str | Path) -> str:
+    """A path for a message: quoted, with its control characters escaped, cut short only if very long."""
+    return quoted(str(path), limit=200)
+
+
+def file_problem(path: Path) -> str | None:
+    """Why no file can be written at ``path``, in one line; None if one can.
+
+    A file can be written at ``path`` if it is a regular file that may be written, or a new file in an existing
+    folder that may be written: never a folder, a device (``/dev/full``), a pipe, or a name the system refuses.
+
+    >>> file_problem(Path("/dev/null"))
+    "'/dev/null' is not a regular file (a device, a pipe or a socket); give a file name"
+    """
+    name = quoted_path(path)
+    try:
+        if path.is_dir():
+            return f"{name} is a folder; give a file name"
+        if path.exists():
+            if not path.is_file():
+                return f"{name} is not a regular file (a device, a pipe or a socket); give a file name"
+            return None if os.access(path, os.W_OK) else f"{name} cannot be written here"
+        folder = path.parent
+        if not folder.is_dir():
+            return f"the folder {quoted_path(folder)} does not exist"
+        if not os.access(folder, os.W_OK):
+            return f"{name} cannot be written here"
+    except OSError as error:  # a name the system refuses (too long, say): said here, not after the work is done
+        return f"{name} cannot be used: {error.strerror or error}"
+    return None
 
 
 def folder_to_write(text: str) -> Path:
     """An argparse ``type=``: a folder files can be written into (created later if missing), checked first."""
     path = Path(text)
-    if path.exists() and not path.is_dir():
-        raise argparse.ArgumentTypeError(f"{quoted(text)} is a file, not a folder")
-    existing = next(parent for parent in (path, *path.parents) if parent.exists())
-    if not existing.is_dir() or not os.access(existing, os.W_OK):
-        raise argparse.ArgumentTypeError(f"{quoted(text)} cannot be created or written")
+    try:
+        if path.exists() and not path.is_dir():
+            raise argparse.ArgumentTypeError(f"{quoted_path(text)} is a file, not a folder")
+        existing = next(parent for parent in (path, *path.parents) if parent.exists())
+        if not existing.is_dir() or not os.access(existing, os.W_OK):
+            raise argparse.ArgumentTypeError(f"{quoted_path(text)} cannot be created or written")
+    except OSError as error:  # a name the system refuses (too long, say)
+        raise argparse.ArgumentTypeError(f"{quoted_path(text)} cannot be used: {error.strerror or error}") from None
     return path
 
 
@@ -88,7 +119,10 @@ def _message(parse: Callable[[str], object], text: str) -> str:
 
 
 def shown(text: str) -> str:
-    """``text`` safe for a terminal: control characters (an escape sequence in a student's forfeit reason, say)
-    are written as escapes, line breaks kept."""
-    return "\n".join("".join(char if char.isprintable() else repr(char)[1:-1] for char in line)
-                     for line in text.split("\n"))
+    """``text`` safe for a terminal, on one line: every control character (a line break or an escape sequence in
+    a student's file name, label or forfeit reason) is written as its escape.
+
+    >>> print(shown("fake\\nline \\x1b[2J"))
+    fake\\nline \\x1b[2J
+    """
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import csv
 import json
+import signal
 import sqlite3
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from lessons_lib.arena.games import GameSpec, describe_spec, opening_suite, play_game, split_label
-from lessons_lib.arena.sandbox import SandboxedAgent, SandboxLimits
+from lessons_lib.agents.base import SearchResult
+from lessons_lib.arena.games import (
+    GameSpec, _Player, can_stop_a_search, describe_spec, opening_suite, play_game, split_label,
+)
+from lessons_lib.arena.sandbox import Forfeit, SandboxedAgent, SandboxLimits
 from lessons_lib.arena.storage import CSV_COLUMNS, ResultStore, export_csv, load_csv
 from lessons_lib.arena.tournament import (
     Standing, TournamentSettings, format_standings, gauntlet, pairing_games, play_tournament, round_robin,
@@ -220,3 +225,65 @@ def test_the_arena_names_the_players_as_their_game_does(tmp_path: Path) -> None:
     assert [row["game"] for row in csv.DictReader(open(tmp_path / "hus.csv"))] == ["hus", "hus"]
     assert (results[0].green, results[0].red, results[0].green_score) == \
         (results[0].first, results[0].second, results[0].first_score)  # Shologuti's names still answer
+
+
+class Spinner:
+    """A stand-in for a built-in agent: computes for ``seconds`` of processor time (None: for ever), then moves."""
+
+    def __init__(self, seconds: float | None, error: Exception | None = None) -> None:
+        self.seconds = seconds
+        self.error = error
+
+    def search(self, position: Position) -> SearchResult:
+        started = time.thread_time()
+        while self.seconds is None or time.thread_time() - started < self.seconds:
+            try:
+                sum(range(1000))
+            except Exception:  # an agent that catches every error still cannot go on past its limit
+                continue
+        if self.error is not None:
+            raise self.error
+        return SearchResult(position.legal_moves()[0], None, [], 0, 0, 0.0, {})
+
+
+def player_with(agent: Spinner, seconds_per_move: float) -> _Player:
+    player = _Player("random", 0, SandboxLimits(seconds_per_move, 300))
+    player.agent = agent  # type: ignore[assignment]
+    return player
+
+
+def never_called(signum: int, frame: object) -> None:
+    raise AssertionError("the arena's own SIGPROF handler was left in place")
+
+
+@pytest.mark.skipif(not can_stop_a_search(), reason="no processor-time timer here")
+def test_a_built_in_search_is_stopped_at_its_limit_and_the_timer_is_put_back() -> None:
+    """A search that would never end is stopped at 2 x 0.01 + 1 s of processor time: it forfeits, and the
+    previous SIGPROF handler and timer are back, after a forfeit, a move and an error alike."""
+    previous = signal.signal(signal.SIGPROF, never_called)
+    try:
+        with pytest.raises(Forfeit, match=r"^used \d+\.\d s of processor time for a move, over the limit of 0.01 s$"):
+            player_with(Spinner(None), 0.01).move(Position.start())
+        assert signal.getsignal(signal.SIGPROF) is never_called
+        assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+        assert player_with(Spinner(0.0), 0.01).move(Position.start()).move  # within its limit: it moves
+        with pytest.raises(RuntimeError, match="a bug"):
+            player_with(Spinner(0.0, RuntimeError("a bug")), 0.01).move(Position.start())
+        assert signal.getsignal(signal.SIGPROF) is never_called
+        assert signal.getitimer(signal.ITIMER_PROF) == (0.0, 0.0)
+    finally:
+        signal.signal(signal.SIGPROF, previous)
+
+
+def test_in_another_thread_a_built_in_search_is_checked_after_its_move() -> None:
+    """A Dask worker plays in a thread, where no signal arrives: the limit is checked when the agent has moved."""
+    with ThreadPoolExecutor(1) as pool:
+        assert not pool.submit(can_stop_a_search).result()
+        over = pool.submit(player_with(Spinner(1.2), 0.01).move, Position.start())
+        with pytest.raises(Forfeit, match=r"used 1\.\d s of processor time for a move, over the limit of 0.01 s"):
+            over.result()
+        assert pool.submit(player_with(Spinner(0.0), 0.01).move, Position.start()).result().move
+        game = GameSpec("g", "random", "greedy", seconds_per_move=0.5)
+        in_thread, here = pool.submit(play_game, game).result(), play_game(game)
+    assert (in_thread.reason, [move.move for move in in_thread.moves]) == \
+        (here.reason, [move.move for move in here.moves])

@@ -10,10 +10,12 @@ import sqlite3
 import subprocess
 import sys
 import time
+from contextlib import closing
 from pathlib import Path
 
 import pytest
 
+from lessons_lib.arena.games import GameResult, GameSpec
 from lessons_lib.arena.sandbox import MAX_AGENT_FILE_BYTES, Forfeit, SandboxedAgent, read_agent_file
 from lessons_lib.arena.tournament import TournamentSettings, play_tournament, round_robin
 from lessons_lib.cli import main
@@ -27,7 +29,7 @@ def tournament(*args: str) -> list[str]:
 
 
 def stored_keys(database: Path) -> list[str]:
-    with sqlite3.connect(database) as connection:
+    with closing(sqlite3.connect(database)) as connection:  # closed at once: it must not hold the file
         assert connection.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         if not connection.execute("SELECT name FROM sqlite_master WHERE name = 'games'").fetchall():
             return []  # the arena has opened the file but not yet made its table
@@ -225,12 +227,114 @@ def test_every_bad_database_is_one_line_before_any_game(tmp_path: Path, capsys: 
     (["--memory-mb", "99999999999"], "--memory-mb"),
     (["--csv", "no/such/folder/games.csv"], "does not exist"),
     (["--csv", "."], "is a folder"),
-])
+    (["--csv", "/dev/full"], "is not a regular file"),
+    (["--csv", "/dev/null"], "is not a regular file"),
+    (["--csv", "a" * 300 + ".csv"], "File name too long"),
+    (["--csv", "no/such/folder/" + "a" * 300], "does not exist"),
+    (["--db", "/dev/null"], "is not a regular file"),
+    (["--db", "/dev/full"], "is not a regular file"),
+    (["--db", "a" * 300 + ".sqlite"], "File name too long"),
+    (["--db", "/" + "a/" * 3000 + "x.sqlite"], "too long"),
+], ids=lambda value: value[:2] if isinstance(value, list) else None)
 def test_bad_limits_and_paths_are_one_line_before_any_game(args: list[str], message: str, tmp_path: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["tournament", "random", "greedy", *args, "--quiet"]) == 2
-    error = capsys.readouterr().err
+    if any(arg.startswith("/dev/") and not Path(arg).exists() for arg in args):
+        pytest.skip("no such device here")
+    assert main(["tournament", "random", "greedy", *args, "--quiet", "--workers", "1"]) == 2
+    out, error = capsys.readouterr()
     assert message in error and error.count("\n") == 1 and "Traceback" not in error, error
+    assert out == ""  # nothing played
+
+
+def test_a_database_that_is_no_regular_file_is_one_line_before_any_game(tmp_path: Path) -> None:
+    """Devices, the system's own files and pipes: refused, or (a file SQLite cannot use) one line, not a traceback."""
+    pipe = tmp_path / "pipe.sqlite"
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(pipe)
+    paths = ["/dev/null", "/proc/version", "/proc/self/fd/0", "/proc/self/status", str(pipe)]
+    for path in [path for path in paths if os.path.exists(path)]:
+        finished = subprocess.run(tournament("random", "greedy", "--db", path, "--quiet", "--workers", "1"),
+                                  stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+        assert finished.returncode == 2 and finished.stdout == "", (path, finished)
+        assert finished.stderr.count("\n") == 1 and "Traceback" not in finished.stderr, finished.stderr
+        assert path in finished.stderr
+
+
+def test_a_csv_file_that_fails_at_the_end_loses_no_result(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """The standings are printed first; the failure is one line saying where the games are."""
+    def disk_full(*args: object) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("lessons_lib.arena.storage.export_csv", disk_full)
+    database = tmp_path / "class.sqlite"
+    for extra, kept in ([], "stored nowhere else"), (["--db", str(database)], f"stored in '{database}'"):
+        assert main(["tournament", "random", "greedy", "--csv", str(tmp_path / "games.csv"), "--workers", "1",
+                     "--quiet", *extra]) == 2
+        out, error = capsys.readouterr()
+        assert "Elo (95% interval)" in out and "2 games played" in out
+        assert error.count("\n") == 1 and "No space left on device" in error and kept in error, error
+    assert len(stored_keys(database)) == 2
+    assert main(["tournament", "random", "greedy", "--csv", str(tmp_path / "games.csv"), "--workers", "1",
+                 "--quiet", "--json"]) == 2
+    out, error = capsys.readouterr()
+    assert len(json.loads(out)["games"]) == 2 and "could not write" in error
+
+
+def hold_write_lock(database: Path) -> sqlite3.Connection:
+    """Another program's connection holding ``database`` locked for writing (until it is closed)."""
+    holder = sqlite3.connect(database, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    return holder
+
+
+def test_a_database_in_use_by_another_program_is_one_line_before_any_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("lessons_lib.arena.storage.OPEN_WAIT_SECONDS", 0.2)
+    database = tmp_path / "class.sqlite"
+    command = ["tournament", "random", "greedy", "--db", str(database), "--workers", "1", "--quiet"]
+    assert main(command) == 0
+    capsys.readouterr()
+    for journal in ("WAL", "DELETE"):  # the arena's own file, and one another program switched back
+        with sqlite3.connect(database, isolation_level=None) as connection:
+            connection.execute(f"PRAGMA journal_mode={journal}")
+        connection.close()
+        holder = hold_write_lock(database)
+        try:
+            assert main([*command, "--games-per-pair", "4"]) == 2
+            out, error = capsys.readouterr()
+        finally:
+            holder.close()
+        assert out == "" and error.count("\n") == 1 and "is in use by another program" in error, error
+        assert len(stored_keys(database)) == 2
+
+
+def test_a_database_failing_mid_tournament_stops_in_one_line_keeping_the_stored_games(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import lessons_lib.arena.tournament as tournament_module
+
+    monkeypatch.setattr("lessons_lib.arena.storage.WRITE_WAIT_SECONDS", 0.2)
+    database = tmp_path / "class.sqlite"
+    holders: list[sqlite3.Connection] = []
+    play = tournament_module.play_game
+
+    def play_then_lock(spec: GameSpec) -> GameResult:
+        if len(stored_keys(database)) == 2:  # two games stored: another program takes the file
+            holders.append(hold_write_lock(database))
+        return play(spec)
+
+    monkeypatch.setattr(tournament_module, "play_game", play_then_lock)
+    try:
+        status = main(["tournament", "random", "greedy", "--games-per-pair", "6", "--db", str(database),
+                       "--workers", "1", "--quiet"])
+        out, error = capsys.readouterr()
+    finally:
+        for holder in holders:
+            holder.close()
+    assert status == 2 and out == "" and error.count("\n") == 1 and "Traceback" not in error
+    assert "could not store the game" in error and "in use by another program" in error
+    assert "stored before it are kept" in error
+    assert len(stored_keys(database)) == 2
 
 
 @pytest.mark.parametrize(("args", "message"), [
@@ -259,4 +363,86 @@ def test_control_characters_in_a_forfeit_reason_do_not_reach_the_terminal_raw() 
 
     assert shown("forfeit (Green): it raised ValueError: \x1b[2J\x1b]0;owned\x07") == \
         "forfeit (Green): it raised ValueError: \\x1b[2J\\x1b]0;owned\\x07"
-    assert shown("line one\nline two") == "line one\nline two"
+    assert shown("line one\nline two\r\u2028\u202e") == "line one\\nline two\\r\\u2028\\u202e"
+
+
+FORGED = "\nforfeit: Green (random) fake\x1b[2J\x1b]0;owned\x07\u202e\r"
+"""What a student may put in a file name or a label to forge a line, clear the screen or retitle the terminal."""
+
+
+def test_students_text_never_reaches_the_terminal_raw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """File names, labels and the baseline, in the table, the forfeit lines and the last line: one line each."""
+    crash = tmp_path / f"crash{FORGED}.py"
+    crash.write_bytes((AGENTS / "crash.py").read_bytes())
+    database = tmp_path / f"class{FORGED}.sqlite"
+    assert main(["tournament", f"label{FORGED}=random", str(crash), "--db", str(database), "--workers", "1",
+                 "--quiet"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert len(lines) == 1 + 2 + 2 + 1, out  # header, two players, two forfeits, the last line
+    assert all(char.isprintable() for line in lines for char in line), out
+    assert sum(line.startswith(" 1 ") or line.startswith(" 2 ") for line in lines) == 2
+    assert all(" v " in line and ": forfeit: " in line for line in lines[3:5])
+    assert lines[-1].startswith("2 games played; 0 found in ")
+    assert "class\\nforfeit: Green (random) fake\\x1b[2J" in lines[-1]
+    assert lines[-1].endswith("Elo is relative to label\\nforfeit: Green (random) fake\\x1b[2J\\x1b]0;owned\\x07"
+                              "\\u202e\\r=random (0).")
+    assert main(["tournament", f"label{FORGED}=random", str(crash), "--workers", "1", "--quiet", "--json"]) == 0
+    report = capsys.readouterr().out
+    assert report.isascii() and json.loads(report)["baseline"] == f"label{FORGED}=random"  # JSON escapes all
+
+
+@pytest.mark.parametrize("players", [
+    [f"no_such{FORGED}.py", "random"],
+    [f"same{FORGED}=random", f"same{FORGED}=greedy"],
+    [f"unknown{FORGED}", "random"],
+    ["random", "greedy", "--baseline", f"nobody{FORGED}"],
+    ["random", "greedy", f"--nonsense{FORGED.replace(' ', '')}"],
+])
+def test_students_text_in_an_error_is_escaped_on_its_one_line(players: list[str],
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", *players, "--quiet", "--workers", "1"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and error.endswith("\n") and "\\nforfeit:" in error and "\\x1b[2" in error, error
+    assert all(char.isprintable() for char in error[:-1]), error
+
+
+def test_a_file_name_that_is_not_utf8_is_refused_before_any_game(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Its games could never be stored (nor exported): a rerun would stop at the same game forever."""
+    if sys.getfilesystemencoding() != "utf-8":
+        pytest.skip("file names here are not UTF-8")
+    student = tmp_path / os.fsdecode(b"\xff\xfe.py")  # as sys.argv holds it: '\udcff\udcfe.py'
+    try:
+        student.write_bytes((AGENTS / "good.py").read_bytes())
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system refuses such names")
+    database = tmp_path / "class.sqlite"
+    for extra in (["--db", str(database)], [], ["--gauntlet", str(student)]):
+        players = ["random", "greedy"] if "--gauntlet" in extra else ["random", str(student)]
+        assert main(["tournament", *players, *extra, "--quiet", "--workers", "1"]) == 2
+        out, error = capsys.readouterr()
+        assert out == "" and error.count("\n") == 1 and "is not valid UTF-8" in error and "rename it" in error
+        assert "\\udcff\\udcfe.py" in error, error
+    assert not database.exists()
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no processor-time timer here: checked after the move")
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_runaway_built_in_agent_is_stopped_in_its_move_and_forfeits(workers: str) -> None:
+    """Each search would take minutes or more: each is stopped at the limit of processor time, in the arena's own
+    process (one worker) or in the pool's (two)."""
+    command = tournament("alphabeta:40", "mcts:99999999999999999999", "random", "--seconds-per-move", "0.01",
+                         "--games-per-pair", "2", "--workers", workers, "--quiet", "--json")
+    finished = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert finished.returncode == 0, finished.stderr
+    games = json.loads(finished.stdout)["games"]
+    runaways = ("alphabeta:40", "mcts:99999999999999999999")
+    for game in games:
+        if game["first"] in runaways:  # it moves first, and never finishes a move
+            assert game["reason"].startswith(f"forfeit: Green ({game['first']}) used ")
+            assert game["reason"].endswith(" s of processor time for a move, over the limit of 0.01 s")
+            assert game["plies"] == 0
+        else:
+            assert game["reason"].startswith(f"forfeit: Red ({game['second']}) used ")
+    assert len(games) == 6

@@ -71,6 +71,10 @@ def test_divide_lists_each_root_move_then_the_total() -> None:
         (["search", "start", "--agent", "random", "--depth", "2", "--seconds", "1"], "not allowed with"),
         (["search", "RRRR g -", "--agent", "random"], "cells: need 37 characters"),
         (["search", "--positions", "/nonexistent/file", "--agent", "random"], "cannot read"),
+        (["search", "--positions", "a" * 300, "--agent", "random"], "File name too long"),
+        (["search", "--positions", "/" + "a/" * 3000, "--agent", "random"], "too long"),
+        (["search", "--positions", "/dev/zero", "--agent", "random"], "is not a file"),
+        (["search", "--positions", "/", "--agent", "random"], "is not a file"),
         (["search", ".................R................... g -", "--agent", "random"], "the game is over"),
         ([], "required: COMMAND"),
     ],
@@ -117,3 +121,19 @@ def test_a_bad_line_in_the_positions_file_is_named_before_anything_is_searched(t
     result = run("search", "--positions", str(file), "--agent", "random", "--json")
     assert result.returncode == 2 and result.stdout == ""
     assert "line 2: cells" in result.stderr and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("args", [
+    ["search", "--positions", "fake\nline\x1b[2J.txt", "--agent", "random"],
+    ["search", "start", "--agent", "fake\nline\x1b]0;owned\x07"],
+    ["search", "start\x1b[2J", "fake\nline", "--agent", "random"],
+    ["perft", "\x1b[2J\nfake line", "--depth", "1"],
+    ["search", "start", "--agent", "random", "--seed", "\x1b[2J\n1"],
+    ["search", "start", "--agent", "random", "--no-such\x1b[2J\n"],
+])
+def test_control_characters_in_bad_input_are_escaped_on_the_one_line(args: list[str]) -> None:
+    """What the user typed is shown with every control character escaped (a line break too): no forged line."""
+    result = run(*args)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.endswith("\n"), result.stderr
+    assert all(char.isprintable() for char in result.stderr[:-1]), result.stderr

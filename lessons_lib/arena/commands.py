@@ -10,11 +10,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from contextlib import ExitStack
 from dataclasses import asdict
 from typing import Any
 
-from lessons_lib.cli_options import file_to_write, folder_to_write, seconds, shown, whole_number, whole_numbers
+from lessons_lib.cli_options import (
+    file_to_write, folder_to_write, quoted_path, seconds, shown, whole_number, whole_numbers,
+)
 from lessons_lib.games import DEFAULT_GAME, GAMES, game_named
 
 MAX_GAMES_PER_PAIR = 10_000
@@ -108,21 +111,28 @@ def run_tournament(args: argparse.Namespace) -> None:
             sandbox_mode()  # SandboxUnavailable if SHOLOGUTI_SANDBOX asks for what is not here, before any game
         run = play_tournament(schedule, store=store, workers=workers, progress=not args.quiet)
     table = standings(run.results, baseline, seed=settings.seed)
-    if csv_path is not None:
-        export_csv(run.results, csv_path)
     if args.json:
         games = [{key: value for key, value in asdict(result).items() if key != "moves"} for result in run.results]
         variant = {"variant": settings.variant} if settings.variant else {}
         print(json.dumps({"game": game.name, **variant, "players": list(game.player_names), "baseline": baseline,
                           "played": run.played,
                           "resumed": run.resumed, "standings": [asdict(row) for row in table], "games": games}))
-        return
-    print(shown(format_standings(table)))
-    forfeits = [result for result in run.results if result.reason.startswith("forfeit")]
-    for result in forfeits:
-        print(shown(f"{result.key}: {result.reason}"))
-    stored = f"; {run.resumed} found in {args.db}" if args.db else ""
-    print(f"{run.played} games played{stored}. Elo is relative to {baseline} (0).")
+    else:
+        print(format_standings(table))  # every name in it escaped
+        for result in run.results:
+            if result.reason.startswith("forfeit"):
+                print(shown(f"{result.key}: {result.reason}"))
+        stored = f"; {run.resumed} found in {shown(args.db)}" if args.db else ""
+        print(f"{run.played} games played{stored}. Elo is relative to {shown(baseline)} (0).")
+    if csv_path is not None:  # last, so that a file that cannot be written loses no result: they are shown above
+        sys.stdout.flush()
+        try:
+            export_csv(run.results, csv_path)
+        except OSError as error:
+            kept = (f"and stored in {quoted_path(args.db)}" if args.db
+                    else "but stored nowhere else (--db FILE keeps every game)")
+            raise ValueError(f"--csv: could not write {quoted_path(csv_path)} ({error.strerror or error}); the "
+                             f"{len(run.results)} games are in the standings above {kept}") from None
 
 
 def run_experiment(args: argparse.Namespace) -> None:
@@ -142,7 +152,15 @@ def run_experiment(args: argparse.Namespace) -> None:
     workers = args.workers
     with ExitStack() as stack:
         store = stack.enter_context(ResultStore(args.db)) if args.db else None
-        written = run(args.name, out, settings, games=games, levels=levels, store=store, workers=workers,
-                      progress=not args.quiet)
+        try:
+            written = run(args.name, out, settings, games=games, levels=levels, store=store, workers=workers,
+                          progress=not args.quiet)
+        except OSError as error:  # a data file that cannot be written, after its games
+            if error.filename is None:  # not a file's error
+                raise
+            kept = (f"the games played are stored in {quoted_path(args.db)}" if args.db
+                    else "the games played are lost: --db FILE keeps every game")
+            raise ValueError(f"could not write {quoted_path(error.filename)} "
+                             f"({error.strerror or error}); {kept}") from None
     for path in written:
         print(path)

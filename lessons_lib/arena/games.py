@@ -15,7 +15,11 @@ another machine) and come back as a :class:`GameResult`.
 from __future__ import annotations
 
 import random
+import signal
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import InitVar, asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -171,18 +175,33 @@ class _Player:
         self.names = GAMES[game].player_names
 
     def move(self, position: Any) -> MoveRecord:
+        """The player's move in ``position``, or :class:`Forfeit`.
+
+        Built-in agents are trusted, but not unbounded: one that uses more than ``2 * seconds_per_move + 1``
+        seconds of processor time for a move forfeits. The limit is on processor time, so a busy or stopped
+        machine (a wall clock that ran on while the agent could not) never forfeits its game. In the main thread
+        of a system with processor-time timers (Linux, macOS: the arena and its pool's workers) the search is
+        stopped the moment it goes over; elsewhere (another thread, as in a Dask worker, or Windows) it is
+        checked only once the agent has moved.
+        """
         started = time.perf_counter()
         if self.sandbox is not None:
             move = self.sandbox.choose_move(position)
             return MoveRecord(str(move), self.names[position.to_move], time.perf_counter() - started, 0, None)
         assert self.agent is not None
+        limit = 2 * self.limits.seconds_per_move + 1
         thinking = time.thread_time()
-        result = self.agent.search(position)
+        try:
+            if can_stop_a_search():
+                with _processor_time_limit(limit):
+                    result = self.agent.search(position)
+            else:
+                result = self.agent.search(position)
+        except _OverLimit:
+            result = None
         seconds = time.perf_counter() - started
-        # Built-in agents are trusted, but not unbounded. Their limit is on the processor time they used, so a
-        # busy or stopped machine (a wall clock that ran on while they could not) never forfeits their game.
         used = time.thread_time() - thinking
-        if used > 2 * self.limits.seconds_per_move + 1:
+        if result is None or used > limit:
             raise Forfeit(f"used {used:.1f} s of processor time for a move, over the limit of "
                           f"{self.limits.seconds_per_move:g} s")
         return MoveRecord(str(result.move), self.names[position.to_move], seconds, result.nodes, result.value)
@@ -190,6 +209,43 @@ class _Player:
     def close(self) -> None:
         if self.sandbox is not None:
             self.sandbox.close()
+
+
+class _OverLimit(BaseException):
+    """Raised in a built-in agent's search that has used up its processor time (a BaseException, so that no
+    ``except Exception`` in the agent stops it)."""
+
+
+def can_stop_a_search() -> bool:
+    """Whether a built-in agent's search can be stopped the moment it goes over its limit: in the main thread
+    (where Python runs signal handlers) of a system with processor-time timers (not Windows)."""
+    return hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+
+
+@contextmanager
+def _processor_time_limit(seconds: float) -> Iterator[None]:
+    """Raise :class:`_OverLimit` in the ``with`` block once the process has used ``seconds`` of processor time
+    there (a SIGPROF from an ITIMER_PROF timer); the previous handler and timer are put back afterwards."""
+    armed = [True]
+
+    def over_limit(signum: int, frame: object) -> None:
+        if armed[0]:
+            armed[0] = False  # once at most, so that putting things back below is never interrupted
+            raise _OverLimit
+
+    previous_handler = signal.signal(signal.SIGPROF, over_limit)
+    previous_timer = (0.0, 0.0)
+    try:
+        previous_timer = signal.setitimer(signal.ITIMER_PROF, seconds)
+        yield
+    finally:
+        try:
+            armed[0] = False
+            signal.setitimer(signal.ITIMER_PROF, 0)
+        finally:
+            signal.signal(signal.SIGPROF, signal.SIG_DFL if previous_handler is None else previous_handler)
+            if previous_timer[0] > 0:
+                signal.setitimer(signal.ITIMER_PROF, *previous_timer)
 
 
 def play_game(spec: GameSpec) -> GameResult:

@@ -7,7 +7,9 @@ silently: only the arena writes here, so someone else has. Killing the
 arena loses at most the games still being played; running the same tournament
 again with the same file finds the stored games and plays only the missing ones.
 The file uses SQLite's write-ahead log, so a reader (a notebook, a CSV export)
-never blocks the arena.
+never blocks the arena; a program that holds the file locked for writing is found
+when it is opened, before any game. Every problem with the file is a ValueError
+in one line (:class:`StorageError` once games are being stored).
 """
 
 from __future__ import annotations
@@ -16,11 +18,12 @@ import csv
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator
-from contextlib import closing
+from contextlib import closing, contextmanager
 from dataclasses import asdict
 from pathlib import Path
 
 from lessons_lib.arena.games import GameResult, GameSpec, MoveRecord
+from lessons_lib.cli_options import file_problem, quoted_path
 from lessons_lib.games import DEFAULT_GAME
 
 SCHEMA_VERSION = 2
@@ -51,17 +54,42 @@ _COLUMNS_BEFORE = ("key", "green", "red", "green_score", "reason", "plies", "see
 """The columns of a database written before schema version 2."""
 
 
+OPEN_WAIT_SECONDS = 5.0
+"""How long opening a database waits for another program's write to end before saying the file is in use."""
+WRITE_WAIT_SECONDS = 30.0
+"""How long storing a game waits for another program's write to end before stopping the tournament."""
+
+
 def _check_database_path(path: Path) -> None:
-    """One clear line (ValueError) for a database path that cannot be one."""
-    if path.is_dir():
-        raise ValueError(f"{path} is a folder; give the name of a database file")
-    if not path.parent.is_dir():
-        raise ValueError(f"the folder {path.parent} does not exist")
-    if path.exists() and path.stat().st_size > 0:
-        with open(path, "rb") as file:
-            header = file.read(16)
-        if header != b"SQLite format 3\x00":
-            raise ValueError(f"{path} is not an SQLite database (a results database of this arena is one)")
+    """One clear line (ValueError) for a database path that cannot be one: a folder, a device, a pipe, a missing
+    or read-only folder, a name the system refuses, or a file that is not an SQLite database."""
+    problem = file_problem(path)
+    if problem is not None:
+        raise ValueError(problem)
+    try:
+        if path.exists() and path.stat().st_size > 0:
+            with open(path, "rb") as file:
+                header = file.read(16)
+            if header != b"SQLite format 3\x00":
+                raise ValueError(f"{quoted_path(path)} is not an SQLite database (a results database of this "
+                                 f"arena is one)")
+    except OSError as error:
+        raise ValueError(f"{quoted_path(path)} cannot be read: {error.strerror or error}") from None
+
+
+def _is_locked(error: sqlite3.Error) -> bool:
+    """Whether SQLite gave up waiting for a lock another connection holds."""
+    code = getattr(error, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def _why(error: sqlite3.Error) -> str:
+    """What went wrong with the database, for a one-line message."""
+    return "it is in use by another program, which keeps it locked" if _is_locked(error) else str(error)
+
+
+class StorageError(ValueError):
+    """The database failed while games were being read or stored: the games stored before are kept."""
 
 
 class StoredGameConflict(ValueError):
@@ -111,26 +139,43 @@ class ResultStore:
         if self.path != ":memory:":
             _check_database_path(Path(path))
         try:
-            self._connection = sqlite3.connect(self.path, isolation_level=None, timeout=30)
-            damage = self._connection.execute("PRAGMA quick_check").fetchone()[0]
-            tables = {row[0] for row in self._connection.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
-            columns = [row[1] for row in self._connection.execute("PRAGMA table_info(games)")]
+            self._connection = sqlite3.connect(self.path, isolation_level=None, timeout=OPEN_WAIT_SECONDS)
         except sqlite3.Error as error:
-            raise ValueError(f"{self.path} is not a results database this arena can use ({error})") from None
+            raise ValueError(f"{quoted_path(self.path)} cannot be opened as a results database ({error})") from None
+        try:
+            self._open()
+        except sqlite3.Error as error:
+            self._connection.close()
+            problem = (f"is in use by another program, which kept it locked for the {OPEN_WAIT_SECONDS:g} s the "
+                       f"arena waited: let it finish (or close it), or give another file" if _is_locked(error)
+                       else f"cannot be used as a results database ({error})")
+            raise ValueError(f"{quoted_path(self.path)} {problem}") from None
+        except BaseException:
+            self._connection.close()
+            raise
+
+    def _open(self) -> None:
+        """Check the file, make sure it can be written now, and set it up (sqlite3.Error if it cannot be)."""
+        damage = self._connection.execute("PRAGMA quick_check").fetchone()[0]
+        tables = {row[0] for row in self._connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+        columns = [row[1] for row in self._connection.execute("PRAGMA table_info(games)")]
         problem = (f"is damaged ({damage})" if damage != "ok"
                    else f"holds other tables ({', '.join(sorted(tables - {'games'}))})" if tables - {"games"}
                    else f"holds a table 'games' of another kind (columns {', '.join(columns)})"
                    if columns and columns not in (list(_COLUMNS), list(_COLUMNS_BEFORE)) else None)
         if problem:  # checked before anything is written: someone else's file is left as it was
-            self._connection.close()
-            raise ValueError(f"{self.path} {problem}: not a results database this arena can use; give another file")
+            raise ValueError(f"{quoted_path(self.path)} {problem}: not a results database this arena can use; "
+                             f"give another file")
+        self._connection.execute("BEGIN IMMEDIATE")  # the write lock, taken and given back: is the file in use?
+        self._connection.execute("ROLLBACK")
         self._connection.execute("PRAGMA journal_mode=WAL")
         self._connection.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable at checkpoints, never corrupt
         if columns == list(_COLUMNS_BEFORE):
             self._migrate()
         self._connection.execute(_SCHEMA.format(table="games"))
         self._connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        self._connection.execute(f"PRAGMA busy_timeout = {round(WRITE_WAIT_SECONDS * 1000)}")
 
     def _migrate(self) -> None:
         """Move every game of a database from before schema version 2 into the new layout, in one transaction:
@@ -151,6 +196,8 @@ class ResultStore:
 
         Raises :class:`StoredGameConflict` if the key is stored with another game (other players,
         score, reason or moves): the stored one is left as it is, and the new one is not stored.
+        Raises :class:`StorageError` if the database fails (in use by another program for
+        ``WRITE_WAIT_SECONDS``, a full disk): the games stored before are kept.
         """
         moves = json.dumps([asdict(move) for move in result.moves])
         try:
@@ -161,26 +208,41 @@ class ResultStore:
                     (result.key, result.game, result.first, result.second, result.first_score, result.reason,
                      result.plies, result.seed, json.dumps(list(result.opening)), json.dumps(asdict(spec)), moves),
                 )
-        except sqlite3.IntegrityError:
+        except sqlite3.IntegrityError as error:
             stored = self.results([result.key])
             if not stored:
-                raise
+                raise StorageError(f"could not store the game {result.key!r} in {quoted_path(self.path)} ({error}); "
+                                   f"the games stored before it are kept") from None
             if _same_game(stored[0], result):
                 return False
             raise StoredGameConflict(
-                f"{self.path} already holds the game {result.key!r} with another result "
+                f"{quoted_path(self.path)} already holds the game {result.key!r} with another result "
                 f"({_summary(stored[0])}) than the one just played ({_summary(result)}): something other than "
                 f"the arena wrote to it; the game just played was not stored") from None
+        except sqlite3.Error as error:
+            raise StorageError(f"could not store the game {result.key!r} in {quoted_path(self.path)}: {_why(error)}; "
+                               f"the games stored before it are kept: run the same command again to play "
+                               f"the others") from None
         return True
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """Turn a failure to read the database into a :class:`StorageError`."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            raise StorageError(f"could not read {quoted_path(self.path)}: {_why(error)}") from None
 
     def keys(self) -> set[str]:
         """The keys of every stored game."""
-        return {row[0] for row in self._connection.execute("SELECT key FROM games")}
+        with self._reading():
+            return {row[0] for row in self._connection.execute("SELECT key FROM games")}
 
     def results(self, keys: Iterable[str] | None = None) -> list[GameResult]:
         """The stored games (only those with the given keys, if any are given), oldest first."""
         wanted = None if keys is None else set(keys)
-        return [result for result in self._all() if wanted is None or result.key in wanted]
+        with self._reading():
+            return [result for result in self._all() if wanted is None or result.key in wanted]
 
     def _all(self) -> Iterator[GameResult]:
         rows = self._connection.execute(
@@ -191,7 +253,8 @@ class ResultStore:
                              [MoveRecord(**move) for move in json.loads(moves)], seed, tuple(json.loads(opening)), game)
 
     def __len__(self) -> int:
-        return int(self._connection.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+        with self._reading():
+            return int(self._connection.execute("SELECT COUNT(*) FROM games").fetchone()[0])
 
     def close(self) -> None:
         self._connection.close()

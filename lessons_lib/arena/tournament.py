@@ -32,7 +32,8 @@ from lessons_lib.arena.ratings import Score, bootstrap_elo, fit_elo, wilson_inte
 from lessons_lib.arena.sandbox import DEFAULT_MEMORY_MB, DEFAULT_SECONDS_PER_MOVE, file_digest
 from lessons_lib.arena.isolation import announce_fallback
 from lessons_lib.arena.processes import end_with_parent
-from lessons_lib.arena.storage import ResultStore
+from lessons_lib.arena.storage import ResultStore, StorageError
+from lessons_lib.cli_options import quoted_path, shown
 from lessons_lib.games import DEFAULT_GAME, GAMES
 
 
@@ -197,12 +198,15 @@ def _own_pool(workers: int) -> ProcessPoolExecutor:
 
 def _keep_finished(futures: dict[Future[GameResult], GameSpec], done: dict[str, GameResult],
                    finish: Callable[[GameSpec, GameResult], None]) -> None:
-    """Store every game that finished but was not stored yet (the tournament is stopping with an error)."""
+    """Store every game that finished but was not stored yet (the tournament is stopping with an error), until
+    the database itself fails."""
     for future, game in futures.items():
         if game.key in done or not future.done() or future.cancelled() or future.exception() is not None:
             continue
         try:
             finish(game, future.result())
+        except StorageError:  # the database fails: no use trying (and waiting for it) again
+            return
         except Exception:  # the error being raised already says what went wrong
             continue
 
@@ -292,7 +296,7 @@ def _shown(elo: float) -> str:
 
 
 def format_standings(table: Sequence[Standing]) -> str:
-    """The standings as a text table.
+    """The standings as a text table (players' names with control characters escaped: see :func:`shown`).
 
     >>> print(format_standings([Standing("a", "a", 4, 3, 1, 0, 0, 0.875, 0.5, 0.98, 120.0, 20.0, 300.0)]))
      # player           games  win draw loss forfeit  score    Elo (95% interval)
@@ -301,7 +305,7 @@ def format_standings(table: Sequence[Standing]) -> str:
     lines = [f"{'#':>2} {'player':<16}{'games':>6}{'win':>5}{'draw':>5}{'loss':>5}{'forfeit':>8}{'score':>7}"
              f"    Elo (95% interval)"]
     for rank, row in enumerate(table, start=1):
-        lines.append(f"{rank:>2} {row.name[:16]:<16}{row.games:>6}{row.wins:>5}{row.draws:>5}{row.losses:>5}"
+        lines.append(f"{rank:>2} {shown(row.name)[:16]:<16}{row.games:>6}{row.wins:>5}{row.draws:>5}{row.losses:>5}"
                      f"{row.forfeits:>8}{row.score:>7.1%}  {_shown(row.elo):>5} "
                      f"({_shown(row.elo_low)} to {_shown(row.elo_high)})")
     return "\n".join(lines)
@@ -353,6 +357,8 @@ def _file_digest(spec: str) -> str | None:
 def _check_players(players: Sequence[str], game: str = DEFAULT_GAME) -> None:
     if len(players) < 2:
         raise ValueError("a tournament needs at least two players")
+    for player in players:
+        _check_text(player)
     names = [describe_spec(player) for player in players]
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:
@@ -361,3 +367,14 @@ def _check_players(players: Sequence[str], game: str = DEFAULT_GAME) -> None:
     for player in players:
         if not is_agent_file(player):
             GAMES[game].make_agent(split_label(player)[1])  # ValueError naming the unknown agent or bad setting
+
+
+def _check_text(player: str) -> None:
+    """ValueError for a player whose name is not text that can be stored: a file name that is not valid UTF-8
+    (``\\xff\\xfe.py``) is refused before any game, for its games could never be stored or exported."""
+    try:
+        player.encode("utf-8")
+    except UnicodeEncodeError:
+        what = "the file name" if is_agent_file(player) else "the name"
+        raise ValueError(f"{what} {quoted_path(player)} is not valid UTF-8, so its games could not be stored or "
+                         f"exported: rename it") from None
