@@ -1,6 +1,6 @@
 """Sample positions: by seeded random play from the start, and the named positions the lessons discuss.
 
-Every claim a lesson makes about a named position here is checked in ``tests/test_lesson_positions.py``.
+Every claim a lesson makes about a named position here is checked in ``tests/lessons/test_lesson_positions.py``.
 """
 
 from __future__ import annotations

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from locations import ROOT
 from lessons_lib.games import GAMES
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_built_wheel_carries_the_board_data_and_the_type_marker(tmp_path: Path) -> None:

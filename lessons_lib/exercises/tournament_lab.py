@@ -16,7 +16,7 @@ is a fresh draw."""
 PASSING_LOW_END = 0.5
 """The agent passes when the 95% Wilson interval of its score lies wholly above this: 14.5 points of 20 or more.
 A player no better than random (wins and losses equally likely, any share of draws) passes by luck at most 2.4%
-of the time, about one try in 41 (``tests/test_exercises_tournament.py`` computes it)."""
+of the time, about one try in 41 (``tests/exercises/test_exercises_tournament.py`` computes it)."""
 OPPONENT = "random"
 
 

@@ -1,7 +1,7 @@
 """Catalogues of answers to the lessons' checks: wrong ones (typical slips, degenerate and biased answers),
 each with the words its hint must contain, and right ones, each of which must pass.
 
-tests/test_check_catalogues.py runs every entry; a check without a catalogue fails that test.
+tests/exercises/test_check_catalogues.py runs every entry; a check without a catalogue fails that test.
 """
 
 from __future__ import annotations

@@ -11,9 +11,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from locations import ROOT
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 LESSONS = ["00_start_here", "01_board_graph", "02_rules_and_game_tree", "03_minimax_alphabeta", "04_evaluation",
            "05_faster_search", "06_mcts", "07_strength", "08_tournament_lab", "09_other_games"]

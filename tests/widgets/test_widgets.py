@@ -1,7 +1,7 @@
 """The widgets' Python side, driven as clicks and buttons would drive it.
 
 PlayPanel and WatchPanel are the game panel with the Pygame Shologuti game's options: what they do is
-what the one game panel does for every game (tests/test_games.py drives it on the other games).
+what the one game panel does for every game (tests/games/test_games.py drives it on the other games).
 """
 
 from __future__ import annotations

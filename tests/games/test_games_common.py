@@ -9,11 +9,11 @@ import random
 from functools import reduce
 from html import escape
 from operator import xor
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from locations import ROOT
 from lessons_lib.games import GAMES
 from lessons_lib.games.baghchal import board as baghchal_board
 from lessons_lib.games.baghchal import moves as baghchal_moves
@@ -26,7 +26,6 @@ from lessons_lib.games.shologuti import board as shologuti_board
 from lessons_lib.games.shologuti import moves as shologuti_moves
 from lessons_lib.games.shologuti.rules import Rules
 
-ROOT = Path(__file__).resolve().parent.parent
 LINE_BOARDS = {"shologuti": (shologuti_board, shologuti_moves), "baghchal": (baghchal_board, baghchal_moves)}
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from locations import ROOT
 from lessons_lib.agents.match import play_game
 from lessons_lib.arena.games import GameSpec
 from lessons_lib.arena.games import play_game as arena_game
@@ -183,7 +184,7 @@ def test_the_games_comparison_sums_up_each_match() -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_rules_page_publishes_perft_from_the_start(name: str) -> None:
-    text = (Path(__file__).resolve().parent.parent / "docs" / "rules" / f"{name}.md").read_text(encoding="utf-8")
+    text = (ROOT / "docs" / "rules" / f"{name}.md").read_text(encoding="utf-8")
     table = text[text.index("## Perft"):]
     rows = dict(re.findall(r"^\| (\w+) ((?:\|[ \d]*)+)\|$", table, re.MULTILINE))  # a blank cell: not published
     assert "depth" in rows, f"docs/rules/{name}.md needs a row '| depth | 1 | ...'"

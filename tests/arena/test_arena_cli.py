@@ -15,12 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from locations import STUDENT_AGENTS
 from lessons_lib.arena.games import GameResult, GameSpec
 from lessons_lib.arena.sandbox import MAX_AGENT_FILE_BYTES, Forfeit, SandboxedAgent, read_agent_file
 from lessons_lib.arena.tournament import TournamentSettings, play_tournament, round_robin
 from lessons_lib.cli import main
 
-AGENTS = Path(__file__).parent / "student_agents"
+AGENTS = STUDENT_AGENTS
 PLAYERS = ["alphabeta:2", "alphabeta:3", "greedy"]
 
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
+from locations import ROOT
 from lessons_lib.games.shologuti.board import (
     BOARD_DATA, COORDINATES, JUMP_COUNT, JUMPS, LINES, NEIGHBOURS, POINTS, mirror_point,
 )
 from lessons_lib.viz import board_graph, jump_graph
 
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_counts_match_the_rules() -> None:

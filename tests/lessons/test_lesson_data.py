@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import csv
-from pathlib import Path
 
 import pytest
 
+from locations import ROOT
 from lessons_lib.arena.experiments import DEPTHS, ITERATIONS, AI_VS_AI_DEPTHS, AI_VS_AI_ITERATIONS
 from lessons_lib.arena.storage import load_csv
 from lessons_lib.arena.tournament import standings
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "experiments"
+DATA = ROOT / "data" / "experiments"
 
 
 def rows(name: str) -> list[dict[str, str]]:

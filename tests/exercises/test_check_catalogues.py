@@ -9,7 +9,6 @@ import importlib
 import inspect
 import pkgutil
 import re
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -17,6 +16,7 @@ import nbformat
 import pytest
 
 import lessons_lib
+from locations import ROOT
 from lessons_lib.exercises.feedback import Feedback
 from lessons_lib.exercises import (
     board_graph, rules_and_game_tree, strength as strength_checks,
@@ -73,7 +73,7 @@ def test_every_check_has_a_catalogue_with_right_and_wrong_answers() -> None:
         assert verdicts == {True, False}, f"{check.__name__} needs right and wrong answers in its catalogue"
 
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOKS = ROOT / "notebooks"
 
 
 def notebook_of(module: ModuleType) -> str:

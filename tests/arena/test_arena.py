@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from locations import STUDENT_AGENTS
 from lessons_lib.agents.base import SearchResult
 from lessons_lib.arena.games import (
     GameSpec, _Player, can_stop_a_search, describe_spec, opening_suite, play_game, split_label,
@@ -24,7 +25,7 @@ from lessons_lib.arena.tournament import (
 )
 from lessons_lib.games.shologuti.position import Position
 
-AGENTS = Path(__file__).parent / "student_agents"
+AGENTS = STUDENT_AGENTS
 FAST = TournamentSettings(games_per_pair=2, seconds_per_move=1.0, memory_mb=300)
 
 
