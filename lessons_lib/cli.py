@@ -12,6 +12,7 @@ and exits with status 2 (control characters in it, a line break in a file name s
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from collections.abc import Sequence
@@ -196,4 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"{parser.prog} {args.command}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader stopped reading (``| head``): nothing more to say, and nowhere to say it
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so that Python's own flush at exit does not complain either
+        return 1
     return 0

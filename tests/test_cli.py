@@ -137,3 +137,16 @@ def test_control_characters_in_bad_input_are_escaped_on_the_one_line(args: list[
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and result.stderr.endswith("\n"), result.stderr
     assert all(char.isprintable() for char in result.stderr[:-1]), result.stderr
+
+
+def test_a_reader_that_stops_reading_gets_no_traceback(tmp_path: Path) -> None:
+    """``... --json | head -1``: the command stops quietly when its reader has gone."""
+    positions = tmp_path / "positions.txt"
+    positions.write_text("start\n" * 20_000)  # far more lines than a pipe holds
+    command = [sys.executable, "-m", "lessons_lib", "search", "--positions", str(positions), "--agent", "random",
+               "--json"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+    assert process.stdout is not None and process.stdout.read(5)
+    process.stdout.close()
+    _, error = process.communicate(timeout=120)
+    assert process.returncode == 1 and b"Traceback" not in error and b"Error" not in error, error[-500:]

@@ -2,12 +2,14 @@
 
 A control group ("cgroup") is the kernel's own account of a set of processes. Put in one
 of its own, an agent and everything it starts are held by the kernel to a memory limit
-(files kept in memory and shared memory included, which no per-process count sees), to a
-number of processes and threads, and can be frozen and thawed all at once; its processor
-time is counted exactly.
+(files kept in memory and shared memory included, which no per-process count sees) and to a
+number of processes and threads; its processor time is counted exactly, and it gets the same
+share of the processors as every other agent, however many processes it starts. Under cgroup
+v2 all its processes are frozen and thawed at once (a frozen process there can still be
+killed; under cgroup v1 it could not, so there the arena stops them with signals).
 
 The arena makes one when it may: as root, or in a group delegated to it, with the memory
-and pids controllers (cgroup v1 with the freezer and cpuacct hierarchies, or cgroup v2).
+and pids controllers (cgroup v1 with the cpuacct hierarchy, or cgroup v2).
 Elsewhere :meth:`AgentGroup.create` returns None, and the arena watches the agent's
 processes instead (:mod:`lessons_lib.arena.processes`).
 """
@@ -21,7 +23,8 @@ import signal
 import time
 from pathlib import Path
 
-V1_CONTROLLERS = ("memory", "pids", "freezer", "cpuacct")
+V1_CONTROLLERS = ("memory", "pids", "cpuacct")
+V1_OPTIONAL = ("cpu",)  # an equal share of the processors for every agent, where the cpu controller is there
 GROUP_PREFIX = "shologuti-agent-"
 _numbers = itertools.count()
 
@@ -41,7 +44,7 @@ def _hierarchies() -> dict[str, Path]:
             mounts.setdefault("unified", Path(fields[4]))
         elif kinds[0] == "cgroup":
             for option in kinds[2].split(","):
-                if option in V1_CONTROLLERS:
+                if option in (*V1_CONTROLLERS, *V1_OPTIONAL):
                     mounts.setdefault(option, Path(fields[4]))
     found: dict[str, Path] = {}
     for line in Path("/proc/self/cgroup").read_text().splitlines():
@@ -80,12 +83,13 @@ class AgentGroup:
         hierarchies = _hierarchies()
         memory_bytes = memory_mb * 2**20
         if all(controller in hierarchies for controller in V1_CONTROLLERS):
-            group = cls({controller: hierarchies[controller] / name for controller in V1_CONTROLLERS}, 1,
+            controllers = [c for c in (*V1_CONTROLLERS, *V1_OPTIONAL) if c in hierarchies]
+            group = cls({controller: hierarchies[controller] / name for controller in controllers}, 1,
                         memory_bytes, tasks)
         else:
             group = cls({"unified": hierarchies["unified"] / name}, 2, memory_bytes, tasks)
         try:
-            for folder in group.folders.values():
+            for folder in group.unique_folders():
                 folder.mkdir()
             if group.version == 1:
                 group._write("memory", "memory.limit_in_bytes", str(memory_bytes))
@@ -100,22 +104,31 @@ class AgentGroup:
             raise
         return group
 
+    def unique_folders(self) -> list[Path]:
+        """The group's folders, each once (one hierarchy may hold several controllers, as cpu and cpuacct)."""
+        return list(dict.fromkeys(self.folders.values()))
+
     def join_command(self, command: list[str]) -> list[str]:
         """``command``, started by a shell that first moves itself into this group (so that every process it
         becomes or starts is in it from the first instruction); it exits with status 125 if it cannot."""
-        procs = [str(folder / "cgroup.procs") for folder in self.folders.values()]
+        procs = [str(folder / "cgroup.procs") for folder in self.unique_folders()]
         script = 'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"'
         return ["/bin/sh", "-c", script, "join-group", *procs, "--", *command]
 
     # -- what the kernel counts ----------------------------------------------------
 
+    @property
+    def can_freeze(self) -> bool:
+        """Whether :meth:`freeze` works here: cgroup v2, whose frozen processes the kernel still kills when
+        the arena dies (cgroup v1's freezer would keep them, stopped for ever)."""
+        return self.version == 2
+
     def freeze(self, frozen: bool) -> None:
         """Stop every process of the group at once (between the agent's moves), or let them all go on."""
+        if not self.can_freeze:
+            return
         try:
-            if self.version == 1:
-                self._write("freezer", "freezer.state", "FROZEN" if frozen else "THAWED")
-            else:
-                self._write("unified", "cgroup.freeze", "1" if frozen else "0")
+            self._write("unified", "cgroup.freeze", "1" if frozen else "0")
         except OSError:
             pass  # the group is being removed
 
@@ -155,7 +168,7 @@ class AgentGroup:
     def pids(self) -> list[int]:
         """The processes in the group now."""
         try:
-            text = self._read("memory" if self.version == 1 else "unified", "cgroup.procs")
+            text = (self.unique_folders()[0] / "cgroup.procs").read_text()
         except OSError:
             return []
         return [int(word) for word in text.split()]
@@ -164,24 +177,26 @@ class AgentGroup:
 
     def remove(self) -> None:
         """Kill every process in the group and remove it (a group is removed only once it is empty)."""
-        if self.version == 2:
-            self._write_if_there("unified", "cgroup.kill", "1")
-        self.freeze(False)  # a frozen process would hold its kill until thawed
+        for folder in self.unique_folders():
+            for name, value in (("cgroup.kill", "1"), ("cgroup.freeze", "0"), ("freezer.state", "THAWED")):
+                try:  # cgroup v2 kills them all at once; a frozen process would hold its kill until thawed
+                    (folder / name).write_text(value)
+                except OSError:
+                    pass  # not this version's file, or the group is gone
         for _ in range(100):
-            pids = self.pids()
-            for pid in pids:
+            for pid in self.pids():
                 try:
                     os.kill(pid, signal.SIGKILL)
                 except OSError:
                     pass
-            for folder in self.folders.values():
+            for folder in self.unique_folders():
                 try:
                     folder.rmdir()
                 except FileNotFoundError:
                     pass
                 except OSError:
                     continue
-            if not any(folder.exists() for folder in self.folders.values()):
+            if not any(folder.exists() for folder in self.unique_folders()):
                 return
             time.sleep(0.02)  # killed processes take a moment to leave
 
@@ -221,16 +236,15 @@ def available() -> bool:
 
 
 def remove_leftovers() -> None:
-    """Remove the empty groups of arenas that were killed (their processes died with them, their groups stay)."""
-    for folder in _hierarchies().values():
+    """Remove the groups of arenas that died without removing them, and kill whatever still runs in them."""
+    for folder in set(_hierarchies().values()):
         try:
             children = list(folder.iterdir())
         except OSError:
             continue
         for child in children:
             owner = child.name.removeprefix(GROUP_PREFIX).split("-")[0]
-            if child.name.startswith(GROUP_PREFIX) and owner.isdigit() and not Path(f"/proc/{owner}").exists():
-                try:
-                    child.rmdir()
-                except OSError:
-                    pass  # not empty: something of it still runs
+            if not child.name.startswith(GROUP_PREFIX) or not owner.isdigit() or Path(f"/proc/{owner}").exists():
+                continue
+            version = 2 if (child / "cgroup.freeze").exists() or (child / "cgroup.kill").exists() else 1
+            AgentGroup({"leftover": child}, version, 0, 0).remove()

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from lessons_lib.agents.presets import seeded
-from lessons_lib.arena.sandbox import AgentFileChanged, Forfeit, SandboxedAgent, SandboxLimits
+from lessons_lib.arena.sandbox import ArenaFilesFailed, AgentFileChanged, Forfeit, SandboxedAgent, SandboxLimits
 from lessons_lib.games import DEFAULT_GAME, GAMES
 
 FIRST = 0  # the player who moves first
@@ -272,7 +272,7 @@ def play_game(spec: GameSpec) -> GameResult:
             try:
                 record = players[side].move(position)
                 position = position.play(record.move)
-            except AgentFileChanged:
+            except (AgentFileChanged, ArenaFilesFailed):  # not a player's fault: the tournament stops
                 raise
             except Forfeit as forfeit:
                 return _result(spec, 0.0 if side == FIRST else 1.0, f"{FORFEIT}: {names[side]} "

@@ -162,15 +162,16 @@ class FamilyWatch:
     """Watches a process and everything it starts, in a thread, against limits on the whole family.
 
     Every ``interval`` seconds it counts the family's processes and threads and sums its memory
-    (in-memory files included); over a limit, it kills
-    the whole family and keeps the reason in :attr:`overrun`. It remembers every process it has
+    (in-memory files included, unless ``memory_files`` is False); over a limit, it kills the whole
+    family and keeps the reason in :attr:`overrun`. It remembers every process it has
     seen, so that :meth:`kill_all` also reaches one that has left the family (a daemon).
     ``overhead`` processes at the top of the family (bubblewrap's own) are not counted.
     """
 
     def __init__(self, pid: int, memory_mb: int, processes: int, overhead: int = 0, interval: float = 0.1,
-                 threads: int = 256) -> None:
+                 threads: int = 256, memory_files: bool = True) -> None:
         self.pid = pid
+        self.memory_files = memory_files
         self.memory_mb = memory_mb
         self.processes = processes
         self.threads = threads
@@ -198,7 +199,9 @@ class FamilyWatch:
             if sum(thread_count(member) for member in members) > self.threads:
                 self._over(f"ran more than {self.threads} threads in all (the limit for one agent)")
                 return
-            used = sum(memory_bytes(member) for member in members) + memory_file_bytes(members)
+            used = sum(memory_bytes(member) for member in members)
+            if self.memory_files:
+                used += memory_file_bytes(members)
             if used > self.memory_mb * 2**20:
                 self._over(f"used {used / 2**20:.0f} MB in {count} process{'es' if count > 1 else ''}, "
                            f"over the limit of {self.memory_mb} MB for one agent")

@@ -92,6 +92,10 @@ class SandboxLimits:
         """The most a move may take by the clock on the wall: three times the limit, and 5 s more."""
         return 3 * self.seconds_per_move + 5
 
+    def loading_seconds(self) -> float:
+        """The processor time loading the file may take, all processes together: twice a move's, and 2 s more."""
+        return 2 * self.seconds_per_move + 2
+
 
 def read_agent_file(path: str | Path) -> bytes:
     """The bytes of a student's agent file, or ValueError (one line) if it is not a readable file of at most 10 MB.
@@ -157,19 +161,18 @@ class SandboxedAgent:
             raise AgentFileChanged(f"{self.path} changed after the tournament's games were scheduled; "
                                    f"run the tournament again to play the file as it is now")
         self.digest = digest
-        with tempfile.TemporaryFile() as data:
+        with _write_or_explain(tempfile.TemporaryFile, self.path) as data:
             if sandbox_mode() == BUBBLEWRAP:  # the bytes reach the sandbox through a file descriptor
-                data.write(source)
-                data.flush()
-                data.seek(0)
+                _write_or_explain(lambda: (data.write(source), data.flush(), data.seek(0)), self.path)
                 command = agent_command(f"{AGENT_FOLDER}/{AGENT_FILE}", self.limits.memory_mb, data.fileno())
                 self._launch(command, pass_fds=(data.fileno(),), overhead=BUBBLEWRAP_PROCESSES)
             else:  # a private folder of the arena's own, with a copy of the bytes
                 self._folder = tempfile.mkdtemp(prefix="shologuti-agent-")
-                Path(self._folder, AGENT_FILE).write_bytes(source)
+                folder = self._folder
+                _write_or_explain(lambda: Path(folder, AGENT_FILE).write_bytes(source), self.path)
                 command = agent_command(str(Path(self._folder, AGENT_FILE)), self.limits.memory_mb, None)
                 self._launch(command, pass_fds=(), overhead=0, cwd=self._folder)
-            reply = self._read_line(STARTUP_SECONDS, "loading the file")
+            reply = self._read_line(STARTUP_SECONDS, "loading the file", self.limits.loading_seconds())
         self._hold(True)
         if reply != "ready":
             self._check_limits()
@@ -191,7 +194,8 @@ class SandboxedAgent:
         self._child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                        stderr=subprocess.DEVNULL, cwd=cwd, env=environment, **new_group)
         self._overhead = overhead
-        self._watch = FamilyWatch(self._child.pid, limits.memory_mb, limits.processes, overhead, threads=limits.threads)
+        self._watch = FamilyWatch(self._child.pid, limits.memory_mb, limits.processes, overhead, threads=limits.threads,
+                                  memory_files=self._group is None)  # a control group counts those itself
 
     def choose_move(self, state: Any) -> Any:
         """Ask the child for a move; raise :class:`Forfeit` if anything goes wrong."""
@@ -227,7 +231,7 @@ class SandboxedAgent:
         A stopped agent cannot use its opponent's time: no helper of it computes, or takes a
         processor from the opponent, while the opponent thinks.
         """
-        if self._group is not None:  # the kernel stops the whole group at once
+        if self._group is not None and self._group.can_freeze:  # the kernel stops the whole group at once
             self._group.freeze(stopped)
             return
         if self._child is None or not has_proc():  # Linux only: there a stopped agent still dies with the arena
@@ -302,6 +306,9 @@ class SandboxedAgent:
                 if len(self._buffer) > 10_000:
                     self.close()
                     raise Forfeit("sent pages of output instead of a move (garbage output)")
+        if processor_limit is not None and self._processor_seconds() - used_before > processor_limit:
+            self.close()  # it answered, but only after its time was up
+            raise Forfeit(f"used more than {processor_limit:g} s of processor time {doing}")
         line, _, self._buffer = self._buffer.partition(b"\n")
         return line.decode("utf-8", "replace").strip()
 
@@ -375,6 +382,21 @@ class SandboxedAgent:
         self.close()
 
 
+class ArenaFilesFailed(ValueError):
+    """The arena could not write what a sandbox needs (a full or read-only temporary folder): not the agent's
+    fault, so no forfeit; the tournament stops with one line."""
+
+
+def _write_or_explain(write: Any, path: Path) -> Any:
+    """``write()``; an OSError becomes :class:`ArenaFilesFailed`, in one line."""
+    try:
+        return write()
+    except OSError as error:
+        raise ArenaFilesFailed(f"could not copy {path} for its sandbox into the temporary folder "
+                               f"{tempfile.gettempdir()} ({error.strerror}); free some space there, or set TMPDIR "
+                               f"to another folder") from None
+
+
 def _explain(reply: str, doing: str) -> str:
     if reply.startswith("error "):
         return reply[len("error "):]
@@ -403,8 +425,44 @@ def _limit_memory(megabytes: int) -> None:
         return
 
 
+KEYCTL_SYSCALLS = {"x86_64": 250, "aarch64": 219, "i686": 288, "armv7l": 311}
+"""The number of Linux's ``keyctl`` system call on the machines Python runs on most."""
+MAX_OPEN_FILES = 256
+"""Files an agent's process may have open at once (so watching its open files stays cheap)."""
+
+
+def _leave_the_arenas_keyring() -> None:
+    """Join a new, empty session keyring (Linux), so the student's code cannot read the keys (passwords,
+    tokens) the arena's login session keeps in the kernel; elsewhere there is nothing to leave."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import platform
+
+    number = KEYCTL_SYSCALLS.get(platform.machine())
+    if number is not None:
+        join_session_keyring = 1  # KEYCTL_JOIN_SESSION_KEYRING, with no name: a new anonymous keyring
+        ctypes.CDLL(None, use_errno=True).syscall(number, join_session_keyring, None)
+
+
+def _limit_open_files() -> None:
+    """At most :data:`MAX_OPEN_FILES` open files in this process and those it starts (it cannot raise it)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        limit = MAX_OPEN_FILES if hard == resource.RLIM_INFINITY else min(hard, MAX_OPEN_FILES)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(soft, limit), limit))
+    except (ValueError, OSError):
+        return
+
+
 def _child_main(path: str, memory_mb: int) -> None:
     end_with_parent()
+    _leave_the_arenas_keyring()
+    _limit_open_files()
     answers = os.fdopen(os.dup(1), "w", buffering=1)  # the arena reads this channel only
     sys.stdout = sys.stderr  # a student's print() goes to standard error
     try:

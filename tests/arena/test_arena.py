@@ -288,3 +288,24 @@ def test_in_another_thread_a_built_in_search_is_checked_after_its_move() -> None
         in_thread, here = pool.submit(play_game, game).result(), play_game(game)
     assert (in_thread.reason, [move.move for move in in_thread.moves]) == \
         (here.reason, [move.move for move in here.moves])
+
+
+def test_a_sandbox_the_arena_cannot_set_up_stops_the_tournament_in_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A full temporary folder is the machine's problem, not the student's: no forfeit, one line."""
+    import errno
+    import tempfile
+
+    from lessons_lib.arena.sandbox import ArenaFilesFailed
+    from lessons_lib.cli import main
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", full)
+    monkeypatch.setattr(tempfile, "mkdtemp", full)
+    with pytest.raises(ArenaFilesFailed, match="No space left on device"):
+        play_game(GameSpec("g", agent("good"), "random"))
+    assert main(["tournament", agent("good"), "random", "--workers", "1", "--quiet"]) == 2
+    error = capsys.readouterr().err
+    assert "could not copy" in error and "TMPDIR" in error and error.count("\n") == 1

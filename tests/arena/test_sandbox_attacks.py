@@ -560,6 +560,121 @@ def tournament_command(*arguments: str) -> list[str]:
     return [sys.executable, "-m", "lessons_lib", "tournament", *arguments]
 
 
+KEYRING_SYSCALLS = {"x86_64": (248, 250), "aarch64": (217, 219)}  # add_key, keyctl
+
+
+def test_an_agent_cannot_read_the_keys_of_the_arenas_login_session(tmp_path: Path) -> None:
+    """A login session may keep passwords and tokens in the kernel (a session keyring): not for students."""
+    import platform
+
+    if platform.machine() not in KEYRING_SYSCALLS:
+        pytest.skip(f"no keyring system call numbers for {platform.machine()} in this test")
+    add_key, keyctl = KEYRING_SYSCALLS[platform.machine()]
+    write_agent(tmp_path, "thief", f"""
+import ctypes
+
+libc = ctypes.CDLL(None, use_errno=True)
+
+
+def attack():
+    found = []
+    for keyring in (-3, -4, -5):  # the session, user and user-session keyrings
+        buffer = ctypes.create_string_buffer(4096)
+        size = libc.syscall({keyctl}, 11, ctypes.c_long(keyring), buffer, 4096)  # KEYCTL_READ: the key ids
+        for index in range(0, max(size, 0), 4):
+            key = int.from_bytes(buffer.raw[index:index + 4], 'little')
+            secret = ctypes.create_string_buffer(256)
+            length = libc.syscall({keyctl}, 11, ctypes.c_long(key), secret, 256)
+            found.append(secret.raw[:max(length, 0)])
+    raise RuntimeError(f'found={{found}}')
+""")
+    honest(tmp_path, "alice")
+    arena = (f"import ctypes, sys\n"
+             f"libc = ctypes.CDLL(None, use_errno=True)\n"
+             f"libc.syscall({keyctl}, 1, None)\n"  # a session keyring of its own, as a login would have
+             f"libc.syscall({add_key}, b'user', b'teacher-token', b'hunter2-secret', 14, ctypes.c_long(-3))\n"
+             f"from lessons_lib.cli import main\n"
+             f"sys.exit(main(['tournament', 'thief.py', 'alice.py', '--games-per-pair', '2', '--quiet', "
+             f"'--workers', '1']))\n")
+    run = subprocess.run([sys.executable, "-c", arena], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert "found=" in run.stdout and "hunter2" not in run.stdout, run.stdout
+
+
+def test_an_agent_may_keep_only_a_few_hundred_files_open(tmp_path: Path) -> None:
+    hoarder = write_agent(tmp_path, "file_hoarder", """
+import resource
+
+
+def attack():
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (100000, 100000))
+        raised = 'raised'
+    except (ValueError, OSError):
+        raised = 'refused'
+    kept = []
+    try:
+        for _ in range(5000):
+            kept.append(open('/dev/null'))
+    except OSError:
+        pass
+    raise RuntimeError(f'limit {raised}, {len(kept)} files')
+""")
+    result = one_game(hoarder, honest(tmp_path))
+    assert "limit refused" in result.reason, result.reason
+    assert int(result.reason.rsplit(", ", 1)[1].split()[0]) < 256, result.reason
+
+
+def test_loading_the_file_is_held_to_processor_time_too(tmp_path: Path) -> None:
+    """Loading may not be a free pre-computation: all the agent's processes together have a budget there too."""
+    spinner = tmp_path / "load_spinner.py"
+    spinner.write_text("""
+import os, time
+
+for _ in range(3):
+    if os.fork() == 0:
+        break
+started = time.monotonic()
+while time.monotonic() - started < 15:  # four processes spinning for 15 s: 60 s of processor time
+    pass
+
+
+def make_agent():
+    raise SystemExit('never reached in time')
+""")
+    settings = TournamentSettings(games_per_pair=1, seconds_per_move=0.5, opening_plies=0)
+    result = one_game(spinner, honest(tmp_path), settings)
+    assert "used more than 3 s of processor time loading the file" in result.reason, result.reason
+    assert wait_until(lambda: not processes_with("lessons_lib.arena.sandbox"))
+
+
+def test_an_agent_stopped_between_its_moves_still_dies_with_the_arena(tmp_path: Path) -> None:
+    """Killed (SIGTERM) while the opponent thinks and the agent waits, stopped: nothing of it stays behind."""
+    token = "4646.25"
+    waiter = write_agent(tmp_path, "waiter", f"""
+started = False
+
+
+def attack():
+    global started
+    if not started:
+        started = True
+        subprocess.Popen(['sleep', '{token}'])
+""")
+    arena = subprocess.Popen(tournament_command(str(waiter), "negamax:30s", "--games-per-pair", "2", "--workers", "1",
+                                                "--seconds-per-move", "30", "--quiet"),
+                             start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert wait_until(lambda: len(processes_with(f"sleep {token}")) == 1, 60)
+        time.sleep(1.0)  # the agent has answered and is stopped; negamax thinks for 30 s
+        arena.terminate()
+        arena.wait(timeout=30)
+    finally:
+        arena.kill()
+        arena.wait()
+    assert wait_until(lambda: not processes_with(f"sleep {token}") and not processes_with("lessons_lib.arena.sandbox"))
+
+
 def test_nothing_outlives_an_arena_killed_with_sigkill(tmp_path: Path) -> None:
     token = "4444.25"
     stuck = write_agent(tmp_path, "stuck", f"""
