@@ -3,10 +3,14 @@
 
     python run.py lab     set up, then open JupyterLab on notebooks/
     python run.py test    set up, then run every test: types, unit, property, doctests, notebooks, browser
+    python run.py build   set up, and compile the engines and searches again after you have changed them
 
 Works the same on Linux, macOS and Windows with Python 3.11 or newer and pip.
 The first run installs the packages (a few minutes); later runs reuse .venv and
-reinstall only when pyproject.toml or constraints.txt has changed.
+reinstall only when pyproject.toml or constraints.txt has changed. Each command
+first compiles the engines and searches with mypyc where a C compiler is there
+(once, about a minute; again only when their source has changed), and says so in
+one line where it is not: then the same Python source runs, only slower.
 Extra arguments go to JupyterLab or pytest, for example
 ``python run.py test -k perft`` or ``python run.py lab --port 8890``.
 """
@@ -26,7 +30,7 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 STAMP = VENV / "shologuti-lab-installed.txt"
 MINIMUM_PYTHON = (3, 11)
-COMMANDS = ("lab", "test")
+COMMANDS = ("lab", "test", "build")
 
 
 def venv_python() -> Path:
@@ -116,6 +120,9 @@ def main(argv: list[str]) -> None:
         sys.exit(f"usage: python run.py {{{'|'.join(COMMANDS)}}} [extra arguments]\n{__doc__}")
     command, extra = argv[0], argv[1:]
     python = set_up()
+    run(python, "-m", "lessons_lib.build_compiled", *(["--quiet"] if command != "build" else []))
+    if command == "build":
+        return
     if command == "lab":
         if getattr(os, "geteuid", lambda: -1)() == 0 and "--allow-root" not in extra:
             print("Running as root (as in many containers): starting JupyterLab with --allow-root.", flush=True)

@@ -13,6 +13,10 @@ if _sys.argv[:1] == ["-m"]:
         _here = ""
     _sys.path[:] = [entry for entry in _sys.path if entry not in ("", ".", _here)]
 
-from lessons_lib import old_paths as _old_paths
+from lessons_lib import compiled as _compiled
+
+_compiled.use_compiled_modules_if_current()  # the compiled engines and searches, unless a source was edited since
+
+from lessons_lib import old_paths as _old_paths  # noqa: E402
 
 _old_paths.install()  # lessons_lib.state and the other old module names still import

@@ -34,20 +34,28 @@ def published_counts() -> dict[str, list[int]]:
     return {variant: counts for variant, counts in tables.items() if variant != "source"}
 
 
-def perft(position: GameState[Any], depth: int) -> int:
+def perft(position: GameState[Any], depth: object) -> int:
     """The number of move sequences of exactly ``depth`` plies from ``position`` (of any game)."""
     if type(depth) is not int or not 0 <= depth <= MAX_DEPTH:
         raise ValueError(f"depth must be a whole number from 0 to {MAX_DEPTH}, not {depth!r}")
+    return count_leaves(position, depth)
+
+
+def count_leaves(position: GameState[Any], depth: int) -> int:
+    """:func:`perft`, once ``depth`` is known to be a whole number from 0 to :data:`MAX_DEPTH`."""
     if depth == 0:
         return 1
     moves = position.legal_moves()
     if depth == 1:
         return len(moves)
-    return sum(perft(position.play(move), depth - 1) for move in moves)
+    total = 0
+    for move in moves:
+        total += count_leaves(position.play(move), depth - 1)
+    return total
 
 
-def perft_divide(position: GameState[Any], depth: int) -> dict[Hashable, int]:
+def perft_divide(position: GameState[Any], depth: object) -> dict[Hashable, int]:
     """Perft split by root move: for finding which move a wrong count comes from."""
     if type(depth) is not int or not 1 <= depth <= MAX_DEPTH:
         raise ValueError(f"depth must be a whole number from 1 to {MAX_DEPTH} to divide, not {depth!r}")
-    return {move: perft(position.play(move), depth - 1) for move in position.legal_moves()}
+    return {move: count_leaves(position.play(move), depth - 1) for move in position.legal_moves()}

@@ -56,7 +56,7 @@ def test_nothing_points_outside_the_repository() -> None:
 
 def test_run_py_without_a_command_explains_itself() -> None:
     result = subprocess.run([sys.executable, str(ROOT / "run.py")], capture_output=True, text=True, timeout=60)
-    assert result.returncode != 0 and "usage: python run.py {lab|test}" in result.stderr
+    assert result.returncode != 0 and "usage: python run.py {lab|test|build}" in result.stderr
 
 
 def free_port() -> int:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from lessons_lib.agents.base import (
     Agent, Budget, Evaluation, Observer, SearchResult, State, check_depth, check_playable,
 )
@@ -32,7 +34,7 @@ def alphabeta(state: State, depth: int, alpha: float, beta: float, ply: int, sea
     A value at or below ``alpha`` (or at or above ``beta``) only says that the true
     value is at most (at least) that much: the caller does not need more.
     """
-    search.nodes += 1
+    search.count_node()
     trace = search.trace
     maximizing = state.to_move == search.root_player
     if trace is not None:
@@ -97,8 +99,7 @@ def order_by_evaluation(state: State, moves: list[Any], maximizing: bool, search
     The better the first move searched, the sooner α and β close, and the more is pruned.
     """
     def quick_value(move: Any) -> float:
-        value: float = search.evaluate(state.play(move), search.root_player)
-        return value
+        return float(search.evaluate(state.play(move), search.root_player))
 
     return sorted(moves, key=quick_value, reverse=maximizing)
 
@@ -114,6 +115,7 @@ def checked_order(order: MoveOrder, state: State, moves: list[Any]) -> list[Any]
     return ordered
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class AlphaBetaAgent(Agent):
     """Alpha-beta at a fixed depth; the same move and value as :class:`MinimaxAgent`, faster.
 

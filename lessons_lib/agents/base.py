@@ -7,12 +7,17 @@ to guide rollouts; a game whose moves lack it still works.
 
 from __future__ import annotations
 
+import math
 import random
+import threading
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from lessons_lib.game import GameState
 
@@ -26,6 +31,31 @@ Evaluation = Callable[[Any, int], float]
 
 class SearchTimeout(Exception):
     """Raised inside a search when its time is up; the search catches it itself."""
+
+
+class OverProcessorLimit(Exception):
+    """Raised inside a search that has used up the processor time someone set for it (the arena does, for a
+    built-in agent's move, with :func:`processor_time_limit`): the search stops at once."""
+
+
+_processor_deadline = threading.local()  # this thread's limit, while one is set
+
+
+@contextmanager
+def processor_time_limit(seconds: float) -> Iterator[None]:
+    """Within the block, a search in this thread stops (:class:`OverProcessorLimit`) once the thread has used
+    ``seconds`` more processor time; searches look every thousand or so positions (:func:`check_processor_time`)."""
+    _processor_deadline.at = time.thread_time() + seconds
+    try:
+        yield
+    finally:
+        _processor_deadline.at = math.inf
+
+
+def check_processor_time() -> None:
+    """Raise :class:`OverProcessorLimit` if this thread is past the limit :func:`processor_time_limit` set."""
+    if time.thread_time() > getattr(_processor_deadline, "at", math.inf):
+        raise OverProcessorLimit
 
 
 @dataclass
@@ -105,6 +135,7 @@ class Budget:
         return ", ".join(parts) or "its default"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # notebooks and tests make agents of their own
 class Agent(ABC):
     """A player. ``choose_move`` gives a move; ``search`` gives the move and how it was found."""
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from lessons_lib.agents.base import Evaluation, Observer, Stopwatch
+from lessons_lib.agents.base import Evaluation, Observer, Stopwatch, check_processor_time
 from lessons_lib.agents.evaluation import outcome_value
 from lessons_lib.agents.trace import LeafEvaluated
 from lessons_lib.game import Outcome
 
 INFINITY = float("inf")
+CHECK_EVERY = 1024
 
 
 class SearchContext:
@@ -39,14 +40,21 @@ class SearchContext:
         self.pv: list[list[Hashable]] = [[] for _ in range(max_depth + 2)]
         self.stopwatch = Stopwatch(seconds)
 
+    def count_node(self) -> None:
+        """One more position searched; every :data:`CHECK_EVERY` of them, stop if a limit set from outside the
+        search (the arena's, for a move) has been reached."""
+        self.nodes += 1
+        if self.nodes % CHECK_EVERY == 0:
+            check_processor_time()
+
 
 def leaf_value(state: Any, outcome: Outcome | None, ply: int, search: SearchContext) -> float:
     """The value of a node searched no deeper, for the root's player: a finished game or the evaluation."""
     if outcome is not None:
-        value: float = outcome_value(outcome, search.root_player, ply)
+        value = float(outcome_value(outcome, search.root_player, ply))
         reason = "game over"
     else:
-        value = search.evaluate(state, search.root_player)
+        value = float(search.evaluate(state, search.root_player))
         reason = "depth"
     search.pv[ply] = []
     if search.trace is not None:

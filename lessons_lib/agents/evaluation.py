@@ -54,15 +54,14 @@ def game_evaluation(state: Any, player: int) -> float:
 
     >>> from lessons_lib.games import GAMES
     >>> game_evaluation(GAMES["shologuti"].start(), 0), game_evaluation(GAMES["hus"].start(), 1)
-    (0, 0)
+    (0.0, 0.0)
     """
     evaluate = _OWN_EVALUATIONS.get(type(state))
     if evaluate is None:
         from lessons_lib.games import game_of
 
         evaluate = _OWN_EVALUATIONS[type(state)] = game_of(state).evaluate
-    value: float = evaluate(state, player)
-    return value
+    return float(evaluate(state, player))  # a whole number too, so that every search's values are floats
 
 
 __getattr__ = moved_names(__name__)  # Shologuti's evaluation, once here, is in lessons_lib.games.shologuti.evaluation

@@ -10,6 +10,8 @@ depth limit are scored as in minimax (the utility, or the evaluation).
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from lessons_lib.agents.base import Budget, Evaluation, State
 from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
 from lessons_lib.agents.evaluation import game_evaluation
@@ -19,7 +21,7 @@ from lessons_lib.agents.trace import MoveTried, NodeEntered, NodeExited, ValueBa
 
 def expectimax(state: State, depth: int, ply: int, search: SearchContext) -> float:
     """The expectimax value of ``state`` for ``search.root_player``, looking ``depth`` plies ahead."""
-    search.nodes += 1
+    search.count_node()
     trace = search.trace
     maximizing = state.to_move == search.root_player
     if trace is not None:
@@ -47,6 +49,7 @@ def expectimax(state: State, depth: int, ply: int, search: SearchContext) -> flo
     return result
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ExpectimaxAgent(MinimaxAgent):
     """Plays the move with the best expectimax value at a fixed depth: the best move against a random mover."""
 

@@ -28,8 +28,10 @@ import random
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from lessons_lib.agents.base import Agent, Observer, SearchResult, State, Stopwatch, check_playable, make_rng
-from lessons_lib.agents.base import Budget, check_iterations, check_seconds
+from lessons_lib.agents.base import Budget, check_iterations, check_processor_time, check_seconds
 from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
 from lessons_lib.agents.trace import Backpropagated, ChildScore, Expanded, RolloutFinished, SelectionStep
 from lessons_lib.game import Outcome
@@ -125,19 +127,21 @@ def mcts_iteration(root: Node, search: MCTSSearch, iteration: int) -> None:
 def backpropagate(node: Node, outcome: Outcome | None) -> None:
     """Add one rollout's result to ``node`` and every node above it: a visit, and for the player who moved
     into each node a win (1), a draw or a rollout stopped at its cap (½) or a loss (0)."""
-    while node is not None:
-        node.visits += 1
-        node.wins += outcome.score_for(node.mover) if outcome is not None else 0.5
-        node = node.parent  # type: ignore[assignment]
+    current: Node | None = node
+    while current is not None:
+        current.visits += 1
+        current.wins += outcome.score_for(current.mover) if outcome is not None else 0.5
+        current = current.parent
 
 
 def backpropagate_for(root_player: int) -> Backpropagation:
     """The Pygame project's backpropagation: every node counts the rollout's result for ``root_player``."""
     def backpropagate_for_root_player(node: Node, outcome: Outcome | None) -> None:
-        while node is not None:
-            node.visits += 1
-            node.wins += outcome.score_for(root_player) if outcome is not None else 0.5
-            node = node.parent  # type: ignore[assignment]
+        current: Node | None = node
+        while current is not None:
+            current.visits += 1
+            current.wins += outcome.score_for(root_player) if outcome is not None else 0.5
+            current = current.parent
     return backpropagate_for_root_player
 
 
@@ -158,6 +162,7 @@ class MCTSSearch:
         self.rollout_plies = 0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MCTSAgent(Agent):
     """MCTS with UCB1.
 
@@ -235,8 +240,10 @@ class MCTSAgent(Agent):
         while self.iterations is None or iteration < self.iterations:
             mcts_iteration(root, search, iteration)
             iteration += 1
-            if iteration % CHECK_CLOCK_EVERY == 0 and stopwatch.is_out_of_time():
-                break
+            if iteration % CHECK_CLOCK_EVERY == 0:
+                check_processor_time()  # a limit set from outside (the arena's, for a move): stop at once
+                if stopwatch.is_out_of_time():
+                    break
         return root, search, stopwatch
 
     def search(self, state: State, observer: Observer | None = None) -> SearchResult:

@@ -8,6 +8,8 @@ several plies in a row, so max and min follow the side to move, never the depth.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from lessons_lib.agents.base import (
     Agent, Budget, Evaluation, Observer, SearchResult, State, check_depth, check_playable,
 )
@@ -18,7 +20,7 @@ from lessons_lib.agents.trace import MoveTried, NodeEntered, NodeExited, ValueBa
 
 def minimax(state: State, depth: int, ply: int, search: SearchContext) -> float:
     """The minimax value of ``state`` for ``search.root_player``, looking ``depth`` plies ahead."""
-    search.nodes += 1
+    search.count_node()
     trace = search.trace
     maximizing = state.to_move == search.root_player
     if trace is not None:
@@ -41,6 +43,7 @@ def minimax(state: State, depth: int, ply: int, search: SearchContext) -> float:
     return best
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MinimaxAgent(Agent):
     """Plays the move with the best minimax value at a fixed depth (ties: the first in move order)."""
 

@@ -19,9 +19,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterator
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from lessons_lib.agents.base import (
     MAX_SEARCH_DEPTH, Agent, Budget, Evaluation, Observer, SearchResult, SearchTimeout, State, Stopwatch, check_depth,
-    check_playable, check_seconds,
+    check_playable, check_processor_time, check_seconds,
 )
 from lessons_lib.agents.context import INFINITY
 from lessons_lib.agents.evaluation import MATE_BOUND, WIN, game_evaluation, outcome_value
@@ -64,7 +66,7 @@ class NegamaxSearch:
 
     def static_value(self, state: State) -> float:
         """The evaluation for the player to move: the root player's evaluation, negated for the other."""
-        value: float = self.evaluate(state, self.root_player)
+        value = float(self.evaluate(state, self.root_player))
         return value if state.to_move == self.root_player else -value
 
 
@@ -120,10 +122,13 @@ def negamax(state: State, depth: int, alpha: float, beta: float, ply: int, searc
 
 
 def _count_node(search: NegamaxSearch) -> None:
-    """Count a node; every CHECK_CLOCK_EVERY nodes, stop the search (SearchTimeout) if its time is up."""
+    """Count a node; every CHECK_CLOCK_EVERY nodes, stop the search (SearchTimeout) if its time is up, or at once
+    (OverProcessorLimit) if it is past a limit set from outside (the arena's, for a move)."""
     search.nodes += 1
-    if search.may_stop and search.nodes % CHECK_CLOCK_EVERY == 0 and search.stopwatch.is_out_of_time():
-        raise SearchTimeout
+    if search.nodes % CHECK_CLOCK_EVERY == 0:
+        check_processor_time()
+        if search.may_stop and search.stopwatch.is_out_of_time():
+            raise SearchTimeout
 
 
 def _probe_table(state: State, depth: int, alpha: float, beta: float, ply: int,
@@ -229,6 +234,7 @@ def _remember_cutoff(move: Hashable, depth: int, ply: int, search: NegamaxSearch
         search.history[move] = search.history.get(move, 0) + depth * depth
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NegamaxAgent(Agent):
     """The enhanced search: negamax, alpha-beta, a transposition table, killers, history, iterative deepening.
 

@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
+from mypy_extensions import mypyc_attr
+
 from lessons_lib.agents.base import Agent, Evaluation, Observer, SearchResult, State, Stopwatch, check_playable
 from lessons_lib.agents.base import make_rng
 from lessons_lib.agents.evaluation import game_evaluation, outcome_value
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomAgent(Agent):
     """Plays a uniformly random legal move (the Shobu project's difficulty 0)."""
 
@@ -27,6 +30,7 @@ class RandomAgent(Agent):
         return SearchResult(move, None, [move], 1, 0, stopwatch.elapsed())
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GreedyAgent(Agent):
     """Looks one ply ahead: plays a move whose resulting position scores best for the mover.
 
@@ -50,7 +54,7 @@ class GreedyAgent(Agent):
         for move in check_playable(state):
             child = state.play(move)
             outcome = child.outcome()
-            value = outcome_value(outcome, mover, 1) if outcome is not None else self.evaluate(child, mover)
+            value = float(outcome_value(outcome, mover, 1) if outcome is not None else self.evaluate(child, mover))
             scored.append((value, move))
         best_value = max(value for value, _ in scored)
         best_moves = [move for value, move in scored if value == best_value]

@@ -24,6 +24,7 @@ from dataclasses import InitVar, asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lessons_lib.agents.base import OverProcessorLimit, processor_time_limit
 from lessons_lib.agents.presets import seeded
 from lessons_lib.arena.sandbox import ArenaFilesFailed, AgentFileChanged, Forfeit, SandboxedAgent, SandboxLimits
 from lessons_lib.games import DEFAULT_GAME, GAMES
@@ -179,10 +180,10 @@ class _Player:
 
         Built-in agents are trusted, but not unbounded: one that uses more than ``2 * seconds_per_move + 1``
         seconds of processor time for a move forfeits. The limit is on processor time, so a busy or stopped
-        machine (a wall clock that ran on while the agent could not) never forfeits its game. In the main thread
-        of a system with processor-time timers (Linux, macOS: the arena and its pool's workers) the search is
-        stopped the moment it goes over; elsewhere (another thread, as in a Dask worker, or Windows) it is
-        checked only once the agent has moved.
+        machine (a wall clock that ran on while the agent could not) never forfeits its game. The searches
+        themselves look at the limit every thousand positions or so (:func:`~lessons_lib.agents.base.
+        processor_time_limit`), compiled or not; in the main thread of a system with processor-time timers (Linux,
+        macOS: the arena and its pool's workers) a timer also stops interpreted code between two looks.
         """
         started = time.perf_counter()
         if self.sandbox is not None:
@@ -192,12 +193,13 @@ class _Player:
         limit = 2 * self.limits.seconds_per_move + 1
         thinking = time.thread_time()
         try:
-            if can_stop_a_search():
-                with _processor_time_limit(limit):
+            with processor_time_limit(limit):  # the searches look at it every thousand positions or so
+                if can_stop_a_search():  # and in the main thread a timer stops interpreted code in between too
+                    with _processor_time_limit(limit):
+                        result = self.agent.search(position)
+                else:
                     result = self.agent.search(position)
-            else:
-                result = self.agent.search(position)
-        except _OverLimit:
+        except (_OverLimit, OverProcessorLimit):
             result = None
         seconds = time.perf_counter() - started
         used = time.thread_time() - thinking

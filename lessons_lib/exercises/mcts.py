@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -248,6 +249,9 @@ def check_backpropagation(student: Callable[[Any, Any], Any]) -> Feedback:
         return Feedback.not_yet(f"backpropagate is not a function but {type(student).__name__}: define it with def")
 
     def watched(node: Node, outcome: Outcome | None) -> None:
+        if not isinstance(student, types.FunctionType):  # the library's own, compiled: no endless loop to watch for
+            student(node, outcome)
+            return
         student(_WatchedNode(node, [10_000]), outcome)
 
     for probe, outcome in PROBES:

@@ -147,8 +147,8 @@ def test_experiment_writes_the_lesson_files(tmp_path: Path, capsys: pytest.Captu
 def sandboxes_running() -> int:
     """The agents' Python processes now running (bubblewrap's own processes, when there, not counted)."""
     listing = subprocess.run(["ps", "-ww", "-eo", "args"], capture_output=True, text=True, check=True).stdout
-    return sum("-m lessons_lib.arena.sandbox" in line and not line.split()[0].endswith("bwrap")
-               for line in listing.splitlines())
+    return sum("-m lessons_lib.arena.sandbox" in line and "python" in Path(line.split()[0]).name
+               for line in listing.splitlines())  # not bubblewrap's, nor the shell that puts it in its group
 
 
 def any_sandbox_process() -> bool:
@@ -176,13 +176,18 @@ def test_an_interrupt_stops_at_once_in_one_line_and_leaves_no_process(tmp_path: 
     command = tournament(str(stuck), "greedy", "--games-per-pair", "2", "--workers", "2", "--quiet",
                          "--seconds-per-move", "100", "--db", str(tmp_path / "games.sqlite"))
     child = subprocess.Popen(command, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while sandboxes_running() < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert sandboxes_running() == 2  # one game in each worker
-    time.sleep(0.5)  # long enough for both to be asked for a move; the test passes either way
-    child.send_signal(signal.SIGINT)  # to the arena alone, as a notebook's interrupt button does
-    out, err = child.communicate(timeout=30)
+    try:
+        deadline = time.monotonic() + 60
+        while sandboxes_running() < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert sandboxes_running() == 2  # one game in each worker
+        time.sleep(0.5)  # long enough for both to be asked for a move; the test passes either way
+        child.send_signal(signal.SIGINT)  # to the arena alone, as a notebook's interrupt button does
+        out, err = child.communicate(timeout=30)
+    finally:  # whatever happened, no arena of this test is left to disturb the next ones
+        if child.poll() is None:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
     assert child.returncode == 130 and err == "python -m lessons_lib tournament: interrupted\n"
     deadline = time.monotonic() + 10
     while any_sandbox_process() and time.monotonic() < deadline:

@@ -25,7 +25,7 @@ from lessons_lib.games.baghchal.zobrist import CAPTURED_KEYS, GOAT_KEYS, IN_HAND
 from lessons_lib.games.baghchal.zobrist import compute_key
 from lessons_lib.errors import PositionError, is_whole_number, quoted
 from lessons_lib.game import DRAW_CLOCK, FIVE_CAPTURES, NO_MOVE, TIGERS_TRAPPED, GameState, Outcome
-from lessons_lib.games.common.position import BasePosition, new_blank, playout_limit
+from lessons_lib.games.common.position import BasePosition, playout_limit
 
 PLAYER_NAMES = ("Goats", "Tigers")
 TIGER_COUNT = 4
@@ -51,16 +51,21 @@ class Position(BasePosition[Move]):
     __slots__ = ("_tigers", "_goats", "_in_hand", "_captured", "_clock")
 
     def __init__(
-        self, tigers: int, goats: int, to_move: int, goats_in_hand: int, goats_captured: int, clock: int = 0
+        self, tigers: int, goats: int, to_move: int, goats_in_hand: int, goats_captured: int, clock: int = 0,
+        *, key: int | None = None,
     ) -> None:
-        _check_position(tigers, goats, to_move, goats_in_hand, goats_captured, clock)
+        """``key`` is given by :meth:`play` alone, which knows the parts make a position and what its key is:
+        then they are not checked again (the fast path every move takes)."""
+        if key is None:
+            _check_position(tigers, goats, to_move, goats_in_hand, goats_captured, clock)
+            key = compute_key(tigers, goats, to_move, goats_in_hand, goats_captured)
         self._tigers = tigers
         self._goats = goats
         self._to_move = to_move
         self._in_hand = goats_in_hand
         self._captured = goats_captured
         self._clock = clock
-        self._key = compute_key(tigers, goats, to_move, goats_in_hand, goats_captured)
+        self._key = key
         self._moves = None
 
     # -- construction ---------------------------------------------------------
@@ -160,7 +165,7 @@ class Position(BasePosition[Move]):
             return []
         return moves.copy()
 
-    def play(self, move: Move | str) -> Position:
+    def play(self, move: object) -> Position:
         """The position after ``move`` (a :class:`Move` or its notation, such as ``"a1xa3"``).
 
         Raises:
@@ -170,26 +175,27 @@ class Position(BasePosition[Move]):
         moves = self._moves
         if moves is None:
             moves = self._generate()
-        if move not in moves or self._clock >= DRAW_PLIES:
+        for legal in moves:  # the legal move ``move`` is (a tuple equal to it, say with floats, included)
+            if legal == move and self._clock < DRAW_PLIES:
+                break
+        else:
             return self.play(self._parse_or_refuse(move, Move.parse))  # text is read; anything else, refused
-        if move.__class__ is not Move:  # a tuple equal to a legal move, say with floats: play the move itself
-            move = moves[moves.index(move)]
-        origin, target, over = move
+        origin, target, over = legal
         side = self._to_move
         tigers, goats, in_hand, captured = self._tigers, self._goats, self._in_hand, self._captured
         key = self._key ^ TIGERS_TO_MOVE_KEY
         if origin is None:  # a goat placed
             key ^= GOAT_KEYS[target] ^ IN_HAND_KEYS[in_hand] ^ IN_HAND_KEYS[in_hand - 1]
-            return _make(tigers, goats | 1 << target, TIGERS, in_hand - 1, captured, 0, key)
+            return Position(tigers, goats | 1 << target, TIGERS, in_hand - 1, captured, 0, key=key)
         moved = 1 << origin | 1 << target
         if side == GOATS:
             key ^= GOAT_KEYS[origin] ^ GOAT_KEYS[target]
-            return _make(tigers, goats ^ moved, TIGERS, in_hand, captured, self._clock + 1, key)
+            return Position(tigers, goats ^ moved, TIGERS, in_hand, captured, self._clock + 1, key=key)
         key ^= TIGER_KEYS[origin] ^ TIGER_KEYS[target]
         if over is None:
-            return _make(tigers ^ moved, goats, GOATS, in_hand, captured, self._clock + 1, key)
+            return Position(tigers ^ moved, goats, GOATS, in_hand, captured, self._clock + 1, key=key)
         key ^= GOAT_KEYS[over] ^ CAPTURED_KEYS[captured] ^ CAPTURED_KEYS[captured + 1]
-        return _make(tigers ^ moved, goats ^ 1 << over, GOATS, in_hand, captured + 1, 0, key)
+        return Position(tigers ^ moved, goats ^ 1 << over, GOATS, in_hand, captured + 1, 0, key=key)
 
     def random_playout(self, rng: random.Random, max_plies: int | None = None) -> tuple[Position, int]:
         """Play uniformly random legal moves until the game ends (or ``max_plies`` have been played).
@@ -318,19 +324,6 @@ def _check_position(tigers: int, goats: int, to_move: int, in_hand: int, capture
             raise PositionError(f"clock: {clock}, but while goats are placed every goat turn resets it "
                                 f"(at most {1 if to_move == GOATS else 0} here)")
 
-
-def _make(tigers: int, goats: int, to_move: int, in_hand: int, captured: int, clock: int, key: int) -> Position:
-    """A new position from parts already known to be consistent (the fast path of ``play``)."""
-    position = new_blank(Position)
-    position._tigers = tigers
-    position._goats = goats
-    position._to_move = to_move
-    position._in_hand = in_hand
-    position._captured = captured
-    position._clock = clock
-    position._key = key
-    position._moves = None
-    return position
 
 
 if TYPE_CHECKING:

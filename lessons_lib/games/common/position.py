@@ -1,9 +1,9 @@
-"""What every game's ``Position`` does the same way: :class:`BasePosition`, :func:`playout_limit`, :data:`new_blank`.
+"""What every game's ``Position`` does the same way: :class:`BasePosition` and :func:`playout_limit`.
 
 A game's ``Position`` (``games/<name>/position.py``) holds its pieces and checks them, plays a
 move (``play``), lists the legal moves (``_generate``, ``legal_moves``) and says how the game
-ended (``outcome``): that is the game, and it stays in the game's own file, as does ``_make``,
-the fast constructor ``play`` ends with (a shared one would cost a function call every ply).
+ended (``outcome``): that is the game, and it stays in the game's own file, as does its
+constructor (which ``play`` calls with the new key, so that nothing is checked again).
 What a position takes from here is mechanical: the side to move and the key, equality and
 hashing, ``repr``, its picture in a notebook, the slot that keeps its moves once listed, and
 the slow path of ``play``.
@@ -58,11 +58,11 @@ class BasePosition(Generic[MoveT]):
         """Everything that makes this position what it is (the key aside): equal parts, equal positions."""
         raise NotImplementedError
 
-    def _why_illegal(self, move: MoveT) -> str:
+    def _why_illegal(self, move: object) -> str:
         """Why ``move``, which is not among the legal moves here, is not legal: a sentence for the player."""
         raise NotImplementedError
 
-    def _parse_or_refuse(self, move: MoveT | str, parse: Callable[[str], MoveT]) -> MoveT:
+    def _parse_or_refuse(self, move: object, parse: Callable[[str], MoveT]) -> MoveT:
         """For ``play``, given something that is not a legal move here: the move it names, if it is text.
 
         Raises:
@@ -101,11 +101,3 @@ def playout_limit(max_plies: int | None) -> int:
         raise ValueError(f"max_plies must be 0 or more, not {max_plies}")
     return -1 if max_plies is None else max_plies
 
-
-new_blank = object.__new__
-"""``new_blank(Position)``: a new position with nothing set, its ``__init__`` (and checks) not run.
-
-The first line of each game's ``_make``, the fast constructor ``play`` uses. (mypyc refuses it
-for a compiled class, and so does ``Position.__new__(Position)``: a compiled engine will need
-another fast path.)
-"""

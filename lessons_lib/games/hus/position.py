@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from lessons_lib.errors import IllegalMoveError, PositionError
 from lessons_lib.game import ENDLESS_MOVE, NO_MOVE, ROUND_LIMIT, GameState, Outcome
-from lessons_lib.games.common.position import BasePosition, new_blank, playout_limit
+from lessons_lib.games.common.position import BasePosition, playout_limit
 from lessons_lib.games.hus.board import LAST_ROUND, NORTH, PITS, PLAYER_NAMES, SOUTH, START_PITS, TOTAL_SEEDS
 from lessons_lib.games.hus.moves import MOVES, Move
 from lessons_lib.games.hus.notation import read_position, write_position
@@ -47,14 +47,18 @@ class Position(BasePosition[Move]):
     __slots__ = ("_pits", "_round", "_endless")
 
     def __init__(self, pits: Sequence[int], to_move: int = SOUTH, round_number: int = 0,
-                 endless: bool = False) -> None:
-        pits = _checked_pits(pits)
-        _check_position(pits, to_move, round_number, endless)
-        self._pits = pits
+                 endless: bool = False, *, key: int | None = None) -> None:
+        """``key`` is given by :meth:`play` alone, which knows the parts make a position and what its key is:
+        then they are not checked again (the fast path every move takes)."""
+        if key is None:
+            pits = _checked_pits(pits)
+            _check_position(pits, to_move, round_number, endless)
+            key = compute_key(pits, to_move, round_number, endless)
+        self._pits = tuple(pits)
         self._to_move = to_move
         self._round = round_number
         self._endless = endless
-        self._key = compute_key(pits, to_move, round_number, endless)
+        self._key = key
         self._moves = None
 
     # -- construction ---------------------------------------------------------
@@ -65,7 +69,7 @@ class Position(BasePosition[Move]):
         return cls(START_PITS + START_PITS, SOUTH, 0)
 
     @classmethod
-    def from_string(cls, text: str) -> Position:
+    def from_string(cls, text: object) -> Position:
         """Read a position string ``<South's pits>/<North's pits> <side> <round> [endless]``, or ``start``.
 
         See :mod:`lessons_lib.games.hus.notation`.
@@ -115,7 +119,7 @@ class Position(BasePosition[Move]):
             return []
         return moves.copy()
 
-    def play(self, move: Move | str) -> Position:
+    def play(self, move: object) -> Position:
         """The position after ``move`` (a :class:`Move` or its notation, such as ``"17"``).
 
         After an endless move the board stays as it was and the game is over: the
@@ -128,10 +132,12 @@ class Position(BasePosition[Move]):
         moves = self._moves
         if moves is None:
             moves = self._generate()
-        if move not in moves or self._endless or self._round > LAST_ROUND:
+        for legal in moves:  # the legal move ``move`` is (a tuple equal to it, say (17.0,), included)
+            if legal == move and not self._endless and self._round <= LAST_ROUND:
+                break
+        else:
             return self.play(self._parse_or_refuse(move, Move.parse))  # text is read; anything else, refused
-        if move.__class__ is not Move:  # a tuple equal to a legal move, say (17.0,): play the move itself
-            move = moves[moves.index(move)]
+        move = legal
         side = self._to_move
         pits = self._pits
         own_before, opponent_before = (pits[PITS:], pits[:PITS]) if side else (pits[:PITS], pits[PITS:])
@@ -139,7 +145,7 @@ class Position(BasePosition[Move]):
         captured = run_move(own, opponent, move[0], self._round > 0)
         key = self._key
         if captured == ENDLESS:
-            return _make(pits, side, self._round, True, key ^ ENDLESS_KEY)
+            return Position(pits, side, self._round, True, key=key ^ ENDLESS_KEY)
         own_keys = SEED_KEYS[side]
         for pit, (old, new) in enumerate(zip(own_before, own)):
             if old != new:
@@ -154,7 +160,7 @@ class Position(BasePosition[Move]):
         if side and self._round == 0:
             key ^= FIRST_ROUND_KEY
         new_pits = tuple(opponent + own) if side else tuple(own + opponent)
-        return _make(new_pits, 1 - side, round_number, False, key)
+        return Position(new_pits, 1 - side, round_number, False, key=key)
 
     def sowing_steps(self, move: Move | str) -> list[Sowing]:
         """The sowings ``move`` makes, in order: the seeds of its pit, then each relay or capture.
@@ -302,17 +308,6 @@ def _check_position(pits: tuple[int, ...], to_move: int, round_number: int, endl
             raise PositionError(f"endless: none of {PLAYER_NAMES[to_move]}'s moves here needs more than "
                                 f"{MAX_SOWINGS} sowings, so {PLAYER_NAMES[to_move]} cannot have lost by one")
 
-
-def _make(pits: tuple[int, ...], to_move: int, round_number: int, endless: bool, key: int) -> Position:
-    """A new position from parts already known to be consistent (the fast path of ``play``)."""
-    position = new_blank(Position)
-    position._pits = pits
-    position._to_move = to_move
-    position._round = round_number
-    position._endless = endless
-    position._key = key
-    position._moves = None
-    return position
 
 
 if TYPE_CHECKING:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from lessons_lib.errors import IllegalMoveError, PositionError, is_whole_number, quoted
 from lessons_lib.game import BOARD_CLEARED, DRAW_CLOCK, NO_MOVE, GameState, Outcome
-from lessons_lib.games.common.position import BasePosition, new_blank, playout_limit
+from lessons_lib.games.common.position import BasePosition, playout_limit
 from lessons_lib.games.shobu.board import ALL_SQUARES, BOARD_NAMES, HOME_MASKS, ROW_MASKS, SQUARE_COUNT, SQUARE_NAMES
 from lessons_lib.games.shobu.board import board_counts, has_empty_board
 from lessons_lib.games.shobu.movegen import MoveCounts, after_move, generate_moves, has_legal_move
@@ -63,13 +63,18 @@ class Position(BasePosition[Move]):
 
     __slots__ = ("_black", "_white", "_clock")
 
-    def __init__(self, black: int, white: int, to_move: int = BLACK, clock: int = 0) -> None:
-        _check_position(black, white, to_move, clock)
+    def __init__(self, black: int, white: int, to_move: int = BLACK, clock: int = 0, *,
+                 key: int | None = None) -> None:
+        """``key`` is given by :meth:`play` alone, which knows the parts make a position and what its key is:
+        then they are not checked again (the fast path every move takes)."""
+        if key is None:
+            _check_position(black, white, to_move, clock)
+            key = compute_key(black, white, to_move)
         self._black = black
         self._white = white
         self._to_move = to_move
         self._clock = clock
-        self._key = compute_key(black, white, to_move)
+        self._key = key
         self._moves = None
 
     # -- construction ---------------------------------------------------------
@@ -80,7 +85,7 @@ class Position(BasePosition[Move]):
         return cls(ROW_MASKS[0], ROW_MASKS[3], BLACK, 0)
 
     @classmethod
-    def from_string(cls, text: str) -> Position:
+    def from_string(cls, text: object) -> Position:
         """Read ``<bd>/<bl>/<wd>/<wl> <side> [<clock>]``, or ``start``.
 
         Each board is 16 cells ``b``, ``w`` or ``.`` for the squares a1 b1 c1 d1 a2 … d4;
@@ -148,7 +153,7 @@ class Position(BasePosition[Move]):
         """How many stones ``player`` has on each board, in the order ``bd``, ``bl``, ``wd``, ``wl``."""
         return board_counts(self._white if player else self._black)
 
-    def owner(self, square: int) -> int | None:
+    def owner(self, square: object) -> int | None:
         """``BLACK``, ``WHITE`` or None (an empty square) for a square number 0..63."""
         if type(square) is not int or not 0 <= square < SQUARE_COUNT:
             raise PositionError(f"there is no square {square!r} (squares are 0 to 63)")
@@ -174,7 +179,7 @@ class Position(BasePosition[Move]):
             return []
         return moves.copy()
 
-    def play(self, move: Move | str) -> Position:
+    def play(self, move: object) -> Position:
         """The position after ``move`` (a :class:`Move` or its notation, such as ``"bd:b1-b3,wl:c1-c3"``).
 
         Raises:
@@ -185,9 +190,10 @@ class Position(BasePosition[Move]):
             move = Move.parse(move)
         reason = self.why_illegal(move)
         if reason is not None:
-            raise IllegalMoveError(f"{move} is not legal: {reason}")
-        if move.__class__ is not Move:  # a tuple equal to a legal move, say with floats: play the move itself
-            move = ALL_MOVES[move[0], move[1], move[2], move[4]]
+            shown = str(move) if _shape_problem(move) is None else f"Move{tuple(move)!r}" if isinstance(move, tuple) \
+                else repr(move)  # a move that is none cannot be written down: its fields are shown
+            raise IllegalMoveError(f"{shown} is not legal: {reason}")
+        move = _the_move(move)  # the game's own Move (for a tuple equal to it, say with floats)
         side = self._to_move
         own, opp = (self._white, self._black) if side else (self._black, self._white)
         new_own, new_opp, removed = after_move(own, opp, move)
@@ -202,8 +208,8 @@ class Position(BasePosition[Move]):
             changed ^= low
         clock = 0 if removed else self._clock + 1
         if side:
-            return _make(new_opp, new_own, BLACK, clock, key)
-        return _make(new_own, new_opp, WHITE, clock, key)
+            return Position(new_opp, new_own, BLACK, clock, key=key)
+        return Position(new_own, new_opp, WHITE, clock, key=key)
 
     def random_playout(self, rng: random.Random, max_plies: int | None = None) -> tuple[Position, int]:
         """Play uniformly random legal moves until the game ends (or ``max_plies`` have been played).
@@ -262,7 +268,7 @@ class Position(BasePosition[Move]):
         own, opp = (self._white, self._black) if side else (self._black, self._white)
         return not has_empty_board(own) and has_legal_move(own, opp, side)
 
-    def why_illegal(self, move: Move) -> str | None:
+    def why_illegal(self, move: object) -> str | None:
         """Why ``move`` is not legal here, in a few words; None if it is legal.
 
         This checks one move directly against the rules; :func:`generate_moves` finds
@@ -275,9 +281,7 @@ class Position(BasePosition[Move]):
         own, opp = (self._white, self._black) if side else (self._black, self._white)
         if self._clock >= DRAW_PLIES or has_empty_board(own):
             return "the game is over"
-        if move.__class__ is not Move:  # a tuple equal to a move, say with floats: check the move itself
-            move = ALL_MOVES[move[0], move[1], move[2], move[4]]
-        passive_origin, passive_target, aggressive_origin, aggressive_target, pushes_off = move
+        passive_origin, passive_target, aggressive_origin, aggressive_target, pushes_off = _the_move(move)
         name = PLAYER_NAMES[side]
         if not HOME_MASKS[side] >> passive_origin & 1:
             home = " or ".join(BOARD_NAMES[2 * side:2 * side + 2])
@@ -342,6 +346,13 @@ def _check_position(black: int, white: int, to_move: int, clock: int) -> None:
                                 f"has no stones on it, so the game would have ended before")
 
 
+def _the_move(move: object) -> Move:
+    """The game's own Move equal to ``move``, which :func:`_shape_problem` has found to be one (it may be a
+    tuple, or a Move, with floats for square numbers)."""
+    assert isinstance(move, tuple)
+    return ALL_MOVES[move[0], move[1], move[2], move[4]]
+
+
 def _shape_problem(move: object) -> str | None:
     """Why ``move`` is not a move on these boards at all (whatever the position); None if it is one."""
     try:
@@ -367,17 +378,6 @@ def _shape_problem(move: object) -> str | None:
         return "the aggressive move must go the same direction and distance as the passive move"
     return "the aggressive move cannot push a stone off the board from there: write it with '-'"
 
-
-def _make(black: int, white: int, to_move: int, clock: int, key: int) -> Position:
-    """A new position from parts already known to be consistent (the fast path of ``play``)."""
-    position = new_blank(Position)
-    position._black = black
-    position._white = white
-    position._to_move = to_move
-    position._clock = clock
-    position._key = key
-    position._moves = None
-    return position
 
 
 if TYPE_CHECKING:

@@ -52,7 +52,7 @@ class Move(NamedTuple):
         return f"{self.origin}{'x' if self.captured else '-'}{self.target}"
 
     @staticmethod
-    def parse(text: str) -> Move:
+    def parse(text: object) -> Move:
         """Read a move in the notation (``23-18``, ``23x13``, ``stop``).
 
         Raises:

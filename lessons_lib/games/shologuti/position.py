@@ -25,7 +25,7 @@ from lessons_lib.games.shologuti.board import (
 from lessons_lib.games.shologuti.board import mirror_point, points_of
 from lessons_lib.errors import PositionError, is_whole_number, quoted
 from lessons_lib.game import DRAW_CLOCK, NO_MOVE, NO_PIECES, GameState, Outcome
-from lessons_lib.games.common.position import BasePosition, new_blank, playout_limit
+from lessons_lib.games.common.position import BasePosition, playout_limit
 from lessons_lib.games.shologuti.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, STEPS_TO, STOP, Move, is_board_move
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL, Rules  # noqa: F401 (TRADITIONAL: in doctests)
 from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
@@ -64,15 +64,21 @@ class Position(BasePosition[Move]):
         pending: int = 0,
         clock: int = 0,
         rules: Rules = FORCED,
+        *,
+        key: int | None = None,
     ) -> None:
-        _check_position(green, red, to_move, pending, clock, rules)
+        """``key`` is given by :meth:`play` alone, which knows the parts make a position and what its key is:
+        then they are not checked again (the fast path every move takes)."""
+        if key is None:
+            _check_position(green, red, to_move, pending, clock, rules)
+            key = compute_key(green, red, to_move, pending)
         self._green = green
         self._red = red
         self._to_move = to_move
         self._pending = pending
         self._clock = clock
         self._rules = rules
-        self._key = compute_key(green, red, to_move, pending)
+        self._key = key
         self._moves = None
 
     # -- construction ---------------------------------------------------------
@@ -85,8 +91,8 @@ class Position(BasePosition[Move]):
     @classmethod
     def from_points(
         cls,
-        green: Iterable[int] = (),
-        red: Iterable[int] = (),
+        green: Iterable[object] = (),
+        red: Iterable[object] = (),
         to_move: int = GREEN,
         pending: int = 0,
         clock: int = 0,
@@ -97,15 +103,19 @@ class Position(BasePosition[Move]):
         >>> str(Position.from_points(green=[23], red=[18], rules=TRADITIONAL))
         '.................R....G.............. g -'
         """
-        try:
-            green_points, red_points = set(green), set(red)
-        except TypeError:
-            raise PositionError("cells: green and red must be lists of point numbers") from None
-        for point in green_points | red_points:
-            if type(point) is not int or point not in POINTS:
-                raise PositionError(f"cells: there is no point {point!r} (points are whole numbers 1 to 37)")
-        green_mask = sum(bit(p) for p in green_points)
-        return cls(green_mask, sum(bit(p) for p in red_points), to_move, pending, clock, rules)
+        masks = []
+        for points in (green, red):
+            try:
+                listed: list[object] = list(points)
+            except TypeError:
+                raise PositionError("cells: green and red must be lists of point numbers") from None
+            mask = 0
+            for point in listed:
+                if type(point) is not int or point not in POINTS:
+                    raise PositionError(f"cells: there is no point {point!r} (points are whole numbers 1 to 37)")
+                mask |= bit(point)
+            masks.append(mask)
+        return cls(masks[0], masks[1], to_move, pending, clock, rules)
 
     @classmethod
     def from_string(cls, text: str, rules: Rules = FORCED) -> Position:
@@ -227,7 +237,7 @@ class Position(BasePosition[Move]):
         own, enemy = (self._red, self._green) if side else (self._green, self._red)
         return count_moves(own, enemy, self._rules)
 
-    def play(self, move: Move | str) -> Position:
+    def play(self, move: object) -> Position:
         """The position after ``move`` (a :class:`Move` or its notation, such as ``"23x13"``).
 
         Raises:
@@ -237,11 +247,14 @@ class Position(BasePosition[Move]):
         moves = self._moves
         if moves is None:
             moves = self._generate()
-        if move not in moves or self._clock >= self._rules.draw_plies:
+        for legal in moves:  # the legal move ``move`` is (a tuple equal to it included)
+            if legal == move and self._clock < self._rules.draw_plies:
+                break
+        else:
             return self.play(self._parse_or_refuse(move, Move.parse))  # text is read; anything else, refused
         side = self._to_move
-        green, red, to_move, pending, clock = after_move(self._green, self._red, side, self._clock, move)
-        origin, target, captured = move
+        green, red, to_move, pending, clock = after_move(self._green, self._red, side, self._clock, legal)
+        origin, target, captured = legal
         key = self._key ^ PENDING_KEYS[self._pending] ^ PENDING_KEYS[pending]
         if to_move != side:
             key ^= RED_TO_MOVE_KEY
@@ -249,7 +262,7 @@ class Position(BasePosition[Move]):
             key ^= PIECE_KEYS[side][origin] ^ PIECE_KEYS[side][target]
             if captured:
                 key ^= PIECE_KEYS[1 - side][captured]
-        return _make(green, red, to_move, pending, clock, key, self._rules)
+        return Position(green, red, to_move, pending, clock, self._rules, key=key)
 
     def random_playout(self, rng: random.Random, max_plies: int | None = None) -> tuple[Position, int]:
         """Play uniformly random legal moves until the game ends (or ``max_plies`` have been played).
@@ -304,10 +317,11 @@ class Position(BasePosition[Move]):
         self._moves = moves
         return moves
 
-    def _why_illegal(self, move: Move) -> str:
-        if not isinstance(move, tuple) or len(move) != 3 or not is_board_move(Move(*move)):
-            shown = str(move) if isinstance(move, Move) else repr(move)
+    def _why_illegal(self, given: object) -> str:
+        if not isinstance(given, tuple) or len(given) != 3 or not is_board_move(Move(*given)):
+            shown = str(given) if isinstance(given, Move) else repr(given)
             return f"{shown} is not a move on this board"
+        move = Move(*given)
         side = SIDE_NAMES[self._to_move]
         if self._clock >= self._rules.draw_plies or not self._moves:
             return f"{move} is not legal: the game is over"
@@ -376,19 +390,6 @@ def _check_position(green: int, red: int, to_move: int, pending: int, clock: int
         if clock:
             raise PositionError("clock: in the middle of a chain it is 0, since the capture has just reset it")
 
-
-def _make(green: int, red: int, to_move: int, pending: int, clock: int, key: int, rules: Rules) -> Position:
-    """A new position from parts already known to be consistent (the fast path of ``play``)."""
-    position = new_blank(Position)
-    position._green = green
-    position._red = red
-    position._to_move = to_move
-    position._pending = pending
-    position._clock = clock
-    position._key = key
-    position._rules = rules
-    position._moves = None
-    return position
 
 
 def after_move(green: int, red: int, side: int, clock: int, move: Move) -> tuple[int, int, int, int, int]:

@@ -48,7 +48,7 @@ class Rules:
         return "custom"
 
     @staticmethod
-    def named(name: str, draw_plies: int = DEFAULT_DRAW_PLIES) -> Rules:
+    def named(name: object, draw_plies: int = DEFAULT_DRAW_PLIES) -> Rules:
         """The preset called ``name``, optionally with another draw clock limit."""
         key = name.strip().lower() if isinstance(name, str) else name
         if key not in VARIANTS:

