@@ -17,9 +17,9 @@ import random
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from typing import Any
 
+from bench_games import MIDGAME_PLIES, best_of  # the script beside this one
 from lessons_lib import compiled
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, NegamaxAgent
 from lessons_lib.games import GAMES
@@ -32,16 +32,6 @@ SETTINGS = {  # perft depth, alpha-beta depth, negamax depth, MCTS iterations: e
     "hus": (4, 4, 6, 300),
     "shobu": (2, 2, 3, 100),
 }
-MIDGAME_PLIES = 10
-
-
-def best_seconds(repeats: int, work: Callable[[], Any]) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        started = time.perf_counter()
-        work()
-        best = min(best, time.perf_counter() - started)
-    return best
 
 
 def midgame(name: str) -> Any:
@@ -61,20 +51,19 @@ def measure_game(name: str, repeats: int) -> dict[str, float]:
     perft_depth, alphabeta_depth, negamax_depth, iterations = SETTINGS[name]
     start, middle = game.start(), midgame(name)
     rows: dict[str, float] = {}
-    rows[f"perft {perft_depth} (s)"] = best_seconds(repeats, lambda: perft(start, perft_depth))
-    if name == "shologuti":
-        traditional = start.with_rules(TRADITIONAL)
-        rows["perft 6, traditional (s)"] = best_seconds(repeats, lambda: perft(traditional, 6))
+    counted = start.with_rules(TRADITIONAL) if name == "shologuti" else start  # forced, Shologuti's tree is tiny
+    label = ", traditional" if name == "shologuti" else ""
+    rows[f"perft {perft_depth}{label} (s)"] = best_of(repeats, lambda: perft(counted, perft_depth))
     plies, rng, began = 0, random.Random(1), time.perf_counter()
     while time.perf_counter() - began < 1.0:
         plies += start.random_playout(rng)[1]
     rows["random playouts (plies/s)"] = plies / (time.perf_counter() - began)
     nodes = AlphaBetaAgent(alphabeta_depth, game.evaluate).search(middle).nodes
-    seconds = best_seconds(repeats, lambda: AlphaBetaAgent(alphabeta_depth, game.evaluate).search(middle))
+    seconds = best_of(repeats, lambda: AlphaBetaAgent(alphabeta_depth, game.evaluate).search(middle))
     rows[f"alpha-beta {alphabeta_depth} (nodes/s)"] = nodes / seconds
-    rows[f"negamax {negamax_depth} (s)"] = best_seconds(
+    rows[f"negamax {negamax_depth} (s)"] = best_of(
         repeats, lambda: NegamaxAgent(negamax_depth, evaluate=game.evaluate).search(middle))
-    seconds = best_seconds(repeats, lambda: MCTSAgent(iterations, seed=1).search(middle))
+    seconds = best_of(repeats, lambda: MCTSAgent(iterations, seed=1).search(middle))
     rows["MCTS (iterations/s)"] = iterations / seconds
     return rows
 
