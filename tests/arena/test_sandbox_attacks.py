@@ -26,7 +26,7 @@ import pytest
 from lessons_lib.arena import cgroups, isolation
 from lessons_lib.arena.games import GameResult, play_game
 from lessons_lib.arena.processes import family, start_time
-from lessons_lib.arena.sandbox import DEFAULT_THREADS, AgentFileChanged
+from lessons_lib.arena.sandbox import DEFAULT_PROCESSES, DEFAULT_THREADS, AgentFileChanged
 from lessons_lib.arena.storage import ResultStore, StoredGameConflict
 from lessons_lib.arena.tournament import TournamentSettings, pairing_games, play_tournament
 from lessons_lib.games.shologuti.position import Position
@@ -447,7 +447,7 @@ def attack():
     settings = TournamentSettings(games_per_pair=1, seconds_per_move=60.0, opening_plies=0)
     result = one_game(spinner, honest(tmp_path), settings)
     if "refused after" in result.reason:  # a limit (threads, or memory for their stacks) stopped it in time
-        assert int(result.reason.rsplit("after ", 1)[1].split()[0]) <= DEFAULT_THREADS, result.reason
+        assert int(result.reason.rsplit("after ", 1)[1].split()[0]) <= DEFAULT_PROCESSES + DEFAULT_THREADS, result.reason
     else:  # the limit stopped it, and says which
         assert "threads" in result.reason and "limit for one agent" in result.reason, result.reason
     assert wait_until(lambda: not processes_with("lessons_lib.arena.sandbox"))
