@@ -87,3 +87,37 @@ def test_the_python_source_can_be_asked_for() -> None:
     assert run.returncode == 0 and run.stderr == ""
     mode, path = run.stdout.split()
     assert mode == "interpreted" and path.endswith("perft.py")
+
+
+def test_without_a_compiler_the_build_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """No C compiler or no headers: nothing compiled is left to be used, and one line says the source runs."""
+    from lessons_lib import build_compiled
+
+    cleaned: list[bool] = []
+    monkeypatch.setattr(build_compiled, "up_to_date", lambda: False)
+    monkeypatch.setattr(build_compiled, "missing_tools", lambda: "there is no C compiler (cc)")
+    monkeypatch.setattr(build_compiled, "clean", lambda: cleaned.append(True))
+    assert build_compiled.build() is False and cleaned
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "there is no C compiler (cc)" in out and "Python source, about" in out
+
+
+def test_a_failing_compiler_leaves_the_source_running(monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    from lessons_lib import build_compiled
+
+    def broken() -> None:
+        print("error: command 'gcc' failed: No such file or directory")
+        raise SystemExit(1)
+
+    cleaned: list[bool] = []
+    monkeypatch.setattr(build_compiled, "up_to_date", lambda: False)
+    monkeypatch.setattr(build_compiled, "missing_tools", lambda: None)
+    monkeypatch.setattr(build_compiled, "clean", lambda: cleaned.append(True))
+    monkeypatch.setattr(build_compiled, "_compile", broken)
+    monkeypatch.setattr(build_compiled, "MANIFEST", Path("/nonexistent/compiled.json"))
+    assert build_compiled.build() is False and cleaned
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1].startswith("Could not compile the engines and searches (error: command 'gcc' failed")
+    assert "Python source" in out[-1]
