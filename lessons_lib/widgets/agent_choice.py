@@ -93,6 +93,9 @@ class AgentChoice(w.HBox):  # type: ignore[misc]
         meaning, choices, default = AGENT_SETTINGS.get(self.kind.value, ("", (), None))
         if setting is not None and setting not in choices:
             choices = tuple(sorted((*choices, setting)))
-        self.setting.options = [(f"{meaning} {value:g}", value) for value in choices] or [("—", None)]
-        self.setting.value = setting if setting is not None else default
+        if not meaning:  # a level, random or greedy: nothing to set
+            self.setting.options, self.setting.value = [("—", 0)], 0
+        else:
+            self.setting.options = [(f"{meaning} {value:g}", value) for value in choices]
+            self.setting.value = setting if setting is not None else default
         self.setting.disabled = self.kind.disabled or not meaning
