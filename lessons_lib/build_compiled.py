@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 
 from lessons_lib.compiled import (
-    COMPILED_MODULES, MANIFEST, PACKAGE, _extension_of, build_tag, fingerprint, source_of,
+    COMPILED_MODULES, MANIFEST, PACKAGE, build_tag, compiled_from_current_sources, fingerprint, source_of,
 )
 
 ROOT = PACKAGE.parent
@@ -35,14 +35,7 @@ SLOWER = "about 3 to 10 times slower"
 
 def up_to_date() -> bool:
     """Whether the compiled modules are there and were built from the sources as they are now."""
-    try:
-        manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return False
-    if manifest.get("tag") != build_tag() or set(manifest.get("modules", {})) != set(COMPILED_MODULES):
-        return False
-    return all(_extension_of(module) and manifest["modules"][module] == fingerprint(source_of(module))
-               for module in COMPILED_MODULES)
+    return compiled_from_current_sources()[0]
 
 
 def missing_tools() -> str | None:

@@ -84,29 +84,38 @@ def _decide() -> tuple[str, str | None]:
     """``(mode, notice)``: ``"compiled"`` or ``"interpreted"``, and the line to show about it, if any."""
     if os.environ.get(PURE_VARIABLE, "").strip() not in ("", "0"):
         return "interpreted", None
+    current, edited = compiled_from_current_sources()
+    if edited is not None:
+        shown = source_of(edited).relative_to(PACKAGE.parent)
+        return "interpreted", (f"note: {shown} has changed since it was compiled, so the Python source runs "
+                               f"(slower); `python run.py build` compiles it again")
+    return ("compiled" if current else "interpreted"), None
+
+
+def compiled_from_current_sources() -> tuple[bool, str | None]:
+    """``(current, edited)``: whether every compiled module is there, built by this Python from its source as
+    it is now; and the first module whose source has changed since the build, if one has."""
     try:
         manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
         fingerprints: dict[str, str] = manifest["modules"]
         tag = manifest["tag"]
     except (OSError, ValueError, KeyError, TypeError):
-        return "interpreted", None  # never built here (or built by another version: rebuilt by run.py)
+        return False, None  # never built here
     if tag != build_tag() or set(fingerprints) != set(COMPILED_MODULES):
-        return "interpreted", None
+        return False, None  # built by another Python or another version of the package: run.py builds again
     for module in COMPILED_MODULES:
         try:
             edited = fingerprint(source_of(module)) != fingerprints[module]
         except OSError:
             edited = True
         if edited:
-            shown = source_of(module).relative_to(PACKAGE.parent)
-            return "interpreted", (f"note: {shown} has changed since it was compiled, so the Python source runs "
-                                   f"(slower); `python run.py build` compiles it again")
-        if not _extension_of(module):
-            return "interpreted", None
-    return "compiled", None
+            return False, module
+        if not extension_of(module):
+            return False, None
+    return True, None
 
 
-def _extension_of(module: str) -> Path | None:
+def extension_of(module: str) -> Path | None:
     """The compiled extension module beside ``module``'s source, if there is one."""
     source = source_of(module)
     for suffix in importlib.machinery.EXTENSION_SUFFIXES:
@@ -135,7 +144,7 @@ def use_compiled_modules_if_current() -> None:
         return
     mode, notice = _decide()
     _MODE.append(mode)
-    if mode == "interpreted" and any(_extension_of(module) for module in COMPILED_MODULES):
+    if mode == "interpreted" and any(extension_of(module) for module in COMPILED_MODULES):
         sys.meta_path.insert(0, _SourceFinder())
     if notice and not os.environ.get(NOTICE_VARIABLE):
         os.environ[NOTICE_VARIABLE] = "1"
