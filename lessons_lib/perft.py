@@ -15,11 +15,11 @@ from __future__ import annotations
 import json
 from collections.abc import Hashable
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from lessons_lib.game import GameState
 
-MAX_DEPTH = 100
+MAX_DEPTH: Final = 100
 """Deeper than this would overflow Python's recursion limit (and never finish anyway)."""
 
 

@@ -9,7 +9,7 @@ as minimax's, and so is the move chosen; only fewer positions are searched.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -21,7 +21,7 @@ from lessons_lib.agents.evaluation import game_evaluation
 from lessons_lib.agents.trace import Cutoff, MoveTried, NodeEntered, NodeExited, ValueBackedUp
 from lessons_lib.game import is_capture
 
-ORDERINGS = ("generation", "captures", "evaluation", "worst")
+ORDERINGS: Final = ("generation", "captures", "evaluation", "worst")
 
 MoveOrder = Callable[[Any, list[Any]], list[Any]]
 """A custom move ordering: ``order(state, moves)`` returns the same moves, the ones to search first first."""

@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -195,7 +195,7 @@ class Stopwatch:
         return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
-MAX_SEARCH_DEPTH = 64
+MAX_SEARCH_DEPTH: Final = 64
 """No search goes deeper than this many plies (deeper would never finish in Python anyway)."""
 
 
@@ -206,7 +206,7 @@ def check_depth(depth: int) -> int:
     return depth
 
 
-MAX_SECONDS = 1e6
+MAX_SECONDS: Final = 1e6
 """About eleven days: a longer budget is surely a typing mistake."""
 
 

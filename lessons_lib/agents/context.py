@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, Final
 
 from lessons_lib.agents.base import Evaluation, Observer, Stopwatch, check_processor_time
 from lessons_lib.agents.evaluation import outcome_value
 from lessons_lib.agents.trace import LeafEvaluated
 from lessons_lib.game import Outcome
 
-INFINITY = float("inf")
-CHECK_EVERY = 1024
+INFINITY: Final = float("inf")
+CHECK_EVERY: Final = 1024
 
 
 class SearchContext:

@@ -6,15 +6,15 @@ positions that are not finished belong to each game (``lessons_lib.games.<name>.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from lessons_lib.game import Outcome
 from lessons_lib.old_paths import moved_names
 
-WIN = 1000
+WIN: Final = 1000
 """A won game is worth ``WIN - ply``: a quicker win is worth more, a slower loss costs less."""
 
-MATE_BOUND = WIN - 500
+MATE_BOUND: Final = WIN - 500
 """Values beyond ±MATE_BOUND are wins or losses (no evaluation comes near it; no search is 500 plies deep)."""
 
 
@@ -46,7 +46,7 @@ def outcome_value(outcome: Outcome, player: int, ply: int) -> int:
     return WIN - ply if outcome.winner == player else ply - WIN
 
 
-_OWN_EVALUATIONS: dict[type, Any] = {}
+_OWN_EVALUATIONS: Final[dict[type, Any]] = {}
 
 
 def game_evaluation(state: Any, player: int) -> float:

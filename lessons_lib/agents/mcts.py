@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -36,10 +36,10 @@ from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
 from lessons_lib.agents.trace import Backpropagated, ChildScore, Expanded, RolloutFinished, SelectionStep
 from lessons_lib.game import Outcome
 
-PERSPECTIVES = ("mover", "root")
+PERSPECTIVES: Final = ("mover", "root")
 Backpropagation = Callable[["Node", "Outcome | None"], None]
 """``backpropagate(node, outcome)``: add one rollout's result (None if it reached its cap) from ``node`` up."""
-CHECK_CLOCK_EVERY = 16  # iterations between two looks at the clock
+CHECK_CLOCK_EVERY: Final = 16  # iterations between two looks at the clock
 
 
 class Node:

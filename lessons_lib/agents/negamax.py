@@ -17,7 +17,7 @@ node. The enhancements only change how many positions are searched.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterator
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -35,9 +35,9 @@ from lessons_lib.agents.trace import (
 )
 from lessons_lib.game import is_capture
 
-MAX_DEPTH = MAX_SEARCH_DEPTH
-CHECK_CLOCK_EVERY = 1024  # nodes between two looks at the clock
-QUIESCENCE_PLIES = 12  # how far quiescence follows captures beyond the depth
+MAX_DEPTH: Final = MAX_SEARCH_DEPTH
+CHECK_CLOCK_EVERY: Final = 1024  # nodes between two looks at the clock
+QUIESCENCE_PLIES: Final = 12  # how far quiescence follows captures beyond the depth
 
 
 class NegamaxSearch:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from lessons_lib.agents.base import State
 from lessons_lib.game import FastPlayout, is_capture, random_playout
@@ -43,4 +43,4 @@ def captures_first_rollout(state: State, rng: random.Random, max_plies: int) -> 
     return state, plies
 
 
-ROLLOUT_POLICIES: dict[str, RolloutPolicy] = {"uniform": uniform_rollout, "captures": captures_first_rollout}
+ROLLOUT_POLICIES: Final[dict[str, RolloutPolicy]] = {"uniform": uniform_rollout, "captures": captures_first_rollout}

@@ -15,13 +15,13 @@ converts them back when they are read.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from lessons_lib.agents.evaluation import MATE_BOUND
 
 EXACT, LOWER, UPPER = 0, 1, 2
 """The value is exact; the true value is at least it (a β cutoff); or at most it (no move reached α)."""
-BOUND_NAMES = ("exact", "lower", "upper")
+BOUND_NAMES: Final = ("exact", "lower", "upper")
 
 
 def bound_of(value: float, alpha: float, beta: float) -> int:

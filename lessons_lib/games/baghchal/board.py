@@ -22,16 +22,18 @@ when point ``p`` is in the set.
 
 from __future__ import annotations
 
+from typing import Final
+
 from lessons_lib.games.common import bits
 from lessons_lib.games.common.bits import bit as bit, points_of as points_of  # also offered here
 from lessons_lib.games.common.line_board import line_board
 
-SIZE = 5
-POINT_COUNT = SIZE * SIZE
-POINTS: tuple[int, ...] = tuple(range(POINT_COUNT))
-ALL_POINTS_MASK = (1 << POINT_COUNT) - 1
+SIZE: Final = 5
+POINT_COUNT: Final = SIZE * SIZE
+POINTS: Final[tuple[int, ...]] = tuple(range(POINT_COUNT))
+ALL_POINTS_MASK: Final = (1 << POINT_COUNT) - 1
 
-DIRECTIONS: tuple[tuple[int, int], ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+DIRECTIONS: Final[tuple[tuple[int, int], ...]] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 """(row step, col step) of the eight directions; rows grow downwards, as drawn."""
 
 
@@ -51,10 +53,10 @@ def _build_point_names() -> tuple[str, ...]:
     return tuple("abcde"[col] + str(SIZE - row) for row, col in map(row_col, POINTS))
 
 
-POINT_NAMES: tuple[str, ...] = _build_point_names()
+POINT_NAMES: Final[tuple[str, ...]] = _build_point_names()
 """``POINT_NAMES[p]``: the name of point ``p``, like a chess square (``c3`` is the centre)."""
 
-POINT_NUMBERS: dict[str, int] = {name: point for point, name in enumerate(POINT_NAMES)}
+POINT_NUMBERS: Final[dict[str, int]] = {name: point for point, name in enumerate(POINT_NAMES)}
 """The point with each name: ``POINT_NUMBERS["c3"] == 12``."""
 
 
@@ -79,21 +81,21 @@ def _build_lines() -> tuple[tuple[int, int], ...]:
     return tuple(sorted(lines))
 
 
-LINES: tuple[tuple[int, int], ...] = _build_lines()
+LINES: Final[tuple[tuple[int, int], ...]] = _build_lines()
 """Every line once, as ``(p, q)`` with ``p < q``."""
 
-_TABLES = line_board({point: row_col(point) for point in POINTS}, LINES)
+_TABLES: Final = line_board({point: row_col(point) for point in POINTS}, LINES)
 
-NEIGHBOURS: tuple[tuple[int, ...], ...] = _TABLES.neighbours
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = _TABLES.neighbours
 """``NEIGHBOURS[p]``: the points joined to ``p`` by a line, in increasing order."""
 
-NEIGHBOUR_MASK: tuple[int, ...] = _TABLES.neighbour_masks
+NEIGHBOUR_MASK: Final[tuple[int, ...]] = _TABLES.neighbour_masks
 """``NEIGHBOUR_MASK[p]``: the same points as a bitboard."""
 
-JUMPS: tuple[tuple[tuple[int, int], ...], ...] = _TABLES.jumps
+JUMPS: Final[tuple[tuple[tuple[int, int], ...], ...]] = _TABLES.jumps
 """``JUMPS[p]``: the ``(over, target)`` pairs of every jump from ``p``, by target."""
 
-CORNERS_MASK: int = bit(0) | bit(4) | bit(20) | bit(24)
+CORNERS_MASK: Final[int] = bit(0) | bit(4) | bit(20) | bit(24)
 """The four corners, where the tigers start."""
 
 

@@ -24,18 +24,18 @@ finished game.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from lessons_lib.games.baghchal.board import ALL_POINTS_MASK, NEIGHBOUR_MASK, points_of
 from lessons_lib.games.baghchal.movegen import GOATS, TIGERS
 from lessons_lib.games.baghchal.moves import CAPTURE_OVER_MASK, CAPTURES_FROM
 from lessons_lib.games.baghchal.position import Position
 
-CAPTURED_WEIGHT = 30
-CAPTURE_COMING_WEIGHT = 24
-THREATENED_WEIGHT = 5
-MOBILITY_WEIGHT = 2
-TRAPPED_WEIGHT = 10
+CAPTURED_WEIGHT: Final = 30
+CAPTURE_COMING_WEIGHT: Final = 24
+THREATENED_WEIGHT: Final = 5
+MOBILITY_WEIGHT: Final = 2
+TRAPPED_WEIGHT: Final = 10
 
 
 class EvaluationTerms(NamedTuple):

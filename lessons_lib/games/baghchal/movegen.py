@@ -12,18 +12,20 @@ playouts are built on. Both loops peel the points off a bitboard with
 
 from __future__ import annotations
 
+from typing import Final
+
 from lessons_lib.games.baghchal.board import ALL_POINTS_MASK, NEIGHBOUR_MASK, points_of
 from lessons_lib.games.baghchal.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, PLACEMENTS_IN_BYTE, STEPS_TO, Move
 
-GOATS = 0
+GOATS: Final = 0
 """The goats' player number: they move first."""
-TIGERS = 1
+TIGERS: Final = 1
 
-GOAT_COUNT = 20
+GOAT_COUNT: Final = 20
 """Goats in all: in hand at the start, then on the board or captured."""
-WINNING_CAPTURES = 5
+WINNING_CAPTURES: Final = 5
 """The tigers win on this capture."""
-DRAW_PLIES = 100
+DRAW_PLIES: Final = 100
 """The game is drawn once this many plies in a row pass with no capture and no placement."""
 
 _PLACE0, _PLACE1, _PLACE2, _PLACE3 = PLACEMENTS_IN_BYTE

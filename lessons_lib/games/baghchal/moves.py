@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from lessons_lib.games.baghchal.board import JUMPS, NEIGHBOURS, POINT_COUNT, POINT_NAMES, POINT_NUMBERS, POINTS
 from lessons_lib.games.common.bits import chunk_tables
@@ -87,16 +87,16 @@ class Move(NamedTuple):
         return CAPTURE_MOVES[origin, target]
 
 
-_MOVE_PATTERN = re.compile(r"(@?)\s*([a-e][1-5])(?:\s*([-x])\s*([a-e][1-5]))?")
+_MOVE_PATTERN: Final = re.compile(r"(@?)\s*([a-e][1-5])(?:\s*([-x])\s*([a-e][1-5]))?")
 
 
-PLACEMENTS: tuple[Move, ...] = tuple(Move(None, point) for point in POINTS)
+PLACEMENTS: Final[tuple[Move, ...]] = tuple(Move(None, point) for point in POINTS)
 """``PLACEMENTS[p]``: a goat placed on ``p``."""
 
-STEP_MOVES: dict[tuple[int, int], Move] = step_moves(NEIGHBOURS, Move)
+STEP_MOVES: Final[dict[tuple[int, int], Move]] = step_moves(NEIGHBOURS, Move)
 """The step from ``origin`` to ``target``, by ``(origin, target)``: a move of either side."""
 
-CAPTURE_MOVES: dict[tuple[int, int], Move] = capture_moves(JUMPS, Move)
+CAPTURE_MOVES: Final[dict[tuple[int, int], Move]] = capture_moves(JUMPS, Move)
 """The tiger's jump from ``origin`` to ``target``, by ``(origin, target)``."""
 
 
@@ -121,17 +121,17 @@ def board_move(move: object) -> Move | None:
     return found
 
 
-_PLACEMENT_AT: dict[int, Move] = dict(enumerate(PLACEMENTS))
+_PLACEMENT_AT: Final[dict[int, Move]] = dict(enumerate(PLACEMENTS))
 
 
-PLACEMENTS_IN_BYTE = chunk_tables(PLACEMENTS, 8)
+PLACEMENTS_IN_BYTE: Final = chunk_tables(PLACEMENTS, 8)
 """``PLACEMENTS_IN_BYTE[k][b]``: the placements on the empty points of byte ``k`` of a bitboard, as ``b``."""
 
-STEPS_TO = steps_to(NEIGHBOURS, STEP_MOVES)
+STEPS_TO: Final = steps_to(NEIGHBOURS, STEP_MOVES)
 """``STEPS_TO[p][empty & NEIGHBOUR_MASK[p]]``: the steps from ``p`` into those empty points, by target."""
 
-CAPTURES_FROM = captures_from(JUMPS, CAPTURE_MOVES)
+CAPTURES_FROM: Final = captures_from(JUMPS, CAPTURE_MOVES)
 """``CAPTURES_FROM[p]``: ``(over_bit, target_bit, move)`` for each capture from ``p``, by target."""
 
-CAPTURE_OVER_MASK: tuple[int, ...] = capture_over_masks(CAPTURES_FROM)
+CAPTURE_OVER_MASK: Final[tuple[int, ...]] = capture_over_masks(CAPTURES_FROM)
 """``CAPTURE_OVER_MASK[p]``: the points a tiger on ``p`` could jump over."""

@@ -14,7 +14,7 @@ search tree, an MCTS node or a widget can keep positions around without undo bug
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from lessons_lib.games.baghchal.board import ALL_POINTS_MASK, CORNERS_MASK, POINT_COUNT, POINT_NAMES, POINTS, SIZE
 from lessons_lib.games.baghchal.board import names_of
@@ -27,10 +27,10 @@ from lessons_lib.errors import PositionError, is_whole_number, quoted
 from lessons_lib.game import DRAW_CLOCK, FIVE_CAPTURES, NO_MOVE, TIGERS_TRAPPED, GameState, Outcome
 from lessons_lib.games.common.position import BasePosition, playout_limit
 
-PLAYER_NAMES = ("Goats", "Tigers")
-TIGER_COUNT = 4
+PLAYER_NAMES: Final = ("Goats", "Tigers")
+TIGER_COUNT: Final = 4
 
-START_STRING = "T...T/...../...../...../T...T g 20 0"
+START_STRING: Final = "T...T/...../...../...../T...T g 20 0"
 
 
 

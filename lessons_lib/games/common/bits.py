@@ -13,11 +13,11 @@ few helpers they share for going from a bitboard back to its points.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 ItemT = TypeVar("ItemT")
 
-POINTS_OF_LIMIT = 40
+POINTS_OF_LIMIT: Final = 40
 """:func:`points_of` reads bitboards of points 0 to 39 (Shologuti's go to 37, Bagh-Chal's to 24)."""
 
 
@@ -43,7 +43,11 @@ def chunk_tables(items: Sequence[ItemT], chunk_bits: int) -> tuple[tuple[tuple[I
     )
 
 
-_CHUNK0, _CHUNK1, _CHUNK2, _CHUNK3 = chunk_tables(range(POINTS_OF_LIMIT), 10)
+_CHUNKS = chunk_tables(range(POINTS_OF_LIMIT), 10)
+_CHUNK0: Final = _CHUNKS[0]
+_CHUNK1: Final = _CHUNKS[1]
+_CHUNK2: Final = _CHUNKS[2]
+_CHUNK3: Final = _CHUNKS[3]
 
 
 def points_of(mask: int) -> tuple[int, ...]:

@@ -19,21 +19,23 @@ players swapped.
 
 from __future__ import annotations
 
-SOUTH = 0
-"""Player 0, at the bottom of the drawing: moves first."""
-NORTH = 1
-"""Player 1, at the top of the drawing."""
-PLAYER_NAMES: tuple[str, str] = ("South", "North")
+from typing import Final
 
-PITS = 32
+SOUTH: Final = 0
+"""Player 0, at the bottom of the drawing: moves first."""
+NORTH: Final = 1
+"""Player 1, at the top of the drawing."""
+PLAYER_NAMES: Final[tuple[str, str]] = ("South", "North")
+
+PITS: Final = 32
 """Pits per player."""
-ROW = 16
+ROW: Final = 16
 """Pits per row: 0..15 is a player's outer row, 16..31 their inner row."""
-TOTAL_SEEDS = 96
+TOTAL_SEEDS: Final = 96
 """Seeds in a game: 48 for each player, never more nor fewer."""
-START_PITS: tuple[int, ...] = (2,) * 24 + (0,) * 8
+START_PITS: Final[tuple[int, ...]] = (2,) * 24 + (0,) * 8
 """Each player's pits at the start: 2 seeds in pits 0..23, none in 24..31."""
-LAST_ROUND = 5000
+LAST_ROUND: Final = 5000
 """The game is drawn once the round number passes this (unless the player to move has no move)."""
 
 

@@ -21,9 +21,11 @@ Hus is lost.)
 
 from __future__ import annotations
 
+from typing import Final
+
 from lessons_lib.games.hus.position import Position
 
-SEED_WEIGHT = 3
+SEED_WEIGHT: Final = 3
 """What one seed is worth, in units of one movable pit."""
 
 

@@ -24,13 +24,13 @@ A move that needs more than :data:`MAX_SOWINGS` sowings is *endless*: it loses a
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from lessons_lib.games.hus.board import PITS, ROW, facing_pits
 
 MAX_SOWINGS = 200
 """The most sowings a move may take (the first, relays and captures); one more and its player loses."""
-ENDLESS = -1
+ENDLESS: Final = -1
 """What :func:`run_move` returns for a move that needs more than ``MAX_SOWINGS`` sowings."""
 
 MOVE, RELAY, CAPTURE = "move", "relay", "capture"

@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from lessons_lib.errors import MoveError, quoted
 from lessons_lib.games.hus.board import PITS
@@ -56,5 +56,5 @@ class Move(NamedTuple):
         return MOVES[pit]
 
 
-MOVES: tuple[Move, ...] = tuple(Move(pit) for pit in range(PITS))
+MOVES: Final[tuple[Move, ...]] = tuple(Move(pit) for pit in range(PITS))
 """``MOVES[p]``: the move from pit ``p``."""

@@ -14,13 +14,15 @@ True
 
 from __future__ import annotations
 
+from typing import Final
+
 from collections.abc import Sequence
 
 from lessons_lib.errors import PositionError, is_whole_number, quoted
 from lessons_lib.games.hus.board import LAST_ROUND, PITS, PLAYER_NAMES, START_PITS, TOTAL_SEEDS  # noqa: F401 (doctests)
 
-ENDLESS_MARK = "endless"
-SHORTEST_RUN = 3
+ENDLESS_MARK: Final = "endless"
+SHORTEST_RUN: Final = 3
 """Runs of equal counts at least this long are written ``count*length``."""
 
 

@@ -14,24 +14,26 @@ what the moves do.
 
 from __future__ import annotations
 
+from typing import Final
+
 from collections.abc import Sequence
 
 from lessons_lib.games.common.zobrist import ZobristNumbers
 from lessons_lib.games.hus.board import PITS, TOTAL_SEEDS
 
-ZOBRIST_SEED = 0x4_0575  # fixed: changing it changes every key
+ZOBRIST_SEED: Final = 0x4_0575  # fixed: changing it changes every key
 _numbers = ZobristNumbers(ZOBRIST_SEED)
 
-SEED_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+SEED_KEYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(_numbers.table(TOTAL_SEEDS + 1, first_is_zero=True) for _ in range(PITS)) for _ in range(2)
 )
 """``SEED_KEYS[player][pit][count]``: the number for ``count`` seeds in ``player``'s pit (0 for an empty pit)."""
 
-NORTH_TO_MOVE_KEY: int = _numbers.number()
+NORTH_TO_MOVE_KEY: Final[int] = _numbers.number()
 """In the key when player 1 (North) is to move."""
-FIRST_ROUND_KEY: int = _numbers.number()
+FIRST_ROUND_KEY: Final[int] = _numbers.number()
 """In the key in round 0, when there are no captures."""
-ENDLESS_KEY: int = _numbers.number()
+ENDLESS_KEY: Final[int] = _numbers.number()
 """In the key once the player to move has lost by an endless move."""
 
 

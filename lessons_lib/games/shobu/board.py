@@ -14,34 +14,36 @@ True
 
 from __future__ import annotations
 
+from typing import Final
+
 from lessons_lib.games.common.bits import set_bits
 
-BOARD_NAMES = ("bd", "bl", "wd", "wl")
+BOARD_NAMES: Final = ("bd", "bl", "wd", "wl")
 """Boards by index: Black's dark, Black's light, White's dark, White's light."""
-BOARD_TITLES = ("Black's dark board", "Black's light board", "White's dark board", "White's light board")
+BOARD_TITLES: Final = ("Black's dark board", "Black's light board", "White's dark board", "White's light board")
 DARK, LIGHT = 0, 1
 """A board's colour is ``board % 2``."""
-FILES = "abcd"
-RANKS = "1234"
-SQUARE_COUNT = 64
+FILES: Final = "abcd"
+RANKS: Final = "1234"
+SQUARE_COUNT: Final = 64
 
-ALL_SQUARES = (1 << SQUARE_COUNT) - 1
-BOARD_MASKS: tuple[int, ...] = tuple(0xFFFF << 16 * board for board in range(4))
+ALL_SQUARES: Final = (1 << SQUARE_COUNT) - 1
+BOARD_MASKS: Final[tuple[int, ...]] = tuple(0xFFFF << 16 * board for board in range(4))
 """``BOARD_MASKS[b]``: the 16 squares of board ``b``."""
-HOME_MASKS = (BOARD_MASKS[0] | BOARD_MASKS[1], BOARD_MASKS[2] | BOARD_MASKS[3])
+HOME_MASKS: Final = (BOARD_MASKS[0] | BOARD_MASKS[1], BOARD_MASKS[2] | BOARD_MASKS[3])
 """``HOME_MASKS[player]``: the squares of that player's two home boards (Black 0, White 1)."""
-COLOUR_MASKS = (BOARD_MASKS[0] | BOARD_MASKS[2], BOARD_MASKS[1] | BOARD_MASKS[3])
+COLOUR_MASKS: Final = (BOARD_MASKS[0] | BOARD_MASKS[2], BOARD_MASKS[1] | BOARD_MASKS[3])
 """``COLOUR_MASKS[DARK]``, ``COLOUR_MASKS[LIGHT]``: the squares of both boards of that colour."""
-ROW_MASKS: tuple[int, ...] = tuple(sum(0xF << (16 * board + 4 * row) for board in range(4)) for row in range(4))
+ROW_MASKS: Final[tuple[int, ...]] = tuple(sum(0xF << (16 * board + 4 * row) for board in range(4)) for row in range(4))
 """``ROW_MASKS[r]``: row ``r + 1`` of every board (Black starts on row 1, White on row 4)."""
 
-DIRECTIONS: tuple[tuple[str, int, int], ...] = (
+DIRECTIONS: Final[tuple[tuple[str, int, int], ...]] = (
     ("N", 1, 0), ("NE", 1, 1), ("E", 0, 1), ("SE", -1, 1),
     ("S", -1, 0), ("SW", -1, -1), ("W", 0, -1), ("NW", 1, -1),
 )
 """``(name, rows, columns)`` of one step in each direction; north is towards White (row 4)."""
 NORTH, NORTH_EAST, EAST, SOUTH_EAST, SOUTH, SOUTH_WEST, WEST, NORTH_WEST = range(8)
-STEP_SHIFTS: tuple[int, ...] = tuple(4 * rows + columns for _, rows, columns in DIRECTIONS)
+STEP_SHIFTS: Final[tuple[int, ...]] = tuple(4 * rows + columns for _, rows, columns in DIRECTIONS)
 """``STEP_SHIFTS[d]``: how much a square's index grows with one step in direction ``d``."""
 
 
@@ -77,10 +79,10 @@ def _build_reach() -> tuple[tuple[int, ...], ...]:
     )
 
 
-SQUARE_NAMES = _build_square_names()
+SQUARE_NAMES: Final = _build_square_names()
 """``SQUARE_NAMES[s]``: the name of square ``s``, such as ``bd:b1``."""
-SQUARE_NUMBERS: dict[str, int] = {name: s for s, name in enumerate(SQUARE_NAMES)}
-REACH = _build_reach()
+SQUARE_NUMBERS: Final[dict[str, int]] = {name: s for s, name in enumerate(SQUARE_NAMES)}
+REACH: Final = _build_reach()
 """``REACH[d][k]``: the squares from which a stone can go ``k`` steps (0 to 3) in direction ``d``."""
 
 

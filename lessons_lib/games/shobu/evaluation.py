@@ -22,12 +22,14 @@ The value is zero-sum (``evaluate(p, 0) == -evaluate(p, 1)``) and at most
 
 from __future__ import annotations
 
+from typing import Final
+
 from lessons_lib.games.shobu.board import board_counts
 from lessons_lib.games.shobu.position import Position
 
-BOARD_VALUES = (0, 24, 40, 50, 56)
+BOARD_VALUES: Final = (0, 24, 40, 50, 56)
 """``BOARD_VALUES[c]``: what ``c`` of a player's stones on one board are worth."""
-WEAKEST_BOARD_WEIGHT = 30
+WEAKEST_BOARD_WEIGHT: Final = 30
 """Points for each stone on a player's weakest board (the one with the fewest of their stones)."""
 
 

@@ -9,6 +9,8 @@ move at a time, square by square; the tests check that the two always agree.
 
 from __future__ import annotations
 
+from typing import Final
+
 from operator import itemgetter
 
 from lessons_lib.games.shobu.board import ALL_SQUARES, COLOUR_MASKS, DARK, HOME_MASKS, LIGHT, REACH, STEP_SHIFTS
@@ -42,9 +44,9 @@ def _build_generator_table() -> tuple[tuple[int, int, int, int, int, int, int, i
     return tuple(table)
 
 
-_GENERATOR_TABLE = _build_generator_table()
+_GENERATOR_TABLE: Final = _build_generator_table()
 DARK_BOARDS, LIGHT_BOARDS = COLOUR_MASKS[DARK], COLOUR_MASKS[LIGHT]
-_COLOUR_PAIRS = ((DARK_BOARDS, LIGHT_BOARDS), (LIGHT_BOARDS, DARK_BOARDS))
+_COLOUR_PAIRS: Final = ((DARK_BOARDS, LIGHT_BOARDS), (LIGHT_BOARDS, DARK_BOARDS))
 """A passive stone on a board of one colour pairs with aggressive stones on boards of the other."""
 
 

@@ -18,13 +18,13 @@ generation hands out these same objects.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from lessons_lib.errors import MoveError, quoted
 from lessons_lib.games.shobu.board import BOARD_NAMES, DIRECTIONS, SQUARE_COUNT, SQUARE_NAMES, SQUARE_NUMBERS, target
 
-DISTANCES = (1, 2)
-VECTORS: tuple[tuple[int, int], ...] = tuple((d, k) for d in range(len(DIRECTIONS)) for k in DISTANCES)
+DISTANCES: Final = (1, 2)
+VECTORS: Final[tuple[tuple[int, int], ...]] = tuple((d, k) for d in range(len(DIRECTIONS)) for k in DISTANCES)
 """``(direction, distance)`` in move-generation order: N 1, N 2, NE 1, NE 2, …, NW 2."""
 
 
@@ -119,9 +119,9 @@ class Move(NamedTuple):
         return found
 
 
-_SQUARE = "([a-d][1-4])"
-_BOARD = f"({'|'.join(BOARD_NAMES)})"
-_MOVE_PATTERN = re.compile(rf"{_BOARD}:{_SQUARE}\s*-\s*{_SQUARE}\s*,\s*{_BOARD}:{_SQUARE}\s*([-x])\s*{_SQUARE}")
+_SQUARE: Final = "([a-d][1-4])"
+_BOARD: Final = f"({'|'.join(BOARD_NAMES)})"
+_MOVE_PATTERN: Final = re.compile(rf"{_BOARD}:{_SQUARE}\s*-\s*{_SQUARE}\s*,\s*{_BOARD}:{_SQUARE}\s*([-x])\s*{_SQUARE}")
 
 
 def move_clicks(move: Move) -> tuple[str, str, str]:
@@ -149,7 +149,7 @@ def _build_vectors_between() -> dict[tuple[int, int], tuple[int, int]]:
     return table
 
 
-_VECTOR_BETWEEN = _build_vectors_between()
+_VECTOR_BETWEEN: Final = _build_vectors_between()
 
 
 def _build_push_paths() -> dict[int, tuple[int, int]]:
@@ -166,7 +166,7 @@ def _build_push_paths() -> dict[int, tuple[int, int]]:
     return table
 
 
-PUSH_PATHS = _build_push_paths()
+PUSH_PATHS: Final = _build_push_paths()
 """``PUSH_PATHS[64 * a + t]``: ``(path bits, beyond bit or 0)`` of the aggressive move from ``a`` to ``t``."""
 
 
@@ -192,7 +192,7 @@ def _build_all_moves() -> dict[tuple[int, int, int, bool], Move]:
     return table
 
 
-ALL_MOVES = _build_all_moves()
+ALL_MOVES: Final = _build_all_moves()
 
 
 def _build_move_rows() -> tuple[tuple[dict[int, Move], ...], ...]:
@@ -207,4 +207,4 @@ def _build_move_rows() -> tuple[tuple[dict[int, Move], ...], ...]:
     return rows
 
 
-MOVE_ROWS = _build_move_rows()
+MOVE_ROWS: Final = _build_move_rows()

@@ -24,7 +24,7 @@ with no game history: immutable, cheap to copy, and its own search key.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from lessons_lib.errors import IllegalMoveError, PositionError, is_whole_number, quoted
 from lessons_lib.game import BOARD_CLEARED, DRAW_CLOCK, NO_MOVE, GameState, Outcome
@@ -35,17 +35,17 @@ from lessons_lib.games.shobu.movegen import MoveCounts, after_move, generate_mov
 from lessons_lib.games.shobu.moves import ALL_MOVES, PUSH_PATHS, Move
 from lessons_lib.games.shobu.zobrist import STONE_KEYS, WHITE_TO_MOVE_KEY, compute_key
 
-BLACK = 0
+BLACK: Final = 0
 """Black starts on row 1 of every board and moves first."""
-WHITE = 1
+WHITE: Final = 1
 """White starts on row 4 of every board."""
-PLAYER_NAMES = ("Black", "White")
-STONES_PER_BOARD = 4
+PLAYER_NAMES: Final = ("Black", "White")
+STONES_PER_BOARD: Final = 4
 """Each player starts with four stones on each board; stones never change boards, so never more."""
-DRAW_PLIES = 100
+DRAW_PLIES: Final = 100
 """The game is a draw once this many plies in a row have removed no stone."""
 
-START_STRING = "bbbb........wwww/bbbb........wwww/bbbb........wwww/bbbb........wwww b"
+START_STRING: Final = "bbbb........wwww/bbbb........wwww/bbbb........wwww/bbbb........wwww b"
 
 
 

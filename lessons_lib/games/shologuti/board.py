@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from lessons_lib.games.common.bits import bit as bit, points_of as points_of  # also offered here
 from lessons_lib.games.common.line_board import line_board
 
 POINT_COUNT = 37
 POINTS: tuple[int, ...] = tuple(range(1, POINT_COUNT + 1))
-ALL_POINTS_MASK = sum(1 << p for p in POINTS)
+ALL_POINTS_MASK: Final = sum(1 << p for p in POINTS)
 
 
 def _load_board() -> dict[str, Any]:
@@ -62,7 +62,7 @@ _TABLES = line_board(COORDINATES, LINES)
 NEIGHBOURS: tuple[tuple[int, ...], ...] = _TABLES.neighbours
 """``NEIGHBOURS[p]``: the points joined to ``p`` by a line, in increasing order (index 0 is empty)."""
 
-NEIGHBOUR_MASK: tuple[int, ...] = _TABLES.neighbour_masks
+NEIGHBOUR_MASK: Final[tuple[int, ...]] = _TABLES.neighbour_masks
 """``NEIGHBOUR_MASK[p]``: the same points as a bitboard."""
 
 JUMPS: tuple[tuple[tuple[int, int], ...], ...] = _TABLES.jumps

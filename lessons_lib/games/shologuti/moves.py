@@ -15,7 +15,7 @@ Move.parse('23x13')
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from lessons_lib.games.common.line_board import capture_moves, capture_over_masks, captures_from, step_moves, steps_to
 from lessons_lib.games.shologuti.board import JUMPS, NEIGHBOURS, POINTS
@@ -103,11 +103,11 @@ STEP_MOVES: dict[tuple[int, int], Move] = step_moves(NEIGHBOURS, Move)
 CAPTURE_MOVES: dict[tuple[int, int], Move] = capture_moves(JUMPS, Move)
 """The capture from ``origin`` to ``target`` (over the point between), by ``(origin, target)``."""
 
-CAPTURES_FROM = captures_from(JUMPS, CAPTURE_MOVES)
+CAPTURES_FROM: Final = captures_from(JUMPS, CAPTURE_MOVES)
 """``CAPTURES_FROM[p]``: ``(captured_bit, target_bit, move)`` for each capture from ``p``, by target."""
 
-CAPTURE_OVER_MASK: tuple[int, ...] = capture_over_masks(CAPTURES_FROM)
+CAPTURE_OVER_MASK: Final[tuple[int, ...]] = capture_over_masks(CAPTURES_FROM)
 """``CAPTURE_OVER_MASK[p]``: the points a piece on ``p`` could jump over."""
 
-STEPS_TO = steps_to(NEIGHBOURS, STEP_MOVES)
+STEPS_TO: Final = steps_to(NEIGHBOURS, STEP_MOVES)
 """``STEPS_TO[p][empty & NEIGHBOUR_MASK[p]]``: the steps from ``p`` into those empty points."""

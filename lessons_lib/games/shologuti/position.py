@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from lessons_lib.games.shologuti.board import (
     ALL_POINTS_MASK, GREEN_START_MASK, NEIGHBOUR_MASK, POINT_COUNT, POINTS, RED_START_MASK, bit,
@@ -30,13 +30,13 @@ from lessons_lib.games.shologuti.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, 
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL, Rules  # noqa: F401 (TRADITIONAL: in doctests)
 from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
 
-GREEN = 0
+GREEN: Final = 0
 """Green starts at the bottom (points 22..37) and moves first."""
-RED = 1
+RED: Final = 1
 """Red starts at the top (points 1..16)."""
-SIDE_NAMES = ("Green", "Red")
+SIDE_NAMES: Final = ("Green", "Red")
 
-START_STRING = "RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g -"
+START_STRING: Final = "RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g -"
 
 
 
@@ -248,7 +248,7 @@ class Position(BasePosition[Move]):
         if moves is None:
             moves = self._generate()
         for legal in moves:  # the legal move ``move`` is (a tuple equal to it included)
-            if legal == move and self._clock < self._rules.draw_plies:
+            if (legal is move or legal == move) and self._clock < self._rules.draw_plies:
                 break
         else:
             return self.play(self._parse_or_refuse(move, Move.parse))  # text is read; anything else, refused
@@ -360,8 +360,8 @@ class Position(BasePosition[Move]):
         return self._green, self._red, self._to_move, self._pending, self._clock, self._rules
 
 
-MAX_PIECES = 16
-MAX_CLOCK = 999_999_999_999  # twelve digits, what the position string can hold
+MAX_PIECES: Final = 16
+MAX_CLOCK: Final = 999_999_999_999  # twelve digits, what the position string can hold
 
 
 def _check_position(green: int, red: int, to_move: int, pending: int, clock: int, rules: Rules) -> None:
