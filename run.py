@@ -39,13 +39,13 @@ def venv_python() -> Path:
     return VENV / "bin" / "python"
 
 
-def run(*command: str | Path) -> None:
-    """Run a command in the project folder; stop with its status if it fails.
+def run(*command: str | Path, environment: dict[str, str] | None = None) -> None:
+    """Run a command in the project folder (with ``environment`` added to this one's); stop with its status if it fails.
 
     If this script is asked to stop (SIGTERM), the command is stopped too, so
     that no JupyterLab server is left running behind it.
     """
-    child = subprocess.Popen([str(part) for part in command], cwd=ROOT)
+    child = subprocess.Popen([str(part) for part in command], cwd=ROOT, env={**os.environ, **(environment or {})})
 
     def stop_child(signum: int, frame: object) -> None:
         child.terminate()
@@ -120,7 +120,9 @@ def main(argv: list[str]) -> None:
         sys.exit(f"usage: python run.py {{{'|'.join(COMMANDS)}}} [extra arguments]\n{__doc__}")
     command, extra = argv[0], argv[1:]
     python = set_up()
-    run(python, "-m", "lessons_lib.build_compiled", *(["--quiet"] if command != "build" else []))
+    # the build's own import of the package must not say "an edited source runs": it is about to compile it
+    run(python, "-m", "lessons_lib.build_compiled", *(["--quiet"] if command != "build" else []),
+        environment={"SHOLOGUTI_COMPILED_NOTICE_SHOWN": "1"})
     if command == "build":
         return
     if command == "lab":
