@@ -29,8 +29,9 @@ ROOT = PACKAGE.parent
 BUILD_FOLDER = ROOT / "build" / "mypyc"
 GROUP = "lessons_lib.compiled_group"
 """The compiled modules are built as one group: they call each other directly, not through Python."""
-SLOWER = "about 3 to 10 times slower"
-"""How much slower the Python source runs than the compiled modules (benchmarks/bench_compiled.py measures it)."""
+SLOWER = "2 to 3 times slower (Shobu about as fast)"
+"""How much slower the Python source runs than the compiled modules, as benchmarks/bench_compiled.py measured it
+(README, "Speed")."""
 
 
 def up_to_date() -> bool:
