@@ -152,8 +152,7 @@ def _run_search(args: argparse.Namespace) -> None:
     game = game_named(args.game)
     rules = game.rules(args.variant)
     seed = args.seed
-    agent = make_agent(args.agent, Budget(args.depth, args.iterations, args.seconds), seed=seed,
-                       evaluate=game.evaluate)
+    agent = make_agent(args.agent, Budget(args.depth, args.iterations, args.seconds), seed=seed)
     positions = _read_positions(args, game)
     for position in positions:
         if position.is_game_over():

@@ -44,7 +44,7 @@ COMPILED_MODULES = (
     "lessons_lib.games.common.position",
     "lessons_lib.games.common.zobrist",
     *(f"lessons_lib.games.{game}.{part}" for game, parts in (
-        ("shologuti", ("board", "rules", "moves", "zobrist", "position", "evaluation")),
+        ("shologuti", ("board", "rules", "moves", "zobrist", "position", "features", "evaluation")),
         ("baghchal", ("board", "moves", "movegen", "zobrist", "position", "evaluation")),
         ("hus", ("board", "moves", "movegen", "notation", "zobrist", "position", "evaluation")),
         ("shobu", ("board", "moves", "movegen", "zobrist", "position", "evaluation")),

@@ -11,7 +11,7 @@ the player changes every ply.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
@@ -148,6 +148,10 @@ class Engine:
         move_clicks: the points a person clicks, in order, to play a move.
         player_names: what the game calls player 0 (who moves first) and player 1.
         perft_from_start: the number of move sequences from the start, depth 1 upwards.
+        feature_names: what a learned evaluation of the game looks at (empty if none is learned yet).
+        features: ``features(state, player)``, the numbers :mod:`lessons_lib.learning` fits weights to, in the
+            order of ``feature_names``; each is the player's count minus the opponent's; None if none.
+        strongest_evaluate: the evaluation the strongest agent (``best``) uses: by default ``evaluate``.
     """
 
     position: Any
@@ -158,3 +162,6 @@ class Engine:
     move_clicks: Callable[[Any], tuple[str, ...]]
     player_names: tuple[str, str]
     perft_from_start: tuple[int, ...]
+    feature_names: tuple[str, ...] = ()
+    features: Callable[[Any, int], Sequence[float]] | None = None
+    strongest_evaluate: Callable[[Any, int], float] | None = None

@@ -25,8 +25,8 @@ def test_the_built_wheel_carries_the_board_data_and_the_type_marker(tmp_path: Pa
     (wheel,) = tmp_path.glob("shologuti_lab-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert {"lessons_lib/games/shologuti/data/board.json", "lessons_lib/games/shologuti/data/perft.json",
-            "lessons_lib/py.typed"} <= set(names)
-    for package in ("agents", "arena", "exercises", "viz", "widgets", "games", "games/common",
+            "lessons_lib/games/shologuti/data/learned_weights.json", "lessons_lib/py.typed"} <= set(names)
+    for package in ("agents", "arena", "exercises", "viz", "widgets", "games", "games/common", "learning",
                     *(f"games/{name}" for name in GAMES)):
         assert f"lessons_lib/{package}/__init__.py" in names
     assert any(name.endswith(".dist-info/licenses/LICENSE") for name in names)

@@ -47,6 +47,7 @@ def outcome_value(outcome: Outcome, player: int, ply: int) -> int:
 
 
 _OWN_EVALUATIONS: Final[dict[type, Any]] = {}
+_STRONGEST_EVALUATIONS: Final[dict[type, Any]] = {}
 
 
 def game_evaluation(state: Any, player: int) -> float:
@@ -62,6 +63,20 @@ def game_evaluation(state: Any, player: int) -> float:
 
         evaluate = _OWN_EVALUATIONS[type(state)] = game_of(state).evaluate
     return float(evaluate(state, player))  # a whole number too, so that every search's values are floats
+
+
+def strongest_evaluation(state: Any, player: int) -> float:
+    """``state``'s value for ``player`` by the strongest evaluation its game has: the one ``best`` uses.
+
+    A game's learned evaluation where it has one (see :mod:`lessons_lib.learning`), else its own evaluation.
+    """
+    evaluate = _STRONGEST_EVALUATIONS.get(type(state))
+    if evaluate is None:
+        from lessons_lib.games import game_of
+
+        engine = game_of(state).engine
+        evaluate = _STRONGEST_EVALUATIONS[type(state)] = engine.strongest_evaluate or engine.evaluate
+    return float(evaluate(state, player))
 
 
 __getattr__ = moved_names(__name__)  # Shologuti's evaluation, once here, is in lessons_lib.games.shologuti.evaluation

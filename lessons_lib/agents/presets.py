@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, Budget, Evaluation, SearchResult, State, check_seconds
-from lessons_lib.agents.evaluation import game_evaluation
+from lessons_lib.agents.evaluation import game_evaluation, strongest_evaluation
 from lessons_lib.agents.mcts import MCTSAgent
 from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.agents.minimax import MinimaxAgent
@@ -29,12 +29,15 @@ BEST_SECONDS = 2.0
 """The Hus project's limit: 2 seconds a move."""
 
 
-def best_agent(seconds: float = BEST_SECONDS, evaluate: Evaluation = game_evaluation) -> NegamaxAgent:
+def best_agent(seconds: float = BEST_SECONDS, evaluate: Evaluation = strongest_evaluation) -> NegamaxAgent:
     """The strongest configuration the project has, within ``seconds`` a move.
 
-    Negamax with every ordering helper and iterative deepening. Its table cuts off
-    only at equal depth, so each completed depth's value is exactly alpha-beta's
-    (docs/rules/shologuti.md asks this of every enhanced search).
+    Negamax with every ordering helper and iterative deepening, on the game's strongest
+    evaluation (:func:`~lessons_lib.agents.evaluation.strongest_evaluation`: for Shologuti the one
+    learned from games, shrunk towards a draw as the quiet-ply clock runs, so that it makes
+    progress when ahead and heads for the draw when behind). Its table cuts off only at equal
+    depth, so each completed depth's value is alpha-beta's with the same evaluation, except that
+    the table does not tell apart positions that differ only in the clock, which this evaluation reads.
     """
     agent = NegamaxAgent(depth=None, seconds=seconds, evaluate=evaluate)
     agent.name = "best"
@@ -47,8 +50,8 @@ class Difficulty:
 
     name: str
     description: str
-    make: Callable[[int | None, Evaluation], Agent]
-    """``make(seed, evaluate)``: the agent, with the game's evaluation for the depth searches."""
+    make: Callable[[int | None, Evaluation | None], Agent]
+    """``make(seed, evaluate)``: the agent, with ``evaluate`` for its depth searches (None: the level's own choice)."""
 
 
 DIFFICULTIES: dict[str, Difficulty] = {
@@ -62,10 +65,10 @@ DIFFICULTIES: dict[str, Difficulty] = {
         Difficulty("easy", "MCTS, 30 iterations: a glance ahead by random play",
                    lambda seed, evaluate: MCTSAgent(30, seed=seed)),
         Difficulty("medium", "alpha-beta, 3 plies",
-                   lambda seed, evaluate: AlphaBetaAgent(3, evaluate)),
-        Difficulty("hard", "alpha-beta, 5 plies", lambda seed, evaluate: AlphaBetaAgent(5, evaluate)),
+                   lambda seed, evaluate: AlphaBetaAgent(3, evaluate or game_evaluation)),
+        Difficulty("hard", "alpha-beta, 5 plies", lambda seed, evaluate: AlphaBetaAgent(5, evaluate or game_evaluation)),
         Difficulty("expert", "the best search, 2 seconds a move",
-                   lambda seed, evaluate: best_agent(BEST_SECONDS, evaluate)),
+                   lambda seed, evaluate: best_agent(BEST_SECONDS, evaluate or strongest_evaluation)),
     )
 }
 
@@ -84,7 +87,8 @@ def make_agent(name: str, budget: Budget | None = None, *, depth: int | None = N
     ``seconds``, or a setting in the name (``alphabeta:4``, ``mcts:300``, ``negamax:0.5s``): one of the three.
 
     ``evaluate`` is the evaluation the depth searches use: by default each position's own game's
-    (:func:`lessons_lib.agents.evaluation.game_evaluation`).
+    (:func:`lessons_lib.agents.evaluation.game_evaluation`), and for ``best`` (and the ``expert`` level) its
+    strongest (:func:`lessons_lib.agents.evaluation.strongest_evaluation`).
 
     Raises:
         ValueError: an unknown name, or a budget the agent does not take.
@@ -108,6 +112,10 @@ def make_agent(name: str, budget: Budget | None = None, *, depth: int | None = N
     if given - takes:
         allowed = " or ".join(f"--{key}" for key in sorted(takes)) or "no budget"
         raise ValueError(f"{base} takes {allowed}, not --{sorted(given - takes)[0]}")
+    if base == "best":
+        return best_agent(BEST_SECONDS if seconds is None else seconds, evaluate or strongest_evaluation)
+    if base in DIFFICULTIES:
+        return DIFFICULTIES[base].make(seed, evaluate)
     evaluate = evaluate or game_evaluation
     if base == "random":
         return RandomAgent(seed)
@@ -127,10 +135,6 @@ def make_agent(name: str, budget: Budget | None = None, *, depth: int | None = N
         perspective, rollout = _MCTS_VARIANTS[base]
         return MCTSAgent(1000 if not given else iterations, seconds, rollout=rollout, perspective=perspective,
                          seed=seed)
-    if base == "best":
-        return best_agent(BEST_SECONDS if seconds is None else seconds, evaluate)
-    if base in DIFFICULTIES:
-        return DIFFICULTIES[base].make(seed, evaluate)
     raise ValueError(f"unknown agent {name!r}; choose one of: {', '.join(AGENT_NAMES)}")
 
 

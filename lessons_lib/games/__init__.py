@@ -96,7 +96,7 @@ class Game:
         """An agent by name (see :func:`lessons_lib.agents.make_agent`), with this game's evaluation."""
         from lessons_lib.agents.presets import make_agent
 
-        return make_agent(spec, evaluate=self.evaluate, **budget)
+        return make_agent(spec, **budget)  # each game's own evaluations are the agents' defaults
 
 
 def _shologuti() -> Engine:

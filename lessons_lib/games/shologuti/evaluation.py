@@ -6,8 +6,11 @@ player's point of view: higher is better for them. ``docs/rules/shologuti.md`` (
 
 from __future__ import annotations
 
-from typing import NamedTuple
+import json
+from importlib import resources
+from typing import Final, NamedTuple
 
+from lessons_lib.games.shologuti.features import FEATURE_NAMES, features
 from lessons_lib.games.shologuti.position import Position
 
 def material_mobility_evaluation(position: Position, player: int) -> int:
@@ -64,6 +67,62 @@ def material_mobility_terms(position: Position, player: int) -> EvaluationTerms:
 def material_evaluation(position: Position, player: int) -> int:
     """Pieces alone: ``pieces(P) − pieces(opponent)``. A cheap evaluation for comparison."""
     return position.piece_count(player) - position.piece_count(1 - player)
+
+
+def _load_learned_weights() -> tuple[float, ...] | None:
+    """The weights in ``data/learned_weights.json`` (``python -m lessons_lib.learning shologuti`` writes them), or
+    None if the file is missing or is not for these features."""
+    try:
+        text = resources.files("lessons_lib").joinpath("games/shologuti/data/learned_weights.json").read_text("utf-8")
+        data = json.loads(text)
+        if tuple(data["features"]) != FEATURE_NAMES or len(data["weights"]) != len(FEATURE_NAMES):
+            return None
+        weights = tuple(float(weight) for weight in data["weights"])
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+    return weights
+
+
+LEARNED_WEIGHTS: Final = _load_learned_weights()
+"""The learned weights, feature by feature (log-odds of a win a unit), or None if there are none."""
+
+LEARNED_UNIT: Final = 100
+"""The learned evaluation counts in hundredths of log-odds: 100 means odds of e to 1 (a 73% chance) of winning."""
+LEARNED_LIMIT: Final = 400
+"""The learned evaluation stays within ±400 (98% either way), well inside the values that mean a won game."""
+
+PROGRESS_PLIES: Final = 20
+"""How :func:`winning_evaluation` shrinks a lead as the draw clock runs: to ``20 / (100 + 20)`` of it at the draw."""
+
+
+def learned_evaluation(position: Position, player: int) -> float:
+    """The evaluation learned from games: the weighted sum of :func:`~lessons_lib.games.shologuti.features.features`.
+
+    The weights give log-odds of a win (the chance of winning is ``1 / (1 + exp(−sum))``); the
+    evaluation counts them in hundredths (:data:`LEARNED_UNIT`), within ±:data:`LEARNED_LIMIT`.
+
+    Raises:
+        RuntimeError: there are no learned weights (``python -m lessons_lib.learning shologuti`` fits them).
+    """
+    weights = LEARNED_WEIGHTS
+    if weights is None:
+        raise RuntimeError("there are no learned weights: python -m lessons_lib.learning shologuti fits them")
+    total = 0.0
+    for weight, value in zip(weights, features(position, player)):
+        total += weight * value
+    return max(-LEARNED_LIMIT, min(LEARNED_LIMIT, LEARNED_UNIT * total))
+
+
+def winning_evaluation(position: Position, player: int) -> float:
+    """The learned evaluation, shrunk towards a draw (0) as the quiet-ply clock runs out.
+
+    ``learned × (plies left + 20) / (draw plies + 20)``: a lead is worth less and less while nothing is
+    captured, so a side that is ahead gains by capturing (the clock starts again) and a side that is
+    behind gains by letting the clock run. A search that reaches the draw itself scores it 0 already.
+    """
+    draw_plies = position.rules.draw_plies
+    left = max(draw_plies - position.clock, 0)
+    return learned_evaluation(position, player) * (left + PROGRESS_PLIES) / (draw_plies + PROGRESS_PLIES)
 
 
 seed_evaluation = material_mobility_evaluation
