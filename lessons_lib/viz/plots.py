@@ -252,3 +252,26 @@ def plot_mcts_convergence(points: Sequence[ConvergencePoint], *, solved_value: f
     for ax in axes:
         ax.legend(loc="lower right")
     return axes
+
+
+def plot_learning_curve(points: Sequence[Any], *, coin: float, title: str, ax: Axes | None = None) -> Axes:
+    """The log loss on the fitted games and on the held-out games, by the number of games fitted (log scale).
+
+    ``points`` have ``games``, ``training_loss`` and ``held_out_loss`` (see :func:`lessons_lib.learning.curves.learning_curve`);
+    ``coin`` is the loss of always saying ½, drawn as a line.
+    """
+    ax = _axes(ax)
+    games = [point.games for point in points]
+    ax.plot(games, [point.training_loss for point in points], marker="o", color=SERIES_COLOURS[0],
+            label="on the games fitted")
+    ax.plot(games, [point.held_out_loss for point in points], marker="s", color=SERIES_COLOURS[1],
+            label="on the held-out games")
+    ax.axhline(coin, color="grey", linewidth=0.8, linestyle="--", label=f"a coin (always ½): {coin:.3f}")
+    ax.set_xscale("log")
+    ax.set_xticks(games, [f"{count:,}" for count in games])
+    ax.minorticks_off()
+    ax.set(title=title, xlabel="games fitted (log scale)", ylabel="mean log loss (lower is better)")
+    ax.grid(True, alpha=0.3)
+    ax.legend()
+    return ax
+

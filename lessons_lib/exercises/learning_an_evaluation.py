@@ -1,0 +1,140 @@
+"""Checks for notebook 10, learning an evaluation: the model's chance of a win, the log loss, and a held-out split."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from lessons_lib.exercises.feedback import Feedback, call_for_number, call_safely
+
+CHANCE_CASES = (
+    ([2.0, -1.0, 4.0], [0.3, -0.2, 0.1]),
+    ([1.0, 0.0, -2.0], [0.5, 3.0, 0.25]),
+    ([0.0, 0.0, 0.0], [0.5, 3.0, 0.25]),
+    ([-3.0, 1.0, 0.0], [1.0, 0.5, -7.0]),
+)
+
+
+def win_chance(features: list[float], weights: list[float]) -> float:
+    """σ(w·f): the logistic model's chance that the player wins."""
+    return 1 / (1 + math.exp(-sum(w * f for w, f in zip(weights, features))))
+
+
+def _sum(features: list[float], weights: list[float]) -> float:
+    return sum(w * f for w, f in zip(weights, features))
+
+
+WRONG_CHANCES: dict[str, tuple[Callable[[list[float], list[float]], float], str]] = {
+    "the sum itself": (_sum, "turn the weighted sum into a chance with 1 / (1 + exp(−sum))"),
+    "sign": (lambda f, w: 1 / (1 + math.exp(_sum(f, w))),
+             "a larger weighted sum must mean a larger chance: exp(−sum), with the minus"),
+    "no weights": (lambda f, w: 1 / (1 + math.exp(-sum(f))), "multiply each feature by its weight"),
+    "exp alone": (lambda f, w: math.exp(-_sum(f, w)), "the chance is 1 / (1 + exp(−sum))"),
+    "tanh": (lambda f, w: math.tanh(_sum(f, w)), "tanh goes from −1 to 1; a chance goes from 0 to 1"),
+}
+
+
+def check_win_chance(student: Callable[[list[float], list[float]], Any]) -> Feedback:
+    """Check a student's ``win_chance(features, weights)`` against ``σ(w·f)``."""
+    for features, weights in CHANCE_CASES:
+        expected = win_chance(features, weights)
+        answer, failure = call_for_number(student, list(features), list(weights))
+        call = f"win_chance({features}, {weights})"
+        if failure:
+            return Feedback.not_yet(f"{call} {failure}")
+        if math.isclose(answer, expected, abs_tol=1e-9):
+            continue
+        hint = next((hint for wrong, hint in WRONG_CHANCES.values()
+                     if math.isclose(answer, wrong(features, weights), abs_tol=1e-9)),
+                    "add up weight × feature, then 1 / (1 + exp(−sum))")
+        return Feedback.not_yet(f"{call} gave {answer:.4f}, but the model says {expected:.4f}: {hint}.")
+    return Feedback.correct("right: the weighted sum is the log-odds of a win, and σ turns it into a chance. "
+                            f"A sum of 0 is an even game ({win_chance([0.0], [1.0]):.1f}), and a sum of 1 already "
+                            f"means {win_chance([1.0], [1.0]):.0%}.")
+
+
+LOSS_CASES = (
+    ([0.9, 0.2, 0.5], [1.0, 0.0, 0.5]),
+    ([0.6, 0.6], [0.0, 1.0]),
+    ([0.5], [1.0]),
+    ([0.99, 0.3, 0.7, 0.1], [0.5, 1.0, 0.0, 0.0]),
+)
+
+
+def log_loss(chances: list[float], results: list[float]) -> float:
+    """The mean of −(y log p + (1 − y) log(1 − p))."""
+    return -sum(y * math.log(p) + (1 - y) * math.log(1 - p) for p, y in zip(chances, results)) / len(chances)
+
+
+def _terms(chances: list[float], results: list[float], log: Callable[[float], float] = math.log) -> list[float]:
+    return [y * log(p) + (1 - y) * log(1 - p) for p, y in zip(chances, results)]
+
+
+WRONG_LOSSES: dict[str, tuple[Callable[[list[float], list[float]], float], str]] = {
+    "no minus": (lambda p, y: sum(_terms(p, y)) / len(p),
+                 "a log of a chance is negative: put a minus in front, so that a better fit has a smaller loss"),
+    "a sum": (lambda p, y: -sum(_terms(p, y)), "take the mean (divide by the number of positions), not the sum"),
+    "log10": (lambda p, y: -sum(_terms(p, y, math.log10)) / len(p), "use the natural log, math.log"),
+    "wins only": (lambda p, y: -sum(r * math.log(c) for c, r in zip(p, y)) / len(p),
+                  "count the losses too: (1 − y) · log(1 − p)"),
+    "squared error": (lambda p, y: sum((c - r) ** 2 for c, r in zip(p, y)) / len(p),
+                      "that is the squared error; the log loss is −(y log p + (1 − y) log(1 − p))"),
+    "swapped": (lambda p, y: -sum(r * math.log(1 - c) + (1 - r) * math.log(c) for c, r in zip(p, y)) / len(p),
+                "y goes with log p (the chance of the win) and 1 − y with log(1 − p)"),
+}
+
+
+def check_log_loss(student: Callable[[list[float], list[float]], Any]) -> Feedback:
+    """Check a student's ``log_loss(chances, results)`` against the mean log loss."""
+    for chances, results in LOSS_CASES:
+        expected = log_loss(list(chances), list(results))
+        answer, failure = call_for_number(student, list(chances), list(results))
+        call = f"log_loss({chances}, {results})"
+        if failure:
+            return Feedback.not_yet(f"{call} {failure}")
+        if math.isclose(answer, expected, abs_tol=1e-9):
+            continue
+        hint = next((hint for wrong, hint in WRONG_LOSSES.values()
+                     if math.isclose(answer, wrong(list(chances), list(results)), abs_tol=1e-9)),
+                    "the mean over the positions of −(y log p + (1 − y) log(1 − p))")
+        return Feedback.not_yet(f"{call} gave {answer:.4f}, but the log loss is {expected:.4f}: {hint}.")
+    return Feedback.correct(f"right. Saying 50% every time costs {log_loss([0.5], [1.0]):.3f} (log 2) whatever "
+                            "happens: a model is worth something only below that.")
+
+
+SPLIT_GAMES = [0] * 7 + [1] * 3 + [2] * 12 + [3] * 5 + [4] * 9 + [5] * 4 + [6] * 8 + [7] * 6 + [8] * 10 + [9] * 2
+"""Game numbers of 66 positions: ten games of different lengths, so that a split of positions cuts through games."""
+
+
+def check_held_out(student: Callable[[list[int], float], Any]) -> Feedback:
+    """Check a student's ``held_out(game_numbers, share)``: one True or False a position, whole games held out."""
+    for share in (0.2, 0.3, 0.5):
+        answer, failure = call_safely(student, list(SPLIT_GAMES), share)
+        call = f"held_out(game_numbers, {share})"
+        if failure:
+            return Feedback.not_yet(f"{call} {failure}")
+        try:
+            flags = [bool(flag) for flag in answer]
+        except TypeError:
+            return Feedback.not_yet(f"{call} returned {answer!r}: return one True or False a position.")
+        if len(flags) != len(SPLIT_GAMES):
+            return Feedback.not_yet(f"{call} gave {len(flags)} answers for {len(SPLIT_GAMES)} positions: one a "
+                                    f"position (True: held out), not one a game.")
+        held = {game for game, flag in zip(SPLIT_GAMES, flags) if flag}
+        kept = {game for game, flag in zip(SPLIT_GAMES, flags) if not flag}
+        if held & kept:
+            cut = sorted(held & kept)[0]
+            return Feedback.not_yet(f"{call} put some positions of game {cut} on each side: hold out whole games, or "
+                                    f"the held-out set shares results with the training set and the test flatters "
+                                    f"the fit.")
+        if not held:
+            return Feedback.not_yet(f"{call} held out nothing: there is nothing left to test on.")
+        if not kept:
+            return Feedback.not_yet(f"{call} held out everything: there is nothing left to fit.")
+        games = len(set(SPLIT_GAMES))
+        if abs(len(held) - share * games) > 1:
+            return Feedback.not_yet(f"{call} held out {len(held)} of {games} games; about {share * games:g} "
+                                    f"(the share of the games, not of the positions).")
+    return Feedback.correct("right: whole games on each side. A position's result is its game's result, so "
+                            "positions of one game are near copies as far as the fit is concerned.")

@@ -1,0 +1,84 @@
+"""Answers to lesson 10's checks: the model's chance of a win, the log loss, and a held-out split by game."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import numpy as np
+
+from lessons_lib.exercises.learning_an_evaluation import check_held_out, check_log_loss, check_win_chance
+from catalogue import Answer, right, wrong
+
+
+def chance(features: list[float], weights: list[float]) -> float:
+    return 1 / (1 + math.exp(-sum(w * f for w, f in zip(weights, features))))
+
+
+def loss(chances: list[float], results: list[float]) -> float:
+    return -sum(y * math.log(p) + (1 - y) * math.log(1 - p) for p, y in zip(chances, results)) / len(chances)
+
+
+def by_game(numbers: list[int], share: float) -> list[bool]:
+    games = sorted(set(numbers))
+    held = set(random.Random(0).sample(games, round(share * len(games))))
+    return [number in held for number in numbers]
+
+
+def last_games(numbers: list[int], share: float) -> list[bool]:
+    games = sorted(set(numbers))
+    held = set(games[len(games) - round(share * len(games)):])
+    return [number in held for number in numbers]
+
+
+def by_position(numbers: list[int], share: float) -> list[bool]:
+    rng = random.Random(0)
+    return [rng.random() < share for _ in numbers]
+
+
+def first_positions(numbers: list[int], share: float) -> list[bool]:
+    return [index < share * len(numbers) for index in range(len(numbers))]
+
+
+ANSWERS: list[Answer] = [
+    right(check_win_chance, "1 / (1 + exp(-w.f))", chance),
+    right(check_win_chance, "exp(s) / (1 + exp(s))",
+          lambda f, w: math.exp(sum(a * b for a, b in zip(w, f))) / (1 + math.exp(sum(a * b for a, b in zip(w, f))))),
+    right(check_win_chance, "numpy", lambda f, w: float(1 / (1 + np.exp(-np.dot(w, f))))),
+    wrong(check_win_chance, "the sum itself", "turn the weighted sum into a chance",
+          lambda f, w: sum(a * b for a, b in zip(w, f))),
+    wrong(check_win_chance, "sign", "with the minus", lambda f, w: 1 / (1 + math.exp(sum(a * b for a, b in zip(w, f))))),
+    wrong(check_win_chance, "no weights", "multiply each feature by its weight", lambda f, w: 1 / (1 + math.exp(-sum(f)))),
+    wrong(check_win_chance, "exp alone", "1 / (1 + exp(−sum))", lambda f, w: math.exp(-sum(a * b for a, b in zip(w, f)))),
+    wrong(check_win_chance, "tanh", "tanh goes from −1 to 1", lambda f, w: math.tanh(sum(a * b for a, b in zip(w, f)))),
+    wrong(check_win_chance, "always even", "add up weight × feature", lambda f, w: 0.5),
+    wrong(check_win_chance, "text", "give a number", lambda f, w: "0.5"),
+    wrong(check_win_chance, "no return", "forget return", lambda f, w: None),
+    right(check_log_loss, "the mean log loss", loss),
+    right(check_log_loss, "numpy", lambda p, y: float(-np.mean(np.array(y) * np.log(p) + (1 - np.array(y)) * np.log(1 - np.array(p))))),
+    wrong(check_log_loss, "no minus", "put a minus in front",
+          lambda p, y: -loss(p, y)),
+    wrong(check_log_loss, "a sum", "take the mean", lambda p, y: loss(p, y) * len(p)),
+    wrong(check_log_loss, "log10", "natural log", lambda p, y: loss(p, y) / math.log(10)),
+    wrong(check_log_loss, "wins only", "count the losses too",
+          lambda p, y: -sum(r * math.log(c) for c, r in zip(p, y)) / len(p)),
+    wrong(check_log_loss, "squared error", "that is the squared error",
+          lambda p, y: sum((c - r) ** 2 for c, r in zip(p, y)) / len(p)),
+    wrong(check_log_loss, "swapped", "y goes with log p",
+          lambda p, y: -sum(r * math.log(1 - c) + (1 - r) * math.log(c) for c, r in zip(p, y)) / len(p)),
+    wrong(check_log_loss, "absolute error", "the mean over the positions",
+          lambda p, y: sum(abs(c - r) for c, r in zip(p, y)) / len(p)),
+    wrong(check_log_loss, "log 2 always", "the mean over the positions", lambda p, y: math.log(2)),
+    right(check_held_out, "random whole games", by_game),
+    right(check_held_out, "the last games", last_games),
+    right(check_held_out, "a numpy array of flags",
+          lambda n, s: np.array(by_game(n, s))),
+    wrong(check_held_out, "random positions", "on each side", by_position),
+    wrong(check_held_out, "the first positions", "on each side", first_positions),
+    wrong(check_held_out, "nothing", "held out nothing", lambda n, s: [False] * len(n)),
+    wrong(check_held_out, "everything", "held out everything", lambda n, s: [True] * len(n)),
+    wrong(check_held_out, "one flag a game", "one a position", lambda n, s: [g < s * 10 for g in sorted(set(n))]),
+    wrong(check_held_out, "a single game", "about", lambda n, s: [g == 0 for g in n]),
+    wrong(check_held_out, "a number", "return one True or False a position", lambda n, s: 3),
+    wrong(check_held_out, "a crash", "raised ZeroDivisionError", lambda n, s: [1 / 0]),
+]
