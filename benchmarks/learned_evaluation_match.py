@@ -3,8 +3,8 @@
 Alpha-beta with Shologuti's learned evaluation plays alpha-beta with the Pygame project's
 material-and-mobility evaluation, at the same depth, from ``--openings`` seeded openings (four
 random plies), each once with each colour, every game to the end the rules give. Prints each
-depth's wins, draws and losses with the score's 95% interval (Wilson, a draw counted as half a
-win) and writes them to ``data/learning/shologuti_match.csv``, which lesson 10 reads.
+depth's wins, draws and losses with the score's 95% interval (the normal interval of the games'
+mean score, a draw counting ½: see ``lessons_lib.arena.ratings.score_interval``) and writes them to ``data/learning/shologuti_match.csv``, which lesson 10 reads.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import csv
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from lessons_lib.arena.ratings import wilson_interval
+from lessons_lib.arena.ratings import score_interval
 from lessons_lib.games.shologuti.evaluation import learned_evaluation, material_mobility_evaluation
 from lessons_lib.measurements import MatchReport, evaluation_match
 
@@ -30,7 +30,7 @@ def match(depth: int, openings: int, seed: int) -> tuple[int, MatchReport]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--depths", default="1,2,3", help="depths to compare, comma-separated (default 1,2,3)")
+    parser.add_argument("--depths", default="1,2,3,4", help="depths to compare, comma-separated (default 1,2,3,4)")
     parser.add_argument("--openings", type=int, default=100, help="seeded openings, each played twice (default 100)")
     parser.add_argument("--seed", type=int, default=10, help="the openings' seed (default 10)")
     args = parser.parse_args()
@@ -38,7 +38,7 @@ def main() -> None:
     rows = []
     with ProcessPoolExecutor(2) as pool:
         for depth, report in pool.map(match, depths, [args.openings] * len(depths), [args.seed] * len(depths)):
-            low, high = wilson_interval(report.points, report.games)
+            low, high = score_interval(report.wins, report.draws, report.losses)
             print(f"depth {depth}: learned {report.wins} won, {report.draws} drawn, {report.losses} lost of "
                   f"{report.games}: score {report.score:.3f} (95%: {low:.3f} to {high:.3f})", flush=True)
             rows.append({"depth": depth, "games": report.games, "wins": report.wins, "draws": report.draws,

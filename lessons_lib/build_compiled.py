@@ -29,7 +29,7 @@ ROOT = PACKAGE.parent
 BUILD_FOLDER = ROOT / "build" / "mypyc"
 GROUP = "lessons_lib.compiled_group"
 """The compiled modules are built as one group: they call each other directly, not through Python."""
-SLOWER = "2 to 3 times slower (Shobu about as fast)"
+SLOWER = "about 2 to 3 times slower (Shobu about as fast)"
 """How much slower the Python source runs than the compiled modules, as benchmarks/bench_compiled.py measured it
 (README, "Speed")."""
 
@@ -71,8 +71,8 @@ def build(quiet: bool = False) -> bool:
     problem = missing_tools()
     if problem is not None:
         clean()
-        print(f"Not compiling the engines and searches: {problem}. They run as Python source, {SLOWER} "
-              f"(install a C compiler and Python's headers, then `python run.py build`).", flush=True)
+        print(f"Not compiling the engines and searches: {problem}. They run as Python source, {SLOWER}: "
+              f"install a C compiler and Python's headers, then `python run.py build`.", flush=True)
         return False
     fingerprints = {module: fingerprint(source_of(module)) for module in COMPILED_MODULES}
     MANIFEST.unlink(missing_ok=True)  # while building, nothing compiled is used

@@ -110,6 +110,31 @@ def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[flo
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def score_interval(wins: int, draws: int, losses: int, z: float = Z_95) -> tuple[float, float]:
+    """A 95% interval (by default) for a player's mean score in games won, drawn and lost, draws counting ½.
+
+    The normal interval of the mean of the games' scores, with their own spread: many draws make the
+    scores vary less than wins and losses would, and the interval narrower than a Wilson interval of
+    the points, which treats every game as a win or a loss. When every game had the same result (no
+    spread to measure) it is the Wilson interval of the points, which does not shrink to a point.
+
+    >>> low, high = score_interval(25, 175, 0)
+    >>> round(low, 3), round(high, 3)
+    (0.54, 0.585)
+    >>> score_interval(10, 0, 0) == wilson_interval(10, 10)
+    True
+    """
+    games = wins + draws + losses
+    if games == 0:
+        return 0.0, 1.0
+    mean = (wins + draws / 2) / games
+    variance = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean ** 2) / games
+    if variance == 0:
+        return wilson_interval(wins + draws / 2, games, z)
+    half = z * math.sqrt(variance / games)
+    return max(0.0, mean - half), min(1.0, mean + half)
+
+
 def expected_score(elo_difference: float) -> float:
     """The points a player expects per game against one rated ``elo_difference`` lower.
 

@@ -90,7 +90,7 @@ def check_log_loss(student: Callable[[list[float], list[float]], Any]) -> Feedba
     for chances, results in LOSS_CASES:
         expected = log_loss(list(chances), list(results))
         answer, failure = call_for_number(student, list(chances), list(results))
-        call = f"log_loss({chances}, {results})"
+        call = f"log_loss_of({chances}, {results})"
         if failure:
             return Feedback.not_yet(f"{call} {failure}")
         if math.isclose(answer, expected, abs_tol=1e-9):
@@ -107,8 +107,16 @@ SPLIT_GAMES = [0] * 7 + [1] * 3 + [2] * 12 + [3] * 5 + [4] * 9 + [5] * 4 + [6] *
 """Game numbers of 66 positions: ten games of different lengths, so that a split of positions cuts through games."""
 
 
+def _games_by_length() -> list[int]:
+    """The games of :data:`SPLIT_GAMES`, longest first."""
+    lengths = {game: SPLIT_GAMES.count(game) for game in set(SPLIT_GAMES)}
+    return sorted(lengths, key=lambda game: -lengths[game])
+
+
 def check_held_out(student: Callable[[list[int], float], Any]) -> Feedback:
-    """Check a student's ``held_out(game_numbers, share)``: one True or False a position, whole games held out."""
+    """Check a student's ``held_out(game_numbers, share)``: a flag a position, ``max(1, round(share × games))``
+    whole games held out, not chosen by their length."""
+    picks: list[str] = []
     for share in (0.2, 0.3, 0.5):
         answer, failure = call_safely(student, list(SPLIT_GAMES), share)
         call = f"held_out(game_numbers, {share})"
@@ -133,8 +141,16 @@ def check_held_out(student: Callable[[list[int], float], Any]) -> Feedback:
         if not kept:
             return Feedback.not_yet(f"{call} held out everything: there is nothing left to fit.")
         games = len(set(SPLIT_GAMES))
-        if abs(len(held) - share * games) > 1:
-            return Feedback.not_yet(f"{call} held out {len(held)} of {games} games; about {share * games:g} "
-                                    f"(the share of the games, not of the positions).")
+        wanted = max(1, round(share * games))
+        if len(held) != wanted:
+            return Feedback.not_yet(f"{call} held out {len(held)} of {games} games; hold out round(share × games) = "
+                                    f"{wanted} (the share of the games, not of the positions).")
+        by_length = _games_by_length()
+        picks.append("longest" if held == set(by_length[:wanted]) else
+                     "shortest" if held == set(by_length[-wanted:]) else "other")
+    if picks[0] != "other" and len(set(picks)) == 1:  # every time: a rule, not a random choice that happened to
+        return Feedback.not_yet(f"held_out always held out the {picks[0]} games. A held-out set should be like the "
+                                f"games the model will meet; a game's length goes with how it was played (and "
+                                f"ended). Choose the games at random, with a seed.")
     return Feedback.correct("right: whole games on each side. A position's result is its game's result, so "
                             "positions of one game are near copies as far as the fit is concerned.")

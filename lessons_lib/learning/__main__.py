@@ -42,7 +42,7 @@ class _OneLineParser(argparse.ArgumentParser):
 def parser() -> argparse.ArgumentParser:
     parse = _OneLineParser(prog="python -m lessons_lib.learning", description=__doc__.splitlines()[0])
     parse.add_argument("game", choices=list(GAMES), help="the game whose evaluation to fit")
-    parse.add_argument("--games", type=whole_number(1, 1_000_000), default=600, help="training games (default 600)")
+    parse.add_argument("--games", type=whole_number(1, 1_000_000), default=2000, help="training games (default 2000)")
     parse.add_argument("--seed", type=whole_number(0, 2**31), default=1, help="the games' seed (default 1)")
     parse.add_argument("--workers", type=whole_number(1, 256), default=2, help="games played at once (default 2)")
     parse.add_argument("--positions", type=Path, help="fit this saved training set instead of playing games")

@@ -21,7 +21,7 @@ def loss(chances: list[float], results: list[float]) -> float:
 
 def by_game(numbers: list[int], share: float) -> list[bool]:
     games = sorted(set(numbers))
-    held = set(random.Random(0).sample(games, round(share * len(games))))
+    held = set(random.Random(0).sample(games, max(1, round(share * len(games)))))
     return [number in held for number in numbers]
 
 
@@ -38,6 +38,18 @@ def by_position(numbers: list[int], share: float) -> list[bool]:
 
 def first_positions(numbers: list[int], share: float) -> list[bool]:
     return [index < share * len(numbers) for index in range(len(numbers))]
+
+
+def coin_per_game(numbers: list[int], share: float) -> list[bool]:
+    rng = random.Random(3)
+    held = {game for game in sorted(set(numbers)) if rng.random() < share}
+    return [number in held for number in numbers]
+
+
+def by_length(numbers: list[int], share: float, longest: bool) -> list[bool]:
+    games = sorted(set(numbers), key=lambda game: -numbers.count(game) if longest else numbers.count(game))
+    held = set(games[:max(1, round(share * len(games)))])
+    return [number in held for number in numbers]
 
 
 ANSWERS: list[Answer] = [
@@ -78,7 +90,13 @@ ANSWERS: list[Answer] = [
     wrong(check_held_out, "nothing", "held out nothing", lambda n, s: [False] * len(n)),
     wrong(check_held_out, "everything", "held out everything", lambda n, s: [True] * len(n)),
     wrong(check_held_out, "one flag a game", "one a position", lambda n, s: [g < s * 10 for g in sorted(set(n))]),
-    wrong(check_held_out, "a single game", "about", lambda n, s: [g == 0 for g in n]),
+    wrong(check_held_out, "a single game", "round(share × games)", lambda n, s: [g == 0 for g in n]),
+    wrong(check_held_out, "each game with chance share", "round(share × games)", lambda n, s: coin_per_game(n, s)),
+    wrong(check_held_out, "the longest games", "always held out the longest games", lambda n, s: by_length(n, s, True)),
+    wrong(check_held_out, "the shortest games", "always held out the shortest games", lambda n, s: by_length(n, s, False)),
+    right(check_held_out, "another seed", lambda n, s: [g in set(random.Random(7).sample(sorted(set(n)),
+                                                                                         max(1, round(s * 10))))
+                                                         for g in n]),
     wrong(check_held_out, "a number", "return one True or False a position", lambda n, s: 3),
     wrong(check_held_out, "a crash", "raised ZeroDivisionError", lambda n, s: [1 / 0]),
 ]
