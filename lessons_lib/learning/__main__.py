@@ -19,7 +19,7 @@ from tqdm import tqdm
 from lessons_lib.cli_options import whole_number
 from lessons_lib.games import GAMES
 from lessons_lib.learning.fitting import fit_logistic, log_loss
-from lessons_lib.learning.positions import TRAINING_PLAYERS, load_training_set, training_set
+from lessons_lib.learning.positions import load_training_set, training_set
 from lessons_lib.learning.weights import LearnedWeights, save_weights, weights_file
 
 ROOT = Path(__file__).resolve().parent.parent.parent

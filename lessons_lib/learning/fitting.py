@@ -92,13 +92,14 @@ def fit_logistic(features: object, results: object, l2: float = 1e-3, max_iterat
         raise ValueError(f"l2 must be 0 or more, not {l2!r}")
     count, size = x.shape
     weights = np.zeros(size)
-    iterations = 0
-    for iterations in range(1, max_iterations + 1):
+    steps = 0
+    while steps < max_iterations:
         chances = predicted_scores(x, weights)
         gradient = x.T @ (chances - y) / count + l2 * weights
         curvature = (x.T * (chances * (1 - chances))) @ x / count + l2 * np.eye(size)
         step = np.linalg.lstsq(curvature, gradient, rcond=None)[0]  # a feature that never varies has no curvature
         weights = weights - step
+        steps += 1
         if np.max(np.abs(step)) < tolerance:
             break
-    return Fit(weights, iterations, log_loss(x, y, weights))
+    return Fit(weights, steps, log_loss(x, y, weights))

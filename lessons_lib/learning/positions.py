@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
+from numpy.typing import NDArray
 
 from lessons_lib.agents.presets import make_agent
 from lessons_lib.game import is_capture
@@ -54,7 +55,7 @@ class TrainingSet:
     def games(self) -> int:
         return len(np.unique(self.game_numbers))
 
-    def subset(self, chosen: Array) -> TrainingSet:
+    def subset(self, chosen: NDArray[np.bool_]) -> TrainingSet:
         """The positions where ``chosen`` (a boolean array) is true."""
         return TrainingSet(self.game, self.feature_names, self.features[chosen], self.results[chosen],
                            self.game_numbers[chosen])
