@@ -43,9 +43,10 @@ COMPILED_MODULES = (
     "lessons_lib.games.common.line_board",
     "lessons_lib.games.common.position",
     "lessons_lib.games.common.zobrist",
+    "lessons_lib.games.common.learned",
     *(f"lessons_lib.games.{game}.{part}" for game, parts in (
         ("shologuti", ("board", "rules", "moves", "zobrist", "position", "features", "evaluation")),
-        ("baghchal", ("board", "moves", "movegen", "zobrist", "position", "evaluation")),
+        ("baghchal", ("board", "moves", "movegen", "zobrist", "position", "evaluation", "features")),
         ("hus", ("board", "moves", "movegen", "notation", "zobrist", "position", "evaluation")),
         ("shobu", ("board", "moves", "movegen", "zobrist", "position", "evaluation")),
     ) for part in parts),

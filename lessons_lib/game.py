@@ -151,6 +151,7 @@ class Engine:
         feature_names: what a learned evaluation of the game looks at (empty if none is learned yet).
         features: ``features(state, player)``, the numbers :mod:`lessons_lib.learning` fits weights to, in the
             order of ``feature_names``; each is the player's count minus the opponent's; None if none.
+        learned_evaluate: the evaluation learned from games (the weighted ``features``), or None if there is none.
         strongest_evaluate: the evaluation the strongest agent (``best``) uses: by default ``evaluate``.
     """
 
@@ -164,4 +165,5 @@ class Engine:
     perft_from_start: tuple[int, ...]
     feature_names: tuple[str, ...] = ()
     features: Callable[[Any, int], Sequence[float]] | None = None
+    learned_evaluate: Callable[[Any, int], float] | None = None
     strongest_evaluate: Callable[[Any, int], float] | None = None

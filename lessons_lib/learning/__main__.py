@@ -20,7 +20,7 @@ from lessons_lib.cli_options import whole_number
 from lessons_lib.games import GAMES
 from lessons_lib.learning.fitting import fit_logistic, log_loss
 from lessons_lib.learning.positions import load_training_set, training_set
-from lessons_lib.learning.weights import LearnedWeights, save_weights, weights_file
+from lessons_lib.learning.weights import LearnedWeights, save_weights
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 HELD_OUT_SHARE = 0.2
@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
                              data.games, len(data), args.seed, L2, HELD_OUT_SHARE, round(fit.log_loss, 6),
                              round(held_loss, 6), command.strip())
     try:
-        path = save_weights(weights, args.weights_out or weights_file(game.name))
+        path = save_weights(weights, args.weights_out)
     except OSError as error:
         parser().error(f"cannot write the weights: {error}")
     print(f"{len(data)} quiet positions from {data.games} games ({len(training)} fitted, {len(held_out)} held out); "

@@ -54,6 +54,8 @@ def weights_file(game: str) -> Path:
 def save_weights(weights: LearnedWeights, path: Path | None = None) -> Path:
     """Write ``weights`` (to the package's file for its game unless told); returns the path written."""
     target = path or weights_file(weights.game)
+    if path is None:
+        target.parent.mkdir(exist_ok=True)  # the game's data folder, made by its first weights
     target.write_text(json.dumps(asdict(weights), indent=1) + "\n", encoding="utf-8")
     return target
 

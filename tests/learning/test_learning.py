@@ -251,3 +251,27 @@ def test_bad_options_are_one_line_and_status_2(args: list[str]) -> None:
     result = run(*args)
     assert result.returncode == 2 and result.stdout == ""
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+# -- Bagh-Chal: tuned too, but its own evaluation stays the strongest ------------------------------------------------
+
+def test_bagh_chal_features_change_sign_with_the_player_and_its_weights_are_shipped() -> None:
+    from lessons_lib.games.baghchal.features import FEATURE_NAMES as BAGHCHAL_FEATURES
+    from lessons_lib.games.baghchal.features import features as baghchal_features
+
+    rng, position = random.Random(3), GAMES["baghchal"].start()
+    for _ in range(40):
+        if position.is_game_over():
+            break
+        assert baghchal_features(position, 1) == tuple(-value for value in baghchal_features(position, 0))
+        position = position.play(rng.choice(position.legal_moves()))
+    weights = load_weights("baghchal")
+    assert weights.features == BAGHCHAL_FEATURES and weights.by_name()["goats captured"] < 0
+
+
+def test_a_learned_evaluation_becomes_the_strongest_only_where_it_won_its_match() -> None:
+    shologuti, baghchal = GAMES["shologuti"].engine, GAMES["baghchal"].engine
+    assert shologuti.learned_evaluate is learned_evaluation and shologuti.strongest_evaluate is winning_evaluation
+    assert baghchal.learned_evaluate is not None and baghchal.strongest_evaluate is None
+    start = GAMES["baghchal"].start()
+    assert strongest_evaluation(start, 0) == game_evaluation(start, 0)

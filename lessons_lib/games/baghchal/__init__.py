@@ -18,6 +18,7 @@ from lessons_lib.game import Engine
 
 from lessons_lib.games.baghchal.board import POINT_NAMES
 from lessons_lib.games.baghchal.evaluation import evaluate
+from lessons_lib.games.baghchal.features import FEATURE_NAMES, LEARNED_WEIGHTS, features, learned_evaluation
 from lessons_lib.games.baghchal.movegen import GOATS, TIGERS
 from lessons_lib.games.baghchal.moves import Move
 from lessons_lib.games.baghchal.position import PLAYER_NAMES, Position
@@ -36,7 +37,8 @@ def move_clicks(move: Move) -> tuple[str, ...]:
 
 
 
-ENGINE = Engine(Position, Move, evaluate, board_svg, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START)
+ENGINE = Engine(Position, Move, evaluate, board_svg, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START,
+                FEATURE_NAMES, features, learned_evaluation if LEARNED_WEIGHTS is not None else None)
 """This engine, as :class:`lessons_lib.game.Engine` describes it (what the registry of games reads)."""
 
 __all__ = ["ENGINE", "GOATS", "PERFT_FROM_START", "PLAYER_NAMES", "TIGERS", "Move", "Position", "board_svg", "evaluate",

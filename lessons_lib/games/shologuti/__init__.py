@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from lessons_lib.game import Engine
 
-from lessons_lib.games.shologuti.evaluation import LEARNED_WEIGHTS, winning_evaluation
+from lessons_lib.games.shologuti.evaluation import LEARNED_WEIGHTS, learned_evaluation, winning_evaluation
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation as evaluate
 from lessons_lib.games.shologuti.features import FEATURE_NAMES, features
 from lessons_lib.games.shologuti.moves import Move
@@ -46,7 +46,8 @@ def board_svg(position: Position, *, clickable: tuple[str, ...] = (), selected: 
 
 
 ENGINE = Engine(Position, Move, evaluate, board_svg, _board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START,
-                FEATURE_NAMES, features, winning_evaluation if LEARNED_WEIGHTS is not None else None)
+                FEATURE_NAMES, features, learned_evaluation if LEARNED_WEIGHTS is not None else None,
+                winning_evaluation if LEARNED_WEIGHTS is not None else None)
 """This engine, as :class:`lessons_lib.game.Engine` describes it (what the registry of games reads)."""
 
 __all__ = ["ENGINE", "PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "board_svg", "evaluate", "move_clicks", "perft"]

@@ -6,10 +6,9 @@ player's point of view: higher is better for them. ``docs/rules/shologuti.md`` (
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import Final, NamedTuple
 
+from lessons_lib.games.common.learned import LIMIT, UNIT, load_learned_weights, weighed
 from lessons_lib.games.shologuti.features import FEATURE_NAMES, features
 from lessons_lib.games.shologuti.position import Position
 
@@ -69,27 +68,11 @@ def material_evaluation(position: Position, player: int) -> int:
     return position.piece_count(player) - position.piece_count(1 - player)
 
 
-def _load_learned_weights() -> tuple[float, ...] | None:
-    """The weights in ``data/learned_weights.json`` (``python -m lessons_lib.learning shologuti`` writes them), or
-    None if the file is missing or is not for these features."""
-    try:
-        text = resources.files("lessons_lib").joinpath("games/shologuti/data/learned_weights.json").read_text("utf-8")
-        data = json.loads(text)
-        if tuple(data["features"]) != FEATURE_NAMES or len(data["weights"]) != len(FEATURE_NAMES):
-            return None
-        weights = tuple(float(weight) for weight in data["weights"])
-    except (OSError, ValueError, TypeError, KeyError):
-        return None
-    return weights
-
-
-LEARNED_WEIGHTS: Final = _load_learned_weights()
-"""The learned weights, feature by feature (log-odds of a win a unit), or None if there are none."""
-
-LEARNED_UNIT: Final = 100
-"""The learned evaluation counts in hundredths of log-odds: 100 means odds of e to 1 (a 73% chance) of winning."""
-LEARNED_LIMIT: Final = 400
-"""The learned evaluation stays within ±400 (98% either way), well inside the values that mean a won game."""
+LEARNED_WEIGHTS: Final = load_learned_weights("shologuti", FEATURE_NAMES)
+"""The learned weights, feature by feature (log-odds of a win a unit), or None if there are none
+(``python -m lessons_lib.learning shologuti`` fits them)."""
+LEARNED_UNIT: Final = UNIT
+LEARNED_LIMIT: Final = LIMIT
 
 PROGRESS_PLIES: Final = 20
 """How :func:`winning_evaluation` shrinks a lead as the draw clock runs: to ``20 / (100 + 20)`` of it at the draw."""
@@ -107,10 +90,7 @@ def learned_evaluation(position: Position, player: int) -> float:
     weights = LEARNED_WEIGHTS
     if weights is None:
         raise RuntimeError("there are no learned weights: python -m lessons_lib.learning shologuti fits them")
-    total = 0.0
-    for weight, value in zip(weights, features(position, player)):
-        total += weight * value
-    return max(-LEARNED_LIMIT, min(LEARNED_LIMIT, LEARNED_UNIT * total))
+    return weighed(weights, features(position, player))
 
 
 def winning_evaluation(position: Position, player: int) -> float:
