@@ -47,7 +47,7 @@ COMPILED_MODULES = (
     *(f"lessons_lib.games.{game}.{part}" for game, parts in (
         ("shologuti", ("board", "rules", "moves", "zobrist", "position", "features", "evaluation")),
         ("baghchal", ("board", "moves", "movegen", "zobrist", "position", "evaluation", "features")),
-        ("hus", ("board", "moves", "movegen", "notation", "zobrist", "position", "evaluation")),
+        ("hus", ("board", "moves", "movegen", "notation", "zobrist", "position", "evaluation", "features")),
         ("shobu", ("board", "moves", "movegen", "zobrist", "position", "evaluation")),
     ) for part in parts),
     "lessons_lib.agents.base",

@@ -212,8 +212,8 @@ def test_best_and_expert_use_the_strongest_evaluation_and_the_rest_the_games_own
     assert make_agent("best", evaluate=material_mobility_evaluation).evaluate is material_mobility_evaluation
     position = random_positions(1, seed=4)[0]
     assert strongest_evaluation(position, 0) == winning_evaluation(position, 0)
-    hus = GAMES["hus"].start()
-    assert strongest_evaluation(hus, 0) == game_evaluation(hus, 0)  # no learned evaluation for Hus (yet)
+    shobu = GAMES["shobu"].start()
+    assert strongest_evaluation(shobu, 0) == game_evaluation(shobu, 0)  # no learned evaluation for Shobu
 
 
 # -- the command -----------------------------------------------------------------------------------------------------
@@ -244,7 +244,7 @@ def test_the_command_refits_a_saved_set_and_writes_the_weights(tmp_path: Path) -
     assert "held out" in result.stdout and str(out) in result.stdout
 
 
-@pytest.mark.parametrize("args", [["chess"], ["hus"], ["shologuti", "--games", "0"], ["shologuti", "--games", "x"],
+@pytest.mark.parametrize("args", [["chess"], ["shobu"], ["shologuti", "--games", "0"], ["shologuti", "--games", "x"],
                                   ["shologuti", "--positions", "/nonexistent/set.csv.gz"],
                                   ["shologuti", "--positions", "/dev/null"], ["shologuti", "--positions", "/tmp"]])
 def test_bad_options_are_one_line_and_status_2(args: list[str]) -> None:
@@ -273,5 +273,21 @@ def test_a_learned_evaluation_becomes_the_strongest_only_where_it_won_its_match(
     shologuti, baghchal = GAMES["shologuti"].engine, GAMES["baghchal"].engine
     assert shologuti.learned_evaluate is learned_evaluation and shologuti.strongest_evaluate is winning_evaluation
     assert baghchal.learned_evaluate is not None and baghchal.strongest_evaluate is None
+    hus = GAMES["hus"].engine
+    assert hus.learned_evaluate is not None and hus.strongest_evaluate is hus.learned_evaluate
     start = GAMES["baghchal"].start()
     assert strongest_evaluation(start, 0) == game_evaluation(start, 0)
+
+
+def test_hus_features_change_sign_with_the_player_and_count_every_seed() -> None:
+    from lessons_lib.games.hus.features import FEATURE_NAMES as HUS_FEATURES
+    from lessons_lib.games.hus.features import features as hus_features
+
+    rng, position = random.Random(4), GAMES["hus"].start()
+    for _ in range(40):
+        if position.is_game_over():
+            break
+        south = dict(zip(HUS_FEATURES, hus_features(position, 0)))
+        assert hus_features(position, 1) == tuple(-value for value in south.values())
+        assert south["seeds"] == position.seeds(0) - position.seeds(1)
+        position = position.play(rng.choice(position.legal_moves()))

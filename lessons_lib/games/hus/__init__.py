@@ -17,6 +17,7 @@ from lessons_lib.game import Engine
 
 from lessons_lib.games.hus.board import PLAYER_NAMES
 from lessons_lib.games.hus.evaluation import evaluate
+from lessons_lib.games.hus.features import FEATURE_NAMES, LEARNED_WEIGHTS, features, learned_evaluation
 from lessons_lib.games.hus.moves import Move
 from lessons_lib.games.hus.movegen import Sowing
 from lessons_lib.games.hus.position import Position
@@ -33,7 +34,9 @@ def move_clicks(move: Move) -> tuple[str, ...]:
 
 
 
-ENGINE = Engine(Position, Move, evaluate, board_svg, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START)
+ENGINE = Engine(Position, Move, evaluate, board_svg, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START,
+                FEATURE_NAMES, features, learned_evaluation if LEARNED_WEIGHTS is not None else None,
+                learned_evaluation if LEARNED_WEIGHTS is not None else None)  # best's: it won its match at every depth
 """This engine, as :class:`lessons_lib.game.Engine` describes it (what the registry of games reads)."""
 
 __all__ = ["ENGINE", "PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "Sowing", "board_svg", "evaluate", "move_clicks",
