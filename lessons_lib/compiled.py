@@ -48,7 +48,7 @@ COMPILED_MODULES = (
         ("shologuti", ("board", "rules", "moves", "zobrist", "position", "features", "evaluation")),
         ("baghchal", ("board", "moves", "movegen", "zobrist", "position", "evaluation", "features")),
         ("hus", ("board", "moves", "movegen", "notation", "zobrist", "position", "evaluation", "features")),
-        ("shobu", ("board", "moves", "movegen", "zobrist", "position", "evaluation")),
+        ("shobu", ("board", "moves", "movegen", "zobrist", "position", "evaluation", "features")),
     ) for part in parts),
     "lessons_lib.agents.base",
     "lessons_lib.agents.trace",

@@ -19,7 +19,8 @@ from tqdm import tqdm
 from lessons_lib.cli_options import whole_number
 from lessons_lib.games import GAMES
 from lessons_lib.learning.fitting import fit_logistic, log_loss
-from lessons_lib.learning.positions import load_training_set, training_set
+from lessons_lib.agents.presets import make_agent
+from lessons_lib.learning.positions import TRAINING_PLAYERS, load_training_set, training_set
 from lessons_lib.learning.weights import LearnedWeights, save_weights
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -30,6 +31,19 @@ L2 = 1e-3
 def training_file(game: str) -> Path:
     """Where the tuning command keeps ``game``'s training set (beside the experiments' data)."""
     return ROOT / "data" / "learning" / f"{game}_positions.csv.gz"
+
+
+def player_names(text: str) -> tuple[str, ...]:
+    """An argparse ``type=``: comma-separated agent names, each one the arena knows (``alphabeta:2``, ``mcts:100``)."""
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one player, such as alphabeta:2")
+    for name in names:
+        try:
+            make_agent(name)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+    return names
 
 
 class _OneLineParser(argparse.ArgumentParser):
@@ -45,6 +59,10 @@ def parser() -> argparse.ArgumentParser:
     parse.add_argument("--games", type=whole_number(1, 1_000_000), default=2000, help="training games (default 2000)")
     parse.add_argument("--seed", type=whole_number(0, 2**31), default=1, help="the games' seed (default 1)")
     parse.add_argument("--workers", type=whole_number(1, 256), default=2, help="games played at once (default 2)")
+    parse.add_argument("--players", type=player_names, default=TRAINING_PLAYERS,
+                       help=f"the players the games are drawn between, comma-separated (default {','.join(TRAINING_PLAYERS)})")
+    parse.add_argument("--all-positions", action="store_true",
+                       help="keep every position, not only quiet ones (for games where a capture is nearly always possible)")
     parse.add_argument("--positions", type=Path, help="fit this saved training set instead of playing games")
     parse.add_argument("--weights-out", type=Path, help="where to write the weights (default: the package's file)")
     return parse
@@ -62,7 +80,8 @@ def main(argv: list[str] | None = None) -> int:
             data = load_training_set(args.positions, game.name)
         else:
             with tqdm(total=args.games, desc="training games", unit="game") as bar:
-                data = training_set(game.name, args.games, args.seed, workers=args.workers,
+                data = training_set(game.name, args.games, args.seed, workers=args.workers, players=args.players,
+                                    quiet_only=not args.all_positions,
                                     progress=lambda done: bar.update(done - bar.n))
             data.save(training_file(game.name))
     except (ValueError, OSError) as error:
@@ -78,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
         path = save_weights(weights, args.weights_out)
     except OSError as error:
         parser().error(f"cannot write the weights: {error}")
-    print(f"{len(data)} quiet positions from {data.games} games ({len(training)} fitted, {len(held_out)} held out); "
+    kind = "positions" if args.all_positions else "quiet positions"
+    print(f"{len(data)} {kind} from {data.games} games ({len(training)} fitted, {len(held_out)} held out); "
           f"log loss {fit.log_loss:.4f} fitted, {held_loss:.4f} held out (0.6931 for a coin)")
     for name, weight in weights.by_name().items():
         print(f"  {name:16} {weight:+.4f}")

@@ -98,8 +98,12 @@ def load_training_set(path: Path, game: str) -> TrainingSet:
 
 
 def play_training_game(game: str, number: int, seed: int, variant: str | None = None,
-                       players: Sequence[str] = TRAINING_PLAYERS) -> tuple[list[tuple[float, ...]], float] | None:
+                       players: Sequence[str] = TRAINING_PLAYERS,
+                       quiet_only: bool = True) -> tuple[list[tuple[float, ...]], float] | None:
     """Game ``number`` of a seeded training set: its quiet positions' features (for player 0) and player 0's score.
+
+    With ``quiet_only`` off, every position before the end is kept (for a game such as Shobu, where a
+    capture, a push, is possible nearly all the time).
 
     None if the game was still going after :data:`SAFETY_PLIES`.
     """
@@ -120,24 +124,28 @@ def play_training_game(game: str, number: int, seed: int, variant: str | None = 
         if outcome is not None:
             return kept, outcome.score_for(0)
         moves = state.legal_moves()
-        if not any(is_capture(move) for move in moves):
+        if not quiet_only or not any(is_capture(move) for move in moves):
             kept.append(tuple(float(value) for value in features_of(state, 0)))
         move = rng.choice(moves) if rng.random() < NOISE else agents[state.to_move].choose_move(state)
         state = state.play(move)
     return None
 
 
-def _play_numbered(arguments: tuple[str, int, int, str | None, tuple[str, ...]]) -> tuple[int, tuple[list[tuple[float, ...]], float] | None]:
-    game, number, seed, variant, players = arguments
-    return number, play_training_game(game, number, seed, variant, players)
+Job = tuple[str, int, int, str | None, tuple[str, ...], bool]
+"""One training game to play: the game, its number, the seed, the variant, the players, quiet positions only."""
+
+
+def _play_numbered(job: Job) -> tuple[int, tuple[list[tuple[float, ...]], float] | None]:
+    game, number, seed, variant, players, quiet_only = job
+    return number, play_training_game(game, number, seed, variant, players, quiet_only)
 
 
 def training_set(game: str, games: int, seed: int = 1, variant: str | None = None, workers: int = 1,
-                 players: Sequence[str] = TRAINING_PLAYERS,
+                 players: Sequence[str] = TRAINING_PLAYERS, quiet_only: bool = True,
                  progress: Callable[[int], None] | None = None) -> TrainingSet:
     """The quiet positions of ``games`` seeded games of ``game`` (game numbers 0 to ``games − 1``), in ``workers``
     processes at once; the same arguments give the same set. ``progress(n)`` is told after each game."""
-    jobs = [(game, number, seed, variant, tuple(players)) for number in range(games)]
+    jobs: list[Job] = [(game, number, seed, variant, tuple(players), quiet_only) for number in range(games)]
     rows: list[tuple[float, ...]] = []
     results: list[float] = []
     numbers: list[int] = []
@@ -154,8 +162,7 @@ def training_set(game: str, games: int, seed: int = 1, variant: str | None = Non
                        np.array(results, dtype=np.float64), np.array(numbers, dtype=np.int64))
 
 
-def _run(jobs: list[tuple[str, int, int, str | None, tuple[str, ...]]],
-         workers: int) -> Iterator[tuple[int, tuple[list[tuple[float, ...]], float] | None]]:
+def _run(jobs: list[Job], workers: int) -> Iterator[tuple[int, tuple[list[tuple[float, ...]], float] | None]]:
     if workers <= 1:
         yield from map(_play_numbered, jobs)
         return

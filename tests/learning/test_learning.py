@@ -212,8 +212,8 @@ def test_best_and_expert_use_the_strongest_evaluation_and_the_rest_the_games_own
     assert make_agent("best", evaluate=material_mobility_evaluation).evaluate is material_mobility_evaluation
     position = random_positions(1, seed=4)[0]
     assert strongest_evaluation(position, 0) == winning_evaluation(position, 0)
-    shobu = GAMES["shobu"].start()
-    assert strongest_evaluation(shobu, 0) == game_evaluation(shobu, 0)  # no learned evaluation for Shobu
+    bagh_chal = GAMES["baghchal"].start()
+    assert strongest_evaluation(bagh_chal, 0) == game_evaluation(bagh_chal, 0)  # its learned one lost its match
 
 
 # -- the command -----------------------------------------------------------------------------------------------------
@@ -244,7 +244,8 @@ def test_the_command_refits_a_saved_set_and_writes_the_weights(tmp_path: Path) -
     assert "held out" in result.stdout and str(out) in result.stdout
 
 
-@pytest.mark.parametrize("args", [["chess"], ["shobu"], ["shologuti", "--games", "0"], ["shologuti", "--games", "x"],
+@pytest.mark.parametrize("args", [["chess"], ["shologuti", "--players", "alphabeta:x"],
+                                  ["shologuti", "--players", ","], ["shologuti", "--games", "0"], ["shologuti", "--games", "x"],
                                   ["shologuti", "--positions", "/nonexistent/set.csv.gz"],
                                   ["shologuti", "--positions", "/dev/null"], ["shologuti", "--positions", "/tmp"]])
 def test_bad_options_are_one_line_and_status_2(args: list[str]) -> None:
@@ -275,6 +276,8 @@ def test_a_learned_evaluation_becomes_the_strongest_only_where_it_won_its_match(
     assert baghchal.learned_evaluate is not None and baghchal.strongest_evaluate is None
     hus = GAMES["hus"].engine
     assert hus.learned_evaluate is not None and hus.strongest_evaluate is hus.learned_evaluate
+    shobu = GAMES["shobu"].engine
+    assert shobu.learned_evaluate is not None and shobu.strongest_evaluate is None
     start = GAMES["baghchal"].start()
     assert strongest_evaluation(start, 0) == game_evaluation(start, 0)
 
@@ -291,3 +294,18 @@ def test_hus_features_change_sign_with_the_player_and_count_every_seed() -> None
         assert hus_features(position, 1) == tuple(-value for value in south.values())
         assert south["seeds"] == position.seeds(0) - position.seeds(1)
         position = position.play(rng.choice(position.legal_moves()))
+
+
+def test_shobu_features_change_sign_with_the_player_and_every_position_can_be_kept() -> None:
+    from lessons_lib.games.shobu.features import features as shobu_features
+
+    rng, position = random.Random(5), GAMES["shobu"].start()
+    for _ in range(20):
+        if position.is_game_over():
+            break
+        assert shobu_features(position, 1) == tuple(-value for value in shobu_features(position, 0))
+        position = position.play(rng.choice(position.legal_moves()))
+    quiet, every = (play_training_game("shobu", 1, seed=1, players=("alphabeta:1",), quiet_only=only)
+                    for only in (True, False))
+    assert quiet is not None and every is not None and quiet[1] == every[1]
+    assert len(every[0]) > len(quiet[0])  # the same game; a push is possible in most of its positions
