@@ -86,6 +86,9 @@ def main(argv: list[str] | None = None) -> int:
             data.save(training_file(game.name))
     except (ValueError, OSError) as error:
         parser().error(str(error))
+    if data.games < 2:
+        parser().error(f"the training set has {data.games} game(s) with positions: at least 2 are needed, "
+                       f"one to fit and one to hold out")
     training, held_out = data.split(HELD_OUT_SHARE, seed=args.seed)
     fit = fit_logistic(training.features, training.results, l2=L2)
     held_loss = log_loss(held_out.features, held_out.results, fit.weights)

@@ -80,12 +80,21 @@ class TrainingSet:
                 writer.writerow([int(number), f"{result:g}", *(f"{value:g}" for value in row)])
 
 
+MAX_TRAINING_BYTES = 500 * 10**6
+"""The most a training set may hold once decompressed (Shologuti's 2,000 games are about 10 MB): a larger file,
+or a compressed bomb, is refused before it fills the memory."""
+
+
 def load_training_set(path: Path, game: str) -> TrainingSet:
     """A set :meth:`TrainingSet.save` wrote, for ``game``; ValueError in one line if the file is not one."""
     try:
-        with gzip.open(path, "rt", encoding="utf-8", newline="") as file:
-            rows = list(csv.reader(file))
-    except (OSError, EOFError, UnicodeDecodeError) as error:
+        with gzip.open(path, "rb") as file:
+            data = file.read(MAX_TRAINING_BYTES + 1)
+        if len(data) > MAX_TRAINING_BYTES:
+            raise ValueError(f"{path}: more than {MAX_TRAINING_BYTES // 10**6} MB once decompressed, "
+                             f"larger than any training set this command writes")
+        rows = list(csv.reader(data.decode("utf-8").splitlines()))
+    except (OSError, EOFError, UnicodeDecodeError, csv.Error) as error:
         raise ValueError(f"{path}: not a training set that can be read ({error})") from None
     names = tuple(GAMES[game].engine.feature_names)
     if not rows or tuple(rows[0]) != ("game_number", "result", *names):
@@ -94,6 +103,9 @@ def load_training_set(path: Path, game: str) -> TrainingSet:
         table = np.array([[float(value) for value in row] for row in rows[1:]], dtype=np.float64).reshape(-1, 2 + len(names))
     except ValueError:
         raise ValueError(f"{path}: every row needs {2 + len(names)} numbers") from None
+    if not np.all(np.isfinite(table)) or not np.all(np.isin(table[:, 1], (0.0, 0.5, 1.0))) \
+            or not np.all(table[:, 0] == np.floor(table[:, 0])):
+        raise ValueError(f"{path}: a game number must be whole, a result 1, 0.5 or 0, and every feature a finite number")
     return TrainingSet(game, names, table[:, 2:], table[:, 1], table[:, 0].astype(np.int64))
 
 

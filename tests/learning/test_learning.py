@@ -155,8 +155,17 @@ def test_the_held_out_set_holds_whole_games_and_files_round_trip(tmp_path: Path)
     assert np.array_equal(again.game_numbers, data.game_numbers)
 
 
-@pytest.mark.parametrize("content", [b"not gzip", gzip.compress(b"a,b\n1,2\n"),
-                                     gzip.compress(("game_number,result," + ",".join(FEATURE_NAMES) + "\n1,x\n").encode())])
+HEADER = "game_number,result," + ",".join(FEATURE_NAMES) + "\n"
+ZEROS = "," + ",".join("0" for _ in FEATURE_NAMES)
+
+
+@pytest.mark.parametrize("content", [b"not gzip", gzip.compress(b"a,b\n1,2\n"), gzip.compress(b"\xff\xfe"),
+                                     gzip.compress((HEADER + "1,x\n").encode()),
+                                     gzip.compress((HEADER + "1,0.5" + ZEROS + "\n1,1" + ZEROS + ",7\n").encode()),
+                                     gzip.compress((HEADER + "1,2" + ZEROS + "\n").encode()),
+                                     gzip.compress((HEADER + "1,nan" + ZEROS + "\n").encode()),
+                                     gzip.compress((HEADER + "1.5,1" + ZEROS + "\n").encode()),
+                                     gzip.compress((HEADER + "1,1" + ZEROS.replace("0", "inf", 1) + "\n").encode())])
 def test_a_broken_training_set_is_one_line(tmp_path: Path, content: bytes) -> None:
     path = tmp_path / "broken.csv.gz"
     path.write_bytes(content)
@@ -309,3 +318,20 @@ def test_shobu_features_change_sign_with_the_player_and_every_position_can_be_ke
                     for only in (True, False))
     assert quiet is not None and every is not None and quiet[1] == every[1]
     assert len(every[0]) > len(quiet[0])  # the same game; a push is possible in most of its positions
+
+
+def test_a_training_set_too_large_once_decompressed_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from lessons_lib.learning import positions
+
+    path = tmp_path / "bomb.csv.gz"
+    path.write_bytes(gzip.compress(b"0" * 5000))  # 5 KB of zeros in a few dozen bytes
+    monkeypatch.setattr(positions, "MAX_TRAINING_BYTES", 1000)
+    with pytest.raises(ValueError, match="once decompressed"):
+        load_training_set(path, "shologuti")
+
+
+def test_a_training_set_of_one_game_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "one.csv.gz"
+    path.write_bytes(gzip.compress((HEADER + "3,1" + ZEROS + "\n3,1" + ZEROS + "\n").encode()))
+    result = run("shologuti", "--positions", str(path), "--weights-out", str(tmp_path / "w.json"))
+    assert result.returncode == 2 and "at least 2" in result.stderr and "Traceback" not in result.stderr
