@@ -57,11 +57,7 @@ def game_evaluation(state: Any, player: int) -> float:
     >>> game_evaluation(GAMES["shologuti"].start(), 0), game_evaluation(GAMES["hus"].start(), 1)
     (0.0, 0.0)
     """
-    evaluate = _OWN_EVALUATIONS.get(type(state))
-    if evaluate is None:
-        from lessons_lib.games import game_of
-
-        evaluate = _OWN_EVALUATIONS[type(state)] = game_of(state).evaluate
+    evaluate = _OWN_EVALUATIONS.get(type(state)) or _remember_evaluation(_OWN_EVALUATIONS, state, strongest=False)
     return float(evaluate(state, player))  # a whole number too, so that every search's values are floats
 
 
@@ -70,13 +66,19 @@ def strongest_evaluation(state: Any, player: int) -> float:
 
     A game's learned evaluation where it has one (see :mod:`lessons_lib.learning`), else its own evaluation.
     """
-    evaluate = _STRONGEST_EVALUATIONS.get(type(state))
-    if evaluate is None:
-        from lessons_lib.games import game_of
-
-        engine = game_of(state).engine
-        evaluate = _STRONGEST_EVALUATIONS[type(state)] = engine.strongest_evaluate or engine.evaluate
+    evaluate = _STRONGEST_EVALUATIONS.get(type(state)) or _remember_evaluation(_STRONGEST_EVALUATIONS, state,
+                                                                               strongest=True)
     return float(evaluate(state, player))
+
+
+def _remember_evaluation(known: dict[type, Any], state: Any, strongest: bool) -> Any:
+    """The evaluation of ``state``'s game (its strongest, or its own), found once a position type and kept in ``known``."""
+    from lessons_lib.games import game_of
+
+    engine = game_of(state).engine
+    evaluate = (engine.strongest_evaluate or engine.evaluate) if strongest else engine.evaluate
+    known[type(state)] = evaluate
+    return evaluate
 
 
 __getattr__ = moved_names(__name__)  # Shologuti's evaluation, once here, is in lessons_lib.games.shologuti.evaluation

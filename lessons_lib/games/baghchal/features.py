@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from lessons_lib.games.baghchal.evaluation import evaluation_terms
-from lessons_lib.games.common.learned import load_learned_weights, weighed
+from lessons_lib.games.common.learned import learned_value, load_learned_weights
 from lessons_lib.games.baghchal.movegen import GOATS, TIGERS
 from lessons_lib.games.baghchal.position import Position
 
@@ -60,10 +60,7 @@ def learned_evaluation(position: Position, player: int) -> float:
     Raises:
         RuntimeError: there are no learned weights.
     """
-    weights = LEARNED_WEIGHTS
-    if weights is None:
-        raise RuntimeError("there are no learned weights: python -m lessons_lib.learning baghchal fits them")
-    return weighed(weights, features(position, player))
+    return learned_value("baghchal", LEARNED_WEIGHTS, features(position, player))
 
 
 __all__ = ["FEATURE_NAMES", "LEARNED_WEIGHTS", "TIGERS", "features", "learned_evaluation"]

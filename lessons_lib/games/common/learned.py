@@ -42,3 +42,24 @@ def weighed(weights: Sequence[float], features: Sequence[float]) -> float:
     for weight, value in zip(weights, features):
         total += weight * value
     return float(max(-LIMIT, min(LIMIT, UNIT * total)))  # a float in both modes, even at the limit
+
+
+def learned_value(game: str, weights: tuple[float, ...] | None, features: Sequence[float]) -> float:
+    """:func:`weighed` for ``game``'s learned evaluation.
+
+    Raises:
+        RuntimeError: there are no learned weights (``weights`` is None), naming the command that fits them.
+    """
+    if weights is None:
+        raise RuntimeError(f"there are no learned weights: python -m lessons_lib.learning {game} fits them")
+    return weighed(weights, features)
+
+
+def differences(own: Sequence[int], other: Sequence[int]) -> tuple[float, ...]:
+    """Each of ``own``'s counts minus the same count of ``other``: features that change sign with the player.
+
+    >>> differences((3, 1), (1, 4))
+    (2.0, -3.0)
+    """
+    return tuple(float(mine - theirs) for mine, theirs in zip(own, other))
+

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from lessons_lib.games.common.learned import load_learned_weights, weighed
+from lessons_lib.games.common.learned import differences, learned_value, load_learned_weights
 from lessons_lib.games.hus.board import NORTH, ROW, SOUTH
 from lessons_lib.games.hus.position import Position
 
@@ -46,16 +46,8 @@ def _counts(pits: tuple[int, ...]) -> tuple[int, int, int, int, int]:
 
 def features(position: Position, player: int) -> tuple[float, ...]:
     """The features of ``position`` for ``player``, in the order of :data:`FEATURE_NAMES`."""
-    own = _counts(position.pits_of(player))
-    other = _counts(position.pits_of(1 - player))
-    return (
-        float(own[0] - other[0]),
-        float(own[1] - other[1]),
-        float(own[2] - other[2]),
-        float(own[3] - other[3]),
-        float(own[4] - other[4]),
-        1.0 if position.to_move == player else -1.0,
-    )
+    counts = differences(_counts(position.pits_of(player)), _counts(position.pits_of(1 - player)))
+    return (*counts, 1.0 if position.to_move == player else -1.0)
 
 
 LEARNED_WEIGHTS: Final = load_learned_weights("hus", FEATURE_NAMES)
@@ -68,10 +60,7 @@ def learned_evaluation(position: Position, player: int) -> float:
     Raises:
         RuntimeError: there are no learned weights.
     """
-    weights = LEARNED_WEIGHTS
-    if weights is None:
-        raise RuntimeError("there are no learned weights: python -m lessons_lib.learning hus fits them")
-    return weighed(weights, features(position, player))
+    return learned_value("hus", LEARNED_WEIGHTS, features(position, player))
 
 
 __all__ = ["FEATURE_NAMES", "LEARNED_WEIGHTS", "NORTH", "SOUTH", "features", "learned_evaluation"]

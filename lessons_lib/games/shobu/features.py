@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from lessons_lib.games.common.learned import load_learned_weights, weighed
+from lessons_lib.games.common.learned import differences, learned_value, load_learned_weights
 from lessons_lib.games.shobu.position import BLACK, WHITE, Position
 
 FEATURE_NAMES: Final = (
@@ -38,17 +38,8 @@ def _counts(counts: tuple[int, int, int, int]) -> tuple[int, int, int, int, int,
 
 def features(position: Position, player: int) -> tuple[float, ...]:
     """The features of ``position`` for ``player`` (``BLACK`` or ``WHITE``), in the order of :data:`FEATURE_NAMES`."""
-    own = _counts(position.board_counts(player))
-    other = _counts(position.board_counts(1 - player))
-    return (
-        float(own[0] - other[0]),
-        float(own[1] - other[1]),
-        float(own[2] - other[2]),
-        float(own[3] - other[3]),
-        float(own[4] - other[4]),
-        float(own[5] - other[5]),
-        1.0 if position.to_move == player else -1.0,
-    )
+    counts = differences(_counts(position.board_counts(player)), _counts(position.board_counts(1 - player)))
+    return (*counts, 1.0 if position.to_move == player else -1.0)
 
 
 LEARNED_WEIGHTS: Final = load_learned_weights("shobu", FEATURE_NAMES)
@@ -61,10 +52,7 @@ def learned_evaluation(position: Position, player: int) -> float:
     Raises:
         RuntimeError: there are no learned weights.
     """
-    weights = LEARNED_WEIGHTS
-    if weights is None:
-        raise RuntimeError("there are no learned weights: python -m lessons_lib.learning shobu fits them")
-    return weighed(weights, features(position, player))
+    return learned_value("shobu", LEARNED_WEIGHTS, features(position, player))
 
 
 __all__ = ["BLACK", "FEATURE_NAMES", "LEARNED_WEIGHTS", "WHITE", "features", "learned_evaluation"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from lessons_lib.games.common.learned import LIMIT, UNIT, load_learned_weights, weighed
+from lessons_lib.games.common.learned import LIMIT, UNIT, learned_value, load_learned_weights
 from lessons_lib.games.shologuti.features import FEATURE_NAMES, features
 from lessons_lib.games.shologuti.position import Position
 
@@ -87,10 +87,7 @@ def learned_evaluation(position: Position, player: int) -> float:
     Raises:
         RuntimeError: there are no learned weights (``python -m lessons_lib.learning shologuti`` fits them).
     """
-    weights = LEARNED_WEIGHTS
-    if weights is None:
-        raise RuntimeError("there are no learned weights: python -m lessons_lib.learning shologuti fits them")
-    return weighed(weights, features(position, player))
+    return learned_value("shologuti", LEARNED_WEIGHTS, features(position, player))
 
 
 def winning_evaluation(position: Position, player: int) -> float:
