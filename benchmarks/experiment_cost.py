@@ -2,7 +2,8 @@
 
 Run: ``python benchmarks/experiment_cost.py [--data data/experiments] [--cores 2]``.
 
-Each ``*_games.csv`` row has the average seconds a move of each side and the game's
+Each ``*_games.csv`` row has the average seconds a move of each side (``seconds_first``, ``seconds_second``;
+``seconds_green``, ``seconds_red`` in files from before) and the game's
 length; their product, summed, is the agents' thinking time (sides alternate, chains
 aside, so this is close). Divided by the cores, it is about the wall time the
 experiment takes on an idle machine, since the arena keeps every core busy.
@@ -22,7 +23,8 @@ def thinking_seconds(path: Path) -> tuple[int, float]:
         for row in csv.DictReader(file):
             games += 1
             half = int(row["plies"]) / 2
-            seconds += sum(float(row[column] or 0) * half for column in ("seconds_green", "seconds_red"))
+            columns = ("seconds_first", "seconds_second") if "seconds_first" in row else ("seconds_green", "seconds_red")
+            seconds += sum(float(row[column] or 0) * half for column in columns)
     return games, seconds
 
 

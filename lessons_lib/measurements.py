@@ -40,13 +40,13 @@ class PlayedGame:
 
 
 def sample_games(variant: str | Rules | None = "forced", games: int = 8,
-                 players: tuple[str, str] = ("alphabeta:2", "alphabeta:2"), seed: int = 0, max_plies: int = 400,
-                 game: str = DEFAULT_GAME, workers: int = 1) -> list[PlayedGame]:
+                 players: tuple[str, str] = ("alphabeta:2", "alphabeta:2"), seed: int = 0,
+                 max_plies: int | None = None, game: str = DEFAULT_GAME, workers: int = 1) -> list[PlayedGame]:
     """Play ``games`` seeded games between two agents (see :func:`lessons_lib.agents.make_agent` for names).
 
     Each game starts from a different seeded opening of the arena's (four random plies), so two
     deterministic agents still play different games; the first player always moves first. A game
-    ends by the rules or, after ``max_plies``, as a draw. ``variant`` is Shologuti's rules (the
+    ends by the rules (or, if ``max_plies`` is given, as a draw after that many plies). ``variant`` is Shologuti's rules (the
     other games have one set: give None); ``game`` is any of :data:`lessons_lib.games.GAMES`.
     """
     from lessons_lib.arena.tournament import TournamentSettings, pairing_games, play_tournament
@@ -223,6 +223,8 @@ class MatchReport:
     draws: int = 0
     losses: int = 0
     error: str | None = None
+    endings: dict[str, int] = field(default_factory=dict)
+    """How many games ended each way (``"no pieces"``, ``"draw clock"``, ...)."""
 
     @property
     def points(self) -> float:
@@ -236,17 +238,18 @@ class MatchReport:
     def __repr__(self) -> str:
         if self.error:
             return f"{self.name}: the match stopped: {self.error}"
+        ended = ", ".join(f"{reason} {count}" for reason, count in sorted(self.endings.items()))
         return (f"{self.name}: {self.points:g} of {self.games} points ({self.wins} won, {self.draws} drawn, "
-                f"{self.losses} lost)")
+                f"{self.losses} lost; ended by {ended})")
 
 
 def evaluation_match(evaluate: Evaluation, opponent: Evaluation | None = None, depth: int = 2, openings: int = 6,
-                     seed: int = 0, rules: Rules = FORCED, max_plies: int = 200,
+                     seed: int = 0, rules: Rules = FORCED, max_plies: int | None = None,
                      game: str = DEFAULT_GAME) -> MatchReport:
     """Alpha-beta with ``evaluate`` against alpha-beta with ``opponent`` (the game's own by default), same depth.
 
-    Each of ``openings`` seeded openings (four random plies) is played once with each colour;
-    a game still going after ``max_plies`` plies is a draw. If ``evaluate`` raises or
+    Each of ``openings`` seeded openings (four random plies) is played once with each colour, to the end
+    the rules give (or, if ``max_plies`` is given, a draw after that many plies). If ``evaluate`` raises or
     returns something that is not a number, the match stops and the report says why.
     """
     from lessons_lib.arena.games import opening_suite
@@ -269,6 +272,7 @@ def evaluation_match(evaluate: Evaluation, opponent: Evaluation | None = None, d
             report.wins += points == 1
             report.draws += points == 0.5
             report.losses += points == 0
+            report.endings[result.outcome.reason] = report.endings.get(result.outcome.reason, 0) + 1
     return report
 
 

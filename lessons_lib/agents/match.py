@@ -26,11 +26,12 @@ class GameResult:
         return self.outcome.winner
 
 
-def play_game(players: Sequence[Agent], start: State, max_plies: int = 400) -> GameResult:
-    """Play ``players[0]`` (player 0) against ``players[1]`` from ``start``; a draw after ``max_plies``."""
+def play_game(players: Sequence[Agent], start: State, max_plies: int | None = None) -> GameResult:
+    """Play ``players[0]`` (player 0) against ``players[1]`` from ``start`` until the rules end the game
+    (or, if ``max_plies`` is given, a draw after that many plies)."""
     state = start
     moves: list[Hashable] = []
-    while len(moves) < max_plies:
+    while max_plies is None or len(moves) < max_plies:
         outcome = state.outcome()
         if outcome is not None:
             return GameResult(outcome, moves)
@@ -40,7 +41,7 @@ def play_game(players: Sequence[Agent], start: State, max_plies: int = 400) -> G
     return GameResult(state.outcome() or Outcome(None, PLY_LIMIT), moves)
 
 
-def match_score(first: Agent, second: Agent, starts: Sequence[State], max_plies: int = 400) -> float:
+def match_score(first: Agent, second: Agent, starts: Sequence[State], max_plies: int | None = None) -> float:
     """``first``'s points (1 a win, 0.5 a draw) over every start position, played once with each colour."""
     points = 0.0
     for start in starts:

@@ -2,7 +2,7 @@
 
 - ``python -m lessons_lib tournament SPEC... [--games-per-pair N] [--seconds-per-move S] [--variant V]
   [--db FILE] [--workers N] [--json]``
-- ``python -m lessons_lib experiment depth|iterations|perspectives|ai-vs-ai|games|all [--out DIR] [--db FILE]``
+- ``python -m lessons_lib experiment strength|perspectives|ai-vs-ai|games|all [--out DIR] [--db FILE] [--dask ADDRESS]``
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ import argparse
 import json
 import os
 import sys
-from contextlib import ExitStack
+from collections.abc import Iterator
+from concurrent.futures import Executor
+from contextlib import ExitStack, contextmanager
 from dataclasses import asdict
 from typing import Any
 
@@ -42,8 +44,8 @@ def add_parsers(commands: Any) -> None:
                             help="games between two players, half with each colour")
     _add_common(tournament)
     tournament.add_argument("--seconds-per-move", default="2", type=seconds, help="time limit per move (default 2)")
-    tournament.add_argument("--max-plies", default="200", type=whole_number(1, MAX_PLIES),
-                            help="a draw after this many plies (default 200)")
+    tournament.add_argument("--max-plies", type=whole_number(1, MAX_PLIES),
+                            help="a draw after this many plies (default: none, every game ends by its rules)")
     tournament.add_argument("--memory-mb", default="500", type=whole_number(50, MAX_MEMORY_MB),
                             help="memory limit of a student's agent, all its processes together (default 500)")
     tournament.add_argument("--baseline", help="the player rated 0 Elo (default: the first baseline or SPEC)")
@@ -53,12 +55,19 @@ def add_parsers(commands: Any) -> None:
     experiment = commands.add_parser(
         "experiment", help="regenerate the data of the strength and other-games lessons",
         description="Play a strength experiment and write its CSV files (see lessons_lib.arena.experiments).")
-    experiment.add_argument("name", choices=["depth", "iterations", "perspectives", "ai-vs-ai", "games", "all", "seed-modes"],
-                            metavar="{depth,iterations,perspectives,ai-vs-ai,games,all}")
+    experiment.add_argument("name", choices=["strength", "perspectives", "ai-vs-ai", "games", "all",
+                                             "depth", "iterations", "seed-modes"],
+                            metavar="{strength,perspectives,ai-vs-ai,games,all}")
     experiment.add_argument("--games-per-pair", type=whole_number(1, MAX_GAMES_PER_PAIR),
                             help="games per pairing (default: the committed data's)")
-    experiment.add_argument("--levels", type=whole_numbers(1),
-                            help="comma-separated depths or iterations instead of the full range")
+    experiment.add_argument("--depths", type=whole_numbers(1),
+                            help="comma-separated alpha-beta depths for strength (default 1,2,3,4,5,6,7)")
+    experiment.add_argument("--iterations", type=whole_numbers(1),
+                            help="comma-separated MCTS iterations for strength (default 50,100,200,500,1000,2000); "
+                                 "perspectives plays at the first (default 1000)")
+    experiment.add_argument("--dask", metavar="ADDRESS",
+                            help="play the games on the Dask cluster whose scheduler is at ADDRESS "
+                                 "(tcp://host:8786) instead of this machine's cores")
     experiment.add_argument("--out", default="data/experiments", type=folder_to_write,
                             help="folder for the CSV files")
     _add_common(experiment)
@@ -80,7 +89,8 @@ def run_tournament(args: argparse.Namespace) -> None:
     from lessons_lib.arena.sandbox import read_agent_file
     from lessons_lib.arena.storage import ResultStore, export_csv
     from lessons_lib.arena.tournament import (
-        TournamentSettings, format_standings, gauntlet, play_tournament, round_robin, standings,
+        TournamentSettings, endings, format_endings, format_standings, gauntlet, play_tournament, round_robin,
+        standings,
     )
 
     files = [split_label(spec)[1] for spec in [*args.specs, *args.gauntlet] if is_agent_file(spec)]
@@ -110,15 +120,18 @@ def run_tournament(args: argparse.Namespace) -> None:
         if files:
             sandbox_mode()  # SandboxUnavailable if SHOLOGUTI_SANDBOX asks for what is not here, before any game
         run = play_tournament(schedule, store=store, workers=workers, progress=not args.quiet)
-    table = standings(run.results, baseline, seed=settings.seed)
+    table = standings(run.results, baseline)
+    ended = endings(run.results)
     if args.json:
         games = [{key: value for key, value in asdict(result).items() if key != "moves"} for result in run.results]
         variant = {"variant": settings.variant} if settings.variant else {}
         print(json.dumps({"game": game.name, **variant, "players": list(game.player_names), "baseline": baseline,
                           "played": run.played,
-                          "resumed": run.resumed, "standings": [asdict(row) for row in table], "games": games}))
+                          "resumed": run.resumed, "standings": [asdict(row) for row in table], "endings": ended,
+                          "games": games}))
     else:
         print(format_standings(table))  # every name in it escaped
+        print(f"How the games ended: {format_endings(ended)}.")
         for result in run.results:
             if result.reason.startswith("forfeit"):
                 print(shown(f"{result.key}: {result.reason}"))
@@ -135,6 +148,25 @@ def run_tournament(args: argparse.Namespace) -> None:
                              f"{len(run.results)} games are in the standings above {kept}") from None
 
 
+@contextmanager
+def dask_executor(address: str) -> Iterator[Executor]:
+    """An executor that plays games on the Dask cluster at ``address``; ValueError in one line if Dask is not
+    installed or the scheduler cannot be reached."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ValueError("--dask needs Dask's distributed package: pip install \"dask[distributed]\"") from None
+    try:
+        client = Client(address, timeout=DASK_CONNECT_SECONDS)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as error:
+        raise ValueError(f"--dask: could not reach a Dask scheduler at {shown(address)} ({error})") from None
+    with client:
+        yield client.get_executor(pure=False)  # type: ignore[no-untyped-call]  # each game is played, none merged
+
+
+DASK_CONNECT_SECONDS = 10
+
+
 def run_experiment(args: argparse.Namespace) -> None:
     from lessons_lib.arena.experiments import EXPERIMENT_SECONDS_PER_MOVE
     from lessons_lib.arena.experiments import run_experiment as run
@@ -145,16 +177,19 @@ def run_experiment(args: argparse.Namespace) -> None:
     settings = TournamentSettings(variant=rules.name if rules is not None else None, seed=args.seed,
                                   seconds_per_move=EXPERIMENT_SECONDS_PER_MOVE)
     games = args.games_per_pair
-    levels = args.levels
-    if levels is not None and len(levels) < 2 and args.name in ("depth", "iterations", "all"):
-        raise ValueError(f"--levels: {args.name} rates levels against each other: give two levels or more")
+    for option in ("depths", "iterations"):
+        levels = getattr(args, option)
+        if levels is not None and len(levels) < 2 and args.name not in ("perspectives", "ai-vs-ai", "games"):
+            raise ValueError(f"--{option}: the strength experiment rates levels against each other: "
+                             f"give two levels or more")
     out = args.out
     workers = args.workers
     with ExitStack() as stack:
         store = stack.enter_context(ResultStore(args.db)) if args.db else None
+        executor = stack.enter_context(dask_executor(args.dask)) if args.dask else None
         try:
-            written = run(args.name, out, settings, games=games, levels=levels, store=store, workers=workers,
-                          progress=not args.quiet)
+            written = run(args.name, out, settings, games=games, depths=args.depths, iterations=args.iterations,
+                          store=store, workers=workers, executor=executor, progress=not args.quiet)
         except OSError as error:  # a data file that cannot be written, after its games
             if error.filename is None:  # not a file's error
                 raise

@@ -3,7 +3,7 @@
 - :func:`random_profile`: random games from the start: branching factor, length, and who wins.
   Random play is what an MCTS rollout does, so this says what MCTS learns from one.
 - :func:`comparison_experiment`: for every game, two equal agents (how often the first player
-  wins) and alpha-beta against MCTS with about the same thinking time a move.
+  wins) and alpha-beta against MCTS with the same thinking time a move.
 
 >>> row = random_profile("shologuti", games=3, seed=1)
 >>> row.game, row.games, row.first_wins + row.draws + row.second_wins + row.capped
@@ -15,26 +15,27 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 
 from lessons_lib.arena.games import GameResult, GameSpec
 from lessons_lib.arena.storage import ResultStore
-from lessons_lib.arena.tournament import TournamentSettings, pairing_games, play_tournament
+from lessons_lib.arena.tournament import (
+    TournamentSettings, endings, format_endings, pairing_games, play_tournament,
+)
 from lessons_lib.games import GAMES
 
-COMPARISON_PLAYERS: dict[str, tuple[str, str]] = {
-    "shologuti": ("negamax:7", "mcts:600"),
-    "baghchal": ("negamax:7", "mcts:2000"),
-    "hus": ("negamax:6", "mcts:400"),
-    "shobu": ("negamax:3", "mcts:60"),
-}
-"""Alpha-beta (with its table and move ordering) and MCTS for each game, at a depth and a number of
-iterations that each take about 0.1 s a move on a 2-core laptop (python benchmarks/bench_games.py).
-Fixed budgets, not a clock, so the same command plays the same games on any machine; the data
-records the seconds each side really took."""
+COMPARISON_SECONDS = 0.1
+"""The thinking time a move of both players in the comparison."""
 
-COMPARISON_PLY_LIMIT = 400
-"""A game still going after this many plies is a draw (long enough for every game's decided games)."""
+COMPARISON_PLAYERS: dict[str, tuple[str, str]] = {
+    game: (f"negamax:{COMPARISON_SECONDS}s", f"mcts:{COMPARISON_SECONDS}s")
+    for game in ("shologuti", "baghchal", "hus", "shobu")
+}
+"""Alpha-beta (with its table, move ordering and iterative deepening) and MCTS for each game, with the same
+clock: 0.1 s a move each. Equal time, not equal nominal budget: how deep or how many iterations that buys
+differs from game to game, and that is what the comparison is about. A clock depends on the machine and its
+load, so a rerun plays slightly different games; the data records the seconds each side really took."""
 
 
 @dataclass(frozen=True)
@@ -67,8 +68,11 @@ class RandomProfile:
         return (self.first_wins + self.draws / 2) / finished if finished else 0.5
 
 
-def random_profile(game: str, games: int = 50, seed: int = 0, max_plies: int = 2000) -> RandomProfile:
-    """Play ``games`` games of uniformly random moves from the start of ``game`` (seeded) and sum them up."""
+def random_profile(game: str, games: int = 50, seed: int = 0, max_plies: int | None = None) -> RandomProfile:
+    """Play ``games`` games of uniformly random moves from the start of ``game`` (seeded) and sum them up.
+
+    Every game is played to its end by the rules unless ``max_plies`` stops it first (then it is ``capped``).
+    """
     rng = random.Random(seed)
     moves_seen = positions_seen = total_plies = 0
     log_moves = 0.0
@@ -77,7 +81,7 @@ def random_profile(game: str, games: int = 50, seed: int = 0, max_plies: int = 2
         position = GAMES[game].start()
         plies = 0
         moves = position.legal_moves()
-        while moves and plies < max_plies:
+        while moves and (max_plies is None or plies < max_plies):
             moves_seen += len(moves)
             log_moves += math.log(len(moves))
             positions_seen += 1
@@ -114,6 +118,7 @@ class MatchRow:
     plies_per_game: float
     first_seconds: float
     second_seconds: float
+    endings: str
 
 
 def comparison_schedule(settings: TournamentSettings, players: dict[str, tuple[str, str]] | None = None,
@@ -130,15 +135,13 @@ def comparison_schedule(settings: TournamentSettings, players: dict[str, tuple[s
 
 
 def comparison_experiment(settings: TournamentSettings, players: dict[str, tuple[str, str]] | None = None, *,
-                          store: ResultStore | None = None, workers: int | None = None, progress: bool = True,
+                          store: ResultStore | None = None, workers: int | None = None,
+                          executor: Executor | None = None, progress: bool = True,
                           ) -> tuple[list[MatchRow], list[GameResult]]:
-    """Play the comparison's matches (see :func:`comparison_schedule`); return a row per match and every game.
-
-    The experiment's data uses ``max_plies=COMPARISON_PLY_LIMIT`` in ``settings``.
-    """
+    """Play the comparison's matches (see :func:`comparison_schedule`); return a row per match and every game."""
     schedule = comparison_schedule(settings, players)
     flat = [spec for specs in schedule.values() for spec in specs]
-    run = play_tournament(flat, store=store, workers=workers, progress=progress)
+    run = play_tournament(flat, store=store, workers=workers, executor=executor, progress=progress)
     by_key = {result.key: result for result in run.results}
     rows = []
     for (game, match), specs in schedule.items():
@@ -159,7 +162,7 @@ def _match_row(game: str, match: str, results: Sequence[GameResult]) -> MatchRow
             seconds[result.mover(move)].append(move.seconds)
     return MatchRow(game, match, first, second, len(results), wins, draws, len(results) - wins - draws,
                     sum(first_points) / len(results), sum(result.plies for result in results) / len(results),
-                    _mean(seconds[first]), _mean(seconds[second]))
+                    _mean(seconds[first]), _mean(seconds[second]), format_endings(endings(results)))
 
 
 def _mean(values: Sequence[float]) -> float:

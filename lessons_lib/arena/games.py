@@ -32,7 +32,9 @@ from lessons_lib.games import DEFAULT_GAME, GAMES
 FIRST = 0  # the player who moves first
 PLY_LIMIT = "ply limit"
 FORFEIT = "forfeit"
-DEFAULT_PLY_LIMIT = 200  # the arena's own limit: a game still going after 200 plies is a draw
+DEFAULT_PLY_LIMIT: int | None = None
+"""No limit of the arena's own: every game ends by its rules, and the game's own bound
+(``most_plies_left()`` of the start position, from its draw clock or last round) is the safety cap."""
 
 
 def split_label(spec: str) -> tuple[str | None, str]:
@@ -61,6 +63,7 @@ class GameSpec:
         variant: the game's rules by name (Shologuti's ``forced``, ``traditional``, ...); None for the
             default, and for a game with one set of rules.
         opening: the moves played before the players take over (text, e.g. ``["23-18", "13x23"]``).
+        max_plies: a draw (``"ply limit"``) after this many plies; None: the game ends by its rules alone.
         seed: seeds both players' random choices (the second player's with ``seed + 1``).
         game: the game's name in :data:`lessons_lib.games.GAMES`.
         digests: for a player that is a student's file, the SHA-256 of the bytes the key was made from
@@ -76,7 +79,7 @@ class GameSpec:
     opening: tuple[str, ...] = ()
     seed: int = 0
     seconds_per_move: float = 2.0
-    max_plies: int = DEFAULT_PLY_LIMIT
+    max_plies: int | None = DEFAULT_PLY_LIMIT
     memory_mb: int = 500
     game: str = DEFAULT_GAME
     digests: tuple[str | None, str | None] = (None, None)
@@ -258,6 +261,7 @@ def play_game(spec: GameSpec) -> GameResult:
     """
     limits = SandboxLimits(spec.seconds_per_move, spec.memory_mb)
     position = spec.start_position()
+    limit = position.most_plies_left() if spec.max_plies is None else spec.max_plies
     players = [_Player(spec.first, spec.seed, limits, spec.game, spec.digests[0]),
                _Player(spec.second, spec.seed + 1, limits, spec.game, spec.digests[1])]
     moves: list[MoveRecord] = []
@@ -268,7 +272,7 @@ def play_game(spec: GameSpec) -> GameResult:
             if outcome is not None:
                 score = 0.5 if outcome.winner is None else 1.0 if outcome.winner == FIRST else 0.0
                 return _result(spec, score, outcome.reason, moves)
-            if len(moves) >= spec.max_plies:
+            if len(moves) >= limit:
                 return _result(spec, 0.5, PLY_LIMIT, moves)
             side = position.to_move
             try:

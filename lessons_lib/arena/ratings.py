@@ -5,18 +5,21 @@ probability ``1 / (1 + 10 ** ((elo_j - elo_i) / 400))``. :func:`fit_elo` finds t
 ratings that make the observed results most likely (a draw counts as half a win
 and half a loss), over all games at once, so players who never met are still
 placed on one scale through common opponents. Only differences mean anything,
-so one named baseline is set to 0.
+so one named baseline is set to 0, and every interval is relative to it.
 
-Two priors keep ratings finite when a player wins or loses every game: one
-virtual draw between every two players who met (as in Rémi Coulom's BayesElo),
+A player who wins every game would be infinitely strong by likelihood alone, so the
+fit adds a prior (it is a maximum a posteriori estimate, not maximum likelihood):
+one virtual draw between every two players who met (as in Rémi Coulom's BayesElo),
 and a very weak normal prior on every log-strength (standard deviation 10, about
-1,700 Elo) for players with no common opponent. With 40 games a pairing the
-virtual draw moves a rating by a few Elo at most.
+1,700 Elo) for players with no common opponent. A pairing's virtual draw weighs as
+much as one real game, so it moves a 2-0 record from infinity to about +276 Elo, and
+a pairing of 40 games by a few Elo at most.
 
-The intervals come from a parametric bootstrap: every game is played again by
-drawing its result from the fitted ratings (keeping the pairing's draw rate), and
-the ratings are refitted, many times. Resampling the games themselves would give
-a pairing won 2-0 an interval of zero width.
+:func:`elo_intervals` gives 95% profile-likelihood intervals: the ratings whose best
+fit (all other ratings refitted) is not much less likely than the estimate's. They
+always contain the estimate. Draws make results less noisy than wins and losses
+alone would be (a draw is never far from the expected score), so the drop allowed in
+the log-likelihood is scaled by the dispersion the games show (:func:`dispersion`).
 """
 
 from __future__ import annotations
@@ -32,9 +35,10 @@ ELO_PER_NATURAL_UNIT = 400 / math.log(10)
 PRIOR_PRECISION = 0.01
 PRIOR_DRAWS = 1.0
 Z_95 = 1.959963984540054
+DISPERSION_PRIOR_GAMES = 10.0
+"""Games of the binomial spread added to the dispersion's estimate, so that a few games cannot make it 0."""
 
 FloatArray = npt.NDArray[np.float64]
-IntArray = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True)
@@ -47,51 +51,78 @@ class Score:
 
 
 def fit_elo(scores: Sequence[Score], baseline: str, players: Sequence[str] | None = None) -> dict[str, float]:
-    """The maximum-likelihood Elo ratings of every player, with ``baseline`` at 0.
+    """The Elo ratings of every player (the prior's maximum a posteriori; see the module), ``baseline`` at 0.
 
     >>> games = [Score("a", "b", 1), Score("a", "b", 1), Score("a", "b", 0)] * 10
     >>> ratings = fit_elo(games, baseline="b")
     >>> round(ratings["a"])  # scoring 2/3 is 120 Elo; 116 with the virtual draw (20.5 of 31)
     116
     """
-    names = _players(scores, baseline, players)
-    index = {name: position for position, name in enumerate(names)}
-    first = np.array([index[s.first] for s in scores], dtype=np.int64)
-    second = np.array([index[s.second] for s in scores], dtype=np.int64)
-    points = np.array([s.points for s in scores], dtype=np.float64)
-    ratings = _fit(len(names), first, second, points)
-    ratings = (ratings - ratings[index[baseline]]) * ELO_PER_NATURAL_UNIT
-    return {name: float(ratings[index[name]]) for name in names}
+    table = _Table(scores, baseline, players)
+    strengths = table.fit()
+    return table.elo(strengths)
 
 
-def bootstrap_elo(scores: Sequence[Score], baseline: str, resamples: int = 500, seed: int = 0,
-                  players: Sequence[str] | None = None) -> dict[str, tuple[float, float]]:
-    """A 95% interval for each player's Elo, by a seeded parametric bootstrap (see the module).
+def elo_intervals(scores: Sequence[Score], baseline: str, players: Sequence[str] | None = None,
+                  z: float = Z_95) -> dict[str, tuple[float, float]]:
+    """A 95% profile-likelihood interval (by default) for each player's Elo relative to ``baseline``.
 
-    The baseline's interval is (0, 0) by definition.
+    For each player, the interval holds the ratings ``r`` at which the log-likelihood (with the prior), maximised
+    over every other rating with this player held at ``r``, is within ``z**2 / 2`` times the :func:`dispersion`
+    of its maximum. The estimate is always inside; a perfect record gets a finite interval, as wide as the
+    prior and the few games allow. The baseline's interval is (0, 0) by definition.
+
+    >>> low, high = elo_intervals([Score("a", "b", 1)] * 2, "b")["a"]
+    >>> low < fit_elo([Score("a", "b", 1)] * 2, "b")["a"] < high
+    True
     """
-    names = _players(scores, baseline, players)
-    index = {name: position for position, name in enumerate(names)}
-    first = np.array([index[s.first] for s in scores], dtype=np.int64)
-    second = np.array([index[s.second] for s in scores], dtype=np.int64)
-    points = np.array([s.points for s in scores], dtype=np.float64)
-    strengths = _fit(len(names), first, second, points)
-    expected = 1.0 / (1.0 + np.exp(strengths[second] - strengths[first]))
-    pairing = np.minimum(first, second) * len(names) + np.maximum(first, second)
-    draw_rate = np.zeros(len(scores))
-    for value in np.unique(pairing):
-        games = pairing == value
-        draw_rate[games] = np.count_nonzero(points[games] == 0.5) / (np.count_nonzero(games) + 1)
-    win_rate = np.clip(expected - draw_rate / 2, 0.0, 1.0 - draw_rate)
-    rng = np.random.default_rng(seed)
-    samples = np.empty((resamples, len(names)))
-    for row in range(resamples):
-        draw = rng.random(len(scores))
-        simulated = np.where(draw < win_rate, 1.0, np.where(draw < win_rate + draw_rate, 0.5, 0.0))
-        fitted = _fit(len(names), first, second, simulated)
-        samples[row] = (fitted - fitted[index[baseline]]) * ELO_PER_NATURAL_UNIT
-    low, high = np.percentile(samples, [2.5, 97.5], axis=0)
-    return {name: (float(low[index[name]]), float(high[index[name]])) for name in names}
+    table = _Table(scores, baseline, players)
+    best = table.fit()
+    top = table.log_likelihood(best)
+    drop = z * z / 2 * dispersion(scores, baseline, players)
+    intervals = {}
+    for name, player in table.index.items():
+        if player == table.base:
+            intervals[name] = (0.0, 0.0)
+            continue
+        estimate = float(best[player] - best[table.base])
+        ends = [_interval_end(table, player, estimate, direction, top - drop) for direction in (-1.0, 1.0)]
+        intervals[name] = (ends[0] * ELO_PER_NATURAL_UNIT, ends[1] * ELO_PER_NATURAL_UNIT)
+    return intervals
+
+
+def _interval_end(table: _Table, player: int, estimate: float, direction: float, lowest: float) -> float:
+    """Where, going from ``estimate`` in ``direction``, the profile log-likelihood of ``player``'s difference from
+    the baseline (natural units) falls to ``lowest``: step out until it has, then halve the bracket."""
+    def inside(difference: float) -> bool:
+        return table.log_likelihood(table.fit(fixed=(player, difference))) >= lowest
+
+    near, far = estimate, estimate + direction
+    while inside(far):
+        near, far = far, far + 2 * (far - estimate)
+    for _ in range(50):
+        middle = (near + far) / 2
+        near, far = (middle, far) if inside(middle) else (near, middle)
+    return (near + far) / 2
+
+
+def dispersion(scores: Sequence[Score], baseline: str, players: Sequence[str] | None = None) -> float:
+    """How spread the games' scores are, relative to games that are all won or lost (1 for those).
+
+    The squared differences between each game's score and its expected score under the fitted ratings, over
+    their sum had every game been a win or a loss (``p (1 - p)``), with :data:`DISPERSION_PRIOR_GAMES` games of
+    that spread added (at ``1/4`` each) so that a few games all drawn do not make it 0. Draws make it smaller:
+    about ``1 - draw rate`` between equal players.
+
+    >>> round(dispersion([Score("a", "b", 0.5)] * 90 + [Score("a", "b", 1), Score("a", "b", 0)] * 5, "b"), 2)
+    0.18
+    """
+    table = _Table(scores, baseline, players)
+    expected = table.expected(table.fit())
+    spread = float(((table.points - expected) ** 2).sum())
+    binomial = float((expected * (1 - expected)).sum())
+    prior = DISPERSION_PRIOR_GAMES / 4
+    return (spread + prior) / (binomial + prior)
 
 
 def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
@@ -144,37 +175,73 @@ def expected_score(elo_difference: float) -> float:
     return 1 / (1 + 10 ** (-elo_difference / 400))
 
 
-def _players(scores: Sequence[Score], baseline: str, players: Sequence[str] | None) -> list[str]:
-    names = list(players) if players is not None else []
-    for score in scores:
-        for name in (score.first, score.second):
-            if name not in names:
-                names.append(name)
-    if baseline not in names:
-        raise ValueError(f"the baseline {baseline!r} is not one of the players: {', '.join(names)}")
-    return names
+class _Table:
+    """The games as arrays, and the prior's log-likelihood and its maximum (with one rating held, if asked)."""
 
+    def __init__(self, scores: Sequence[Score], baseline: str, players: Sequence[str] | None) -> None:
+        names = list(players) if players is not None else []
+        for score in scores:
+            for name in (score.first, score.second):
+                if name not in names:
+                    names.append(name)
+        if baseline not in names:
+            raise ValueError(f"the baseline {baseline!r} is not one of the players: {', '.join(names)}")
+        self.index = {name: position for position, name in enumerate(names)}
+        self.base = self.index[baseline]
+        count = len(names)
+        self.first = np.array([self.index[s.first] for s in scores], dtype=np.int64)
+        self.second = np.array([self.index[s.second] for s in scores], dtype=np.int64)
+        self.points = np.array([s.points for s in scores], dtype=np.float64)
+        self.games = np.zeros((count, count))
+        self.won = np.zeros((count, count))
+        np.add.at(self.games, (self.first, self.second), 1.0)
+        np.add.at(self.games, (self.second, self.first), 1.0)
+        np.add.at(self.won, (self.first, self.second), self.points)
+        np.add.at(self.won, (self.second, self.first), 1.0 - self.points)
+        met = self.games > 0
+        self.games[met] += PRIOR_DRAWS
+        self.won[met] += PRIOR_DRAWS / 2
 
-def _fit(count: int, first: IntArray, second: IntArray, points: FloatArray) -> FloatArray:
-    """Log-strengths maximising the Bradley-Terry likelihood (with the weak prior), by Newton's method."""
-    games = np.zeros((count, count))
-    won = np.zeros((count, count))
-    np.add.at(games, (first, second), 1.0)
-    np.add.at(games, (second, first), 1.0)
-    np.add.at(won, (first, second), points)
-    np.add.at(won, (second, first), 1.0 - points)
-    met = games > 0
-    games[met] += PRIOR_DRAWS
-    won[met] += PRIOR_DRAWS / 2
-    strengths = np.zeros(count)
-    for _ in range(200):
-        expected = 1.0 / (1.0 + np.exp(strengths[None, :] - strengths[:, None]))  # i's chance against j
-        gradient = (won - games * expected).sum(axis=1) - PRIOR_PRECISION * strengths
-        curvature = games * expected * (1.0 - expected)
-        hessian = curvature - np.diag(curvature.sum(axis=1) + PRIOR_PRECISION)
-        step = np.linalg.solve(hessian, gradient)
-        step = np.clip(step, -2.0, 2.0)  # damped: a lopsided start cannot overshoot
-        strengths = strengths - step
-        if np.abs(step).max() < 1e-10:
-            break
-    return strengths
+    def elo(self, strengths: FloatArray) -> dict[str, float]:
+        return {name: float((strengths[i] - strengths[self.base]) * ELO_PER_NATURAL_UNIT)
+                for name, i in self.index.items()}
+
+    def expected(self, strengths: FloatArray) -> FloatArray:
+        """Each game's expected score for its first player."""
+        return 1.0 / (1.0 + np.exp(strengths[self.second] - strengths[self.first]))
+
+    def log_likelihood(self, strengths: FloatArray) -> float:
+        """Log-likelihood of the games and virtual draws, plus the normal prior's log-density (up to constants)."""
+        difference = strengths[:, None] - strengths[None, :]
+        log_chance = -np.logaddexp(0.0, -difference)  # log of i's chance against j
+        return float((self.won * log_chance).sum() - PRIOR_PRECISION / 2 * (strengths ** 2).sum())
+
+    def fit(self, fixed: tuple[int, float] | None = None) -> FloatArray:
+        """Log-strengths maximising :meth:`log_likelihood` by Newton's method; with ``fixed = (player, d)``,
+        among those where that player is ``d`` above the baseline.
+
+        The held player's strength is written as the baseline's plus ``d``, so the free variables are the
+        others' strengths: ``strengths = lift @ free + shift``.
+        """
+        count = len(self.index)
+        lift = np.eye(count)
+        shift = np.zeros(count)
+        if fixed is not None:
+            player, difference = fixed
+            lift[player, self.base] = 1.0
+            lift = np.delete(lift, player, axis=1)
+            shift[player] = difference
+        free = np.zeros(lift.shape[1])
+        for _ in range(200):
+            strengths = lift @ free + shift
+            expected = 1.0 / (1.0 + np.exp(strengths[None, :] - strengths[:, None]))  # i's chance against j
+            gradient = (self.won - self.games * expected).sum(axis=1) - PRIOR_PRECISION * strengths
+            curvature = self.games * expected * (1.0 - expected)
+            hessian = curvature - np.diag(curvature.sum(axis=1) + PRIOR_PRECISION)
+            step = np.linalg.solve(lift.T @ hessian @ lift, lift.T @ gradient)
+            step = np.clip(step, -2.0, 2.0)  # damped: a lopsided start cannot overshoot
+            free = free - step
+            if np.abs(step).max() < 1e-10:
+                break
+        result: FloatArray = lift @ free + shift
+        return result

@@ -28,7 +28,7 @@ from lessons_lib.arena.games import (
     DEFAULT_PLY_LIMIT, FORFEIT, GameResult, GameSpec, describe_spec, is_agent_file, opening_suite, play_game,
     split_label,
 )
-from lessons_lib.arena.ratings import Score, bootstrap_elo, fit_elo, wilson_interval
+from lessons_lib.arena.ratings import Score, elo_intervals, fit_elo, wilson_interval
 from lessons_lib.arena.sandbox import DEFAULT_MEMORY_MB, DEFAULT_SECONDS_PER_MOVE, file_digest
 from lessons_lib.arena.isolation import announce_fallback
 from lessons_lib.arena.processes import end_with_parent
@@ -48,12 +48,13 @@ class TournamentSettings:
         opening_plies: random plies in each opening (0: every game from the start).
         variant: the game's rules by name (Shologuti's ``forced``, ``traditional``, ...); None for the default.
         game: the game played (see :data:`lessons_lib.games.GAMES`).
+        max_plies: a draw after this many plies; None (the default) lets every game end by its own rules.
     """
 
     games_per_pair: int = 2
     seconds_per_move: float = DEFAULT_SECONDS_PER_MOVE
     variant: str | None = None
-    max_plies: int = DEFAULT_PLY_LIMIT
+    max_plies: int | None = DEFAULT_PLY_LIMIT
     memory_mb: int = DEFAULT_MEMORY_MB
     seed: int = 0
     opening_plies: int = 4
@@ -227,7 +228,7 @@ class Standing:
     """One player's line in the table: results, forfeits (games lost by forfeit), score rate and Elo.
 
     ``score_low``/``score_high`` is the Wilson interval of the score rate; ``elo_low``/``elo_high``
-    the bootstrap interval of the Elo (both 95%).
+    the profile-likelihood interval of the Elo, relative to the baseline (both 95%).
     """
 
     name: str
@@ -245,8 +246,7 @@ class Standing:
     elo_high: float
 
 
-def standings(results: Sequence[GameResult], baseline: str | None = None, resamples: int = 500,
-              seed: int = 0) -> list[Standing]:
+def standings(results: Sequence[GameResult], baseline: str | None = None) -> list[Standing]:
     """The table for ``results``, with ``baseline`` (default: the first player seen) at 0 Elo.
 
     The rows come in the order of :func:`standing_order`: by Elo as the table shows it, then score, then name.
@@ -257,7 +257,7 @@ def standings(results: Sequence[GameResult], baseline: str | None = None, resamp
         return []
     baseline = players[0] if baseline is None else baseline
     elo = fit_elo(scores, baseline, players)
-    intervals = bootstrap_elo(scores, baseline, resamples, seed, players)
+    intervals = elo_intervals(scores, baseline, players)
     table = []
     for player in players:
         points = [(r.score_of(player), r.reason) for r in results if player in (r.first, r.second)]
@@ -269,6 +269,28 @@ def standings(results: Sequence[GameResult], baseline: str | None = None, resamp
         table.append(Standing(describe_spec(player), player, len(points), wins, draws, len(points) - wins - draws,
                               forfeits, total / len(points), low, high, elo[player], *intervals[player]))
     return sorted(table, key=standing_order)
+
+
+def endings(results: Sequence[GameResult]) -> dict[str, int]:
+    """How many games ended each way (``"no pieces"``, ``"draw clock"``, ``"ply limit"``, every forfeit as
+    ``"forfeit"``), most common first.
+
+    >>> from lessons_lib.arena.games import GameResult
+    >>> games = [GameResult("k", "a", "b", 0.5, reason, 100, [], 0, ()) for reason in ("draw clock", "no pieces",
+    ...                                                                          "draw clock")]
+    >>> endings(games)
+    {'draw clock': 2, 'no pieces': 1}
+    """
+    counts: dict[str, int] = {}
+    for result in results:
+        reason = FORFEIT if result.reason.startswith(FORFEIT) else result.reason
+        counts[reason] = counts.get(reason, 0) + 1
+    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
+
+
+def format_endings(counts: dict[str, int]) -> str:
+    """``{"draw clock": 2, "no pieces": 1}`` as ``"draw clock 2; no pieces 1"`` (a CSV cell, a table's last line)."""
+    return "; ".join(f"{reason} {count}" for reason, count in counts.items())
 
 
 def standing_order(standing: Standing) -> tuple[int, float, str]:

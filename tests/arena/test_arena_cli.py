@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 import json
 import os
 import signal
@@ -131,16 +132,23 @@ def test_an_agent_file_must_be_a_readable_file_of_at_most_10_mb(tmp_path: Path,
 
 def test_experiment_writes_the_lesson_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "data"
-    assert main(["experiment", "depth", "--levels", "1,2,3", "--games-per-pair", "2", "--out", str(out),
-                 "--workers", "1", "--quiet"]) == 0
+    assert main(["experiment", "strength", "--depths", "1,2,3", "--iterations", "20,40", "--games-per-pair", "2",
+                 "--out", str(out), "--workers", "1", "--quiet"]) == 0
     with open(out / "depth.csv", newline="") as file:
         rows = list(csv.DictReader(file))
     assert [row["player"] for row in rows] == ["negamax:1", "negamax:2", "negamax:3"]
-    assert float(rows[1]["elo"]) == 0.0  # the middle level is the baseline
+    assert float(rows[1]["elo"]) == 0.0  # the middle depth is the baseline
     assert float(rows[2]["nodes_per_move"]) > float(rows[0]["nodes_per_move"]) > 0
-    with open(out / "depth_games.csv", newline="") as file:
-        assert len(list(csv.DictReader(file))) == 2 * 2  # (1,2) and (2,3); each level meets the baseline 2 there
-    assert main(["experiment", "depth", "--levels", "2,2", "--out", str(out)]) == 2
+    with open(out / "iterations.csv", newline="") as file:
+        assert [row["player"] for row in csv.DictReader(file)] == ["mcts:20", "mcts:40"]
+    with open(out / "strength_games.csv", newline="") as file:
+        games = list(csv.DictReader(file))
+    # (1,2), (2,3), (20,40), and the bridge between the ladders' middles (2, 40); each level meets its middle there
+    assert len(games) == 4 * 2 and {(game["first"], game["second"]) for game in games} >= {("negamax:2", "mcts:40")}
+    assert all(game["reason"] != "ply limit" for game in games)
+    for row in rows:
+        assert sum(int(count) for count in re.findall(r"\d+", row["endings"])) == int(row["games"])
+    assert main(["experiment", "strength", "--depths", "2,2", "--out", str(out)]) == 2
     assert "repeats" in capsys.readouterr().err
 
 
@@ -344,8 +352,10 @@ def test_a_database_failing_mid_tournament_stops_in_one_line_keeping_the_stored_
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["depth", "--levels", "3"], "two levels or more"),
-    (["iterations", "--levels", "100"], "two levels or more"),
+    (["strength", "--depths", "3"], "two levels or more"),
+    (["iterations", "--iterations", "100"], "two levels or more"),
+    (["strength", "--levels", "1,2"], "unrecognized arguments"),
+    (["strength", "--dask", "tcp://127.0.0.1:9"], "could not reach a Dask scheduler"),
     (["depth", "--out", __file__], "is a file, not a folder"),
     (["depth", "--workers", "999999999999"], "--workers"),
 ])

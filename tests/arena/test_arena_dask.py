@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import csv
+from pathlib import Path
+
 import pytest
 
 from lessons_lib.arena.tournament import TournamentSettings, play_tournament, round_robin
@@ -17,3 +20,17 @@ def test_a_tournament_runs_on_a_dask_cluster_with_the_same_results() -> None:
             remote = play_tournament(schedule, executor=client.get_executor(pure=False), progress=False).results
     assert [(r.key, r.first_score, r.reason, r.plies) for r in remote] == \
            [(r.key, r.first_score, r.reason, r.plies) for r in local]
+
+
+def test_the_experiment_command_plays_on_a_dask_cluster(tmp_path: Path) -> None:
+    from lessons_lib.cli import main
+
+    options = ["strength", "--depths", "1,2", "--iterations", "20,40", "--games-per-pair", "2", "--quiet"]
+    assert main(["experiment", *options, "--out", str(tmp_path / "here"), "--workers", "1"]) == 0
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        assert main(["experiment", *options, "--out", str(tmp_path / "there"), "--dask", cluster.scheduler_address,
+                     "--db", str(tmp_path / "there.sqlite")]) == 0
+    for name in ("depth.csv", "iterations.csv"):
+        here, there = (list(csv.DictReader(open(tmp_path / folder / name, newline=""))) for folder in ("here", "there"))
+        assert [(row["player"], row["wins"], row["draws"], row["elo"]) for row in here] == \
+               [(row["player"], row["wins"], row["draws"], row["elo"]) for row in there]

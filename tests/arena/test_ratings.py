@@ -5,7 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lessons_lib.arena.ratings import Score, bootstrap_elo, expected_score, fit_elo, wilson_interval
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lessons_lib.arena.ratings import Score, dispersion, elo_intervals, expected_score, fit_elo, wilson_interval
 
 TRUE_ELO = {"base": 0.0, "weak": -250.0, "good": 150.0, "strong": 400.0}
 PAIRS = [("weak", "base"), ("base", "good"), ("good", "strong"), ("weak", "good"), ("strong", "base")]
@@ -33,39 +36,58 @@ def test_ratings_recover_known_strengths() -> None:
 def test_the_intervals_cover_the_truth_about_95_percent_of_the_time() -> None:
     covered = [low <= TRUE_ELO[name] <= high
                for seed in range(12)
-               for name, (low, high) in bootstrap_elo(synthetic_games(150, seed), "base", 200, seed).items()
+               for name, (low, high) in elo_intervals(synthetic_games(150, seed), "base").items()
                if name != "base"]
-    assert 0.85 <= sum(covered) / len(covered)
+    assert 0.88 <= sum(covered) / len(covered)
 
 
 def test_the_intervals_narrow_with_more_games() -> None:
-    few = bootstrap_elo(synthetic_games(60, seed=2), "base", resamples=300)
-    many = bootstrap_elo(synthetic_games(600, seed=2), "base", resamples=300)
+    few = elo_intervals(synthetic_games(60, seed=2), "base")
+    many = elo_intervals(synthetic_games(600, seed=2), "base")
     for name in TRUE_ELO:
         if name != "base":
             assert many[name][1] - many[name][0] < (few[name][1] - few[name][0]) / 2
     assert few["base"] == (0.0, 0.0)
 
 
-def test_bootstrap_is_seeded() -> None:
-    games = synthetic_games(40, seed=3)
-    assert bootstrap_elo(games, "base", 100, seed=7) == bootstrap_elo(games, "base", 100, seed=7)
-    assert bootstrap_elo(games, "base", 100, seed=7) != bootstrap_elo(games, "base", 100, seed=8)
+def test_draws_make_the_interval_narrower_at_the_same_score() -> None:
+    decisive = [Score("a", "b", 1.0)] * 30 + [Score("a", "b", 0.0)] * 30
+    drawn = [Score("a", "b", 1.0)] * 6 + [Score("a", "b", 0.0)] * 6 + [Score("a", "b", 0.5)] * 48
+    wide, narrow = elo_intervals(decisive, "b")["a"], elo_intervals(drawn, "b")["a"]
+    assert fit_elo(decisive, "b")["a"] == pytest.approx(0, abs=1e-6) == fit_elo(drawn, "b")["a"]
+    assert narrow[1] - narrow[0] < 0.6 * (wide[1] - wide[0])
+    assert dispersion(decisive, "b") == pytest.approx(1.0, abs=0.05)
+    assert dispersion(drawn, "b") == pytest.approx(0.28, abs=0.05)  # 1 - 80% draws, pulled towards 1 a little
 
 
-def test_a_clean_sweep_gives_a_finite_rating_and_a_wide_interval() -> None:
-    games = [Score("a", "b", 1.0)] * 2
-    rating = fit_elo(games, "b")["a"]
-    low, high = bootstrap_elo(games, "b", 300)["a"]
-    assert 0 < rating < 1000
-    assert high - low > 200
+def test_a_clean_sweep_gives_a_finite_rating_inside_a_finite_wide_interval() -> None:
+    for games in ([Score("a", "b", 1.0)] * 2, [Score("a", "b", 1.0)] * 20, [Score("b", "a", 0.0)] * 5):
+        rating = fit_elo(games, "b")["a"]
+        low, high = elo_intervals(games, "b")["a"]
+        assert low < rating < high < 3000
+    low, high = elo_intervals([Score("a", "b", 1.0)] * 2, "b")["a"]
+    assert low < 0 and high - low > 400  # two games say little
+    assert elo_intervals([Score("a", "b", 1.0)] * 20, "b")["a"][0] > 200
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("abcd"), st.sampled_from("abcd"), st.sampled_from([0.0, 0.5, 1.0]))
+                .filter(lambda game: game[0] != game[1]), min_size=1, max_size=30),
+       st.sampled_from("abcd"))
+def test_every_interval_contains_its_estimate(games: list[tuple[str, str, float]], baseline: str) -> None:
+    scores = [Score(*game) for game in games]
+    players = sorted({name for game in games for name in game[:2]} | {baseline})
+    ratings = fit_elo(scores, baseline, players)
+    for name, (low, high) in elo_intervals(scores, baseline, players).items():
+        assert low - 1e-6 <= ratings[name] <= high + 1e-6, name
+        assert (low, high) == (0.0, 0.0) if name == baseline else low < high
 
 
 def test_a_self_play_control_is_near_zero() -> None:
     rng = np.random.default_rng(4)
     games = [Score("agent", "copy", float(rng.choice([0.0, 0.5, 1.0]))) for _ in range(400)]
     assert abs(fit_elo(games, "agent")["copy"]) < 40
-    low, high = bootstrap_elo(games, "agent", 300)["copy"]
+    low, high = elo_intervals(games, "agent")["copy"]
     assert low < 0 < high
 
 

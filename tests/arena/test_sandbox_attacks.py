@@ -710,8 +710,8 @@ def attack():
 
 
 def test_an_experiments_workers_end_with_it(tmp_path: Path) -> None:
-    command = [sys.executable, "-m", "lessons_lib", "experiment", "depth", "--levels", "3,4", "--games-per-pair",
-               "40", "--workers", "2", "--quiet", "--out", str(tmp_path / "data")]
+    command = [sys.executable, "-m", "lessons_lib", "experiment", "strength", "--depths", "3,4", "--iterations",
+               "100,200", "--games-per-pair", "40", "--workers", "2", "--quiet", "--out", str(tmp_path / "data")]
     arena = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         assert wait_until(lambda: len(family(arena.pid)) == 3, 60)  # the experiment and its two workers

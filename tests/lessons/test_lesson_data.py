@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 
 import pytest
 
@@ -19,21 +20,30 @@ def rows(name: str) -> list[dict[str, str]]:
         return list(csv.DictReader(file))
 
 
-@pytest.mark.parametrize(("name", "levels", "prefix"), [("depth", DEPTHS, "negamax"), ("iterations", ITERATIONS, "mcts")])
-def test_each_level_is_rated_from_its_games(name: str, levels: tuple[int, ...], prefix: str) -> None:
-    table = rows(f"{name}.csv")
-    assert [int(row["level"]) for row in table] == list(levels)
-    assert [row["player"] for row in table] == [f"{prefix}:{level}" for level in levels]
-    games = load_csv(DATA / f"{name}_games.csv")
-    baseline = f"{prefix}:{levels[len(levels) // 2]}"
-    refitted = {row.spec: row for row in standings(games, baseline)}
-    for row in table:
-        again = refitted[row["player"]]
-        assert (again.games, again.wins, again.draws, again.losses) == \
-               (int(row["games"]), int(row["wins"]), int(row["draws"]), int(row["losses"]))
-        assert again.elo == pytest.approx(float(row["elo"]), abs=1e-3)
-        assert float(row["elo_low"]) <= float(row["elo"]) <= float(row["elo_high"])
-        assert float(row["nodes_per_move"]) > 0 and float(row["plies_per_game"]) > 0
+def test_every_level_of_both_curves_is_rated_on_one_scale_from_its_games() -> None:
+    games = load_csv(DATA / "strength_games.csv")
+    refitted = {row.spec: row for row in standings(games, "negamax:4")}
+    for name, levels, prefix in (("depth", DEPTHS, "negamax"), ("iterations", ITERATIONS, "mcts")):
+        table = rows(f"{name}.csv")
+        assert [int(row["level"]) for row in table] == list(levels)
+        assert [row["player"] for row in table] == [f"{prefix}:{level}" for level in levels]
+        for row in table:
+            again = refitted[row["player"]]
+            assert (again.games, again.wins, again.draws, again.losses) == \
+                   (int(row["games"]), int(row["wins"]), int(row["draws"]), int(row["losses"]))
+            assert again.elo == pytest.approx(float(row["elo"]), abs=1e-3)
+            assert (again.elo_low, again.elo_high) == pytest.approx((float(row["elo_low"]), float(row["elo_high"])),
+                                                                    abs=1e-3)
+            assert float(row["elo_low"]) <= float(row["elo"]) <= float(row["elo_high"])
+            assert int(row["games"]) >= 100, row["player"]
+            assert float(row["nodes_per_move"]) > 0 and float(row["plies_per_game"]) > 0
+            assert sum(int(count) for count in re.findall(r"\d+", row["endings"])) == int(row["games"])
+
+
+@pytest.mark.parametrize("name", sorted(path.name for path in DATA.glob("*_games.csv")))
+def test_no_games_file_has_games_stopped_by_a_ply_limit(name: str) -> None:
+    games = load_csv(DATA / name)
+    assert games and sum(game.reason == "ply limit" for game in games) <= 0.05 * len(games)
 
 
 def test_the_ai_vs_ai_grid_is_whole() -> None:
@@ -49,3 +59,13 @@ def test_the_perspectives_match_is_recorded() -> None:
     table = {row["spec"]: row for row in rows("perspectives.csv")}
     assert set(table) == {"mcts:1000", "mcts-root:1000"}
     assert float(table["mcts:1000"]["score"]) + float(table["mcts-root:1000"]["score"]) == pytest.approx(1.0)
+    assert int(table["mcts:1000"]["games"]) >= 100
+
+
+def test_the_games_comparison_names_each_game_and_gives_both_sides_the_same_clock() -> None:
+    table = rows("game_matches.csv")
+    games = load_csv(DATA / "game_matches_games.csv")
+    assert {row["game"] for row in table} == {game.game for game in games} == {"shologuti", "baghchal", "hus", "shobu"}
+    for row in table:
+        assert row["first"].endswith("s") and row["second"].endswith("s")  # seconds a move, not a fixed budget
+        assert row["first"].split(":")[1] == row["second"].split(":")[1]

@@ -25,7 +25,7 @@ from lessons_lib.games.baghchal.zobrist import CAPTURED_KEYS, GOAT_KEYS, IN_HAND
 from lessons_lib.games.baghchal.zobrist import compute_key
 from lessons_lib.errors import PositionError, is_whole_number, quoted
 from lessons_lib.game import DRAW_CLOCK, FIVE_CAPTURES, NO_MOVE, TIGERS_TRAPPED, GameState, Outcome
-from lessons_lib.games.common.position import BasePosition, playout_limit
+from lessons_lib.games.common.position import BasePosition, most_plies_by_clock, playout_limit
 
 PLAYER_NAMES: Final = ("Goats", "Tigers")
 TIGER_COUNT: Final = 4
@@ -137,6 +137,22 @@ class Position(BasePosition[Move]):
     @property
     def clock(self) -> int:
         return self._clock
+
+    def most_plies_left(self) -> int:
+        """No game from here lasts more plies than this, by the rules.
+
+        While goats are in hand every goat ply places one, so the last placement comes within
+        ``2 x goats in hand`` plies (one fewer with the goats to move) and sets the clock to 0. After it,
+        every ply captures (the clock back to 0) or adds one to the clock, a draw at 100; the tigers'
+        fifth capture ends the game. From the start (goats to move): 39 + 100 + 4 x 101 + 1 = 544 plies.
+        """
+        if self.is_game_over():
+            return 0
+        captures_left = WINNING_CAPTURES - self._captured
+        if self._in_hand:
+            placing = 2 * self._in_hand - (self._to_move == GOATS)
+            return placing + most_plies_by_clock(DRAW_PLIES, 0, max(captures_left - 1, 0))
+        return most_plies_by_clock(DRAW_PLIES, self._clock, max(captures_left - 1, 0))
 
     def owner(self, point: int) -> int | None:
         """``GOATS`` or ``TIGERS`` if a piece of theirs is on ``point``; None for an empty point."""

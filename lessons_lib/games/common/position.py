@@ -101,3 +101,16 @@ def playout_limit(max_plies: int | None) -> int:
         raise ValueError(f"max_plies must be 0 or more, not {max_plies}")
     return -1 if max_plies is None else max_plies
 
+
+
+def most_plies_by_clock(draw_plies: int, clock: int, resets: int) -> int:
+    """The most plies a game can still last when a quiet-ply clock draws it at ``draw_plies``.
+
+    ``clock`` quiet plies have been played already; at most ``resets`` more plies can set the clock back to 0
+    without ending the game (captures, placements), and one more may end it (the last capture). So: the quiet
+    plies left now, then for each reset the ply itself and a full clock of quiet plies, then that last ply.
+
+    >>> most_plies_by_clock(100, 0, 0), most_plies_by_clock(100, 40, 2)
+    (101, 263)
+    """
+    return (draw_plies - clock) + resets * (draw_plies + 1) + 1

@@ -97,6 +97,16 @@ class Position(BasePosition[Move]):
     def endless(self) -> bool:
         return self._endless
 
+    def most_plies_left(self) -> int:
+        """No game from here lasts more plies than this, by the rules.
+
+        A round is a move by each player (South first); the game is drawn once round
+        ``LAST_ROUND`` (5,000) is over. From the start: 2 x 5,001 = 10,002 plies.
+        """
+        if self.is_game_over():
+            return 0
+        return 2 * (LAST_ROUND + 1 - self._round) - self._to_move
+
     def pits_of(self, player: int) -> tuple[int, ...]:
         """``player``'s 32 seed counts, by pit number."""
         return self._pits[PITS:] if player else self._pits[:PITS]

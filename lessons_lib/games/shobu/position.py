@@ -28,7 +28,7 @@ from typing import Final, TYPE_CHECKING
 
 from lessons_lib.errors import IllegalMoveError, PositionError, is_whole_number, quoted
 from lessons_lib.game import BOARD_CLEARED, DRAW_CLOCK, NO_MOVE, GameState, Outcome
-from lessons_lib.games.common.position import BasePosition, playout_limit
+from lessons_lib.games.common.position import BasePosition, most_plies_by_clock, playout_limit
 from lessons_lib.games.shobu.board import ALL_SQUARES, BOARD_NAMES, HOME_MASKS, ROW_MASKS, SQUARE_COUNT, SQUARE_NAMES
 from lessons_lib.games.shobu.board import board_counts, has_empty_board
 from lessons_lib.games.shobu.movegen import MoveCounts, after_move, generate_moves, has_legal_move
@@ -152,6 +152,19 @@ class Position(BasePosition[Move]):
     def board_counts(self, player: int) -> tuple[int, int, int, int]:
         """How many stones ``player`` has on each board, in the order ``bd``, ``bl``, ``wd``, ``wl``."""
         return board_counts(self._white if player else self._black)
+
+    def most_plies_left(self) -> int:
+        """No game from here lasts more plies than this, by the rules.
+
+        A ply removes at most one stone, and a player whose last stone on any board is removed has
+        lost; every other ply adds one to the quiet-ply clock, a draw at 100. So at most (stones on
+        each player's each board, less one) removals leave the game going, and one more can end it.
+        From the start: 100 + 24 x 101 + 1 = 2,525 plies.
+        """
+        if self.is_game_over():
+            return 0
+        spare = sum(max(count - 1, 0) for player in (BLACK, WHITE) for count in self.board_counts(player))
+        return most_plies_by_clock(DRAW_PLIES, self._clock, spare)
 
     def owner(self, square: object) -> int | None:
         """``BLACK``, ``WHITE`` or None (an empty square) for a square number 0..63."""

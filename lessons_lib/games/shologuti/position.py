@@ -25,7 +25,7 @@ from lessons_lib.games.shologuti.board import (
 from lessons_lib.games.shologuti.board import mirror_point, points_of
 from lessons_lib.errors import PositionError, is_whole_number, quoted
 from lessons_lib.game import DRAW_CLOCK, NO_MOVE, NO_PIECES, GameState, Outcome
-from lessons_lib.games.common.position import BasePosition, playout_limit
+from lessons_lib.games.common.position import BasePosition, most_plies_by_clock, playout_limit
 from lessons_lib.games.shologuti.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, STEPS_TO, STOP, Move, is_board_move
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL, Rules  # noqa: F401 (TRADITIONAL: in doctests)
 from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
@@ -192,6 +192,19 @@ class Position(BasePosition[Move]):
     @property
     def rules(self) -> Rules:
         return self._rules
+
+    def most_plies_left(self) -> int:
+        """No game from here lasts more plies than this, by the rules.
+
+        Every ply either captures (resetting the draw clock) or adds one to the clock, and the
+        game is drawn when the clock reaches ``rules.draw_plies``. A side with no pieces has lost,
+        so at most (all pieces - 2) captures leave the game going, and one more can end it.
+        From the start under the default clock of 100: 100 + 30 x 101 + 1 = 3,131 plies.
+        """
+        if self.is_game_over():
+            return 0
+        pieces = self._green.bit_count() + self._red.bit_count()
+        return most_plies_by_clock(self._rules.draw_plies, self._clock, max(pieces - 2, 0))
 
     def pieces(self, side: int) -> list[int]:
         """The points holding ``side``'s pieces, in increasing order."""
