@@ -144,7 +144,7 @@ class Position(BasePosition[Move]):
         While goats are in hand every goat ply places one, so the last placement comes within
         ``2 x goats in hand`` plies (one fewer with the goats to move) and sets the clock to 0. After it,
         every ply captures (the clock back to 0) or adds one to the clock, a draw at 100; the tigers'
-        fifth capture ends the game. From the start (goats to move): 39 + 100 + 4 x 101 + 1 = 544 plies.
+        fifth capture ends the game. From the start (goats to move): 39 + 100 + 4 x 100 = 539 plies.
         """
         if self.is_game_over():
             return 0

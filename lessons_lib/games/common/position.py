@@ -107,10 +107,11 @@ def most_plies_by_clock(draw_plies: int, clock: int, resets: int) -> int:
     """The most plies a game can still last when a quiet-ply clock draws it at ``draw_plies``.
 
     ``clock`` quiet plies have been played already; at most ``resets`` more plies can set the clock back to 0
-    without ending the game (captures, placements), and one more may end it (the last capture). So: the quiet
-    plies left now, then for each reset the ply itself and a full clock of quiet plies, then that last ply.
+    without ending the game (captures, placements). A ply can be played only while the clock is below
+    ``draw_plies``, so until the first reset at most ``draw_plies - clock`` plies (the reset included), and
+    after each reset at most ``draw_plies`` more (the next reset, or the one that ends the game, included).
 
     >>> most_plies_by_clock(100, 0, 0), most_plies_by_clock(100, 40, 2)
-    (101, 263)
+    (100, 260)
     """
-    return (draw_plies - clock) + resets * (draw_plies + 1) + 1
+    return (draw_plies - clock) + resets * draw_plies

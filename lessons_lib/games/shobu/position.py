@@ -159,7 +159,7 @@ class Position(BasePosition[Move]):
         A ply removes at most one stone, and a player whose last stone on any board is removed has
         lost; every other ply adds one to the quiet-ply clock, a draw at 100. So at most (stones on
         each player's each board, less one) removals leave the game going, and one more can end it.
-        From the start: 100 + 24 x 101 + 1 = 2,525 plies.
+        From the start: 100 + 24 x 100 = 2,500 plies.
         """
         if self.is_game_over():
             return 0

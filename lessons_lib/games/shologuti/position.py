@@ -199,7 +199,7 @@ class Position(BasePosition[Move]):
         Every ply either captures (resetting the draw clock) or adds one to the clock, and the
         game is drawn when the clock reaches ``rules.draw_plies``. A side with no pieces has lost,
         so at most (all pieces - 2) captures leave the game going, and one more can end it.
-        From the start under the default clock of 100: 100 + 30 x 101 + 1 = 3,131 plies.
+        From the start under the default clock of 100: 100 + 30 x 100 = 3,100 plies.
         """
         if self.is_game_over():
             return 0
