@@ -1,7 +1,7 @@
 """The strength data the lessons plot (``data/experiments``), read back from its CSV files.
 
 The files were made by ``python -m lessons_lib experiment all`` (see
-``data/experiments/README.md``); notebook 07 reads them instead of playing for an hour.
+``data/experiments/README.md``); notebooks 04, 06, 07 and 09 read them instead of playing for hours.
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ def load_table(name: str, folder: str | Path | None = None) -> list[dict[str, fl
 def load_games(name: str, folder: str | Path | None = None) -> list[GameResult]:
     """Every game behind ``data/experiments/NAME.csv``: the rows of ``NAME_games.csv``.
 
-    >>> games = load_games("depth")
-    >>> len(games), games[0].first
-    (160, 'negamax:1')
+    >>> games = load_games("strength")
+    >>> games[0].first, all(game.reason != "ply limit" for game in games)
+    ('negamax:1', True)
     """
     from lessons_lib.arena.storage import load_csv
 

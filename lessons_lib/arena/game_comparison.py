@@ -127,7 +127,7 @@ def comparison_schedule(settings: TournamentSettings, players: dict[str, tuple[s
     alpha-beta player against itself, colours fixed) and an ``alphabeta-mcts`` match (colours swapped)."""
     schedule: dict[tuple[str, str], list[GameSpec]] = {}
     for game, (alphabeta, mcts) in (players or COMPARISON_PLAYERS).items():
-        these = replace(settings, game=game)
+        these = replace(settings, game=game, variant=settings.variant if GAMES[game].variants else None)
         schedule[game, "equal"] = pairing_games(f"first={alphabeta}", f"second={alphabeta}", these,
                                                 swap_colours=False)
         schedule[game, "alphabeta-mcts"] = pairing_games(alphabeta, mcts, these)

@@ -206,6 +206,30 @@ def plot_elo(rows: Sequence[Mapping[str, Any]], *, title: str, xlabel: str, log_
     return ax
 
 
+def plot_strength_against_time(series: Mapping[str, Sequence[Mapping[str, Any]]], *, title: str,
+                               label: str = "{level:,.0f}", ax: Axes | None = None) -> Axes:
+    """Elo (with 95% intervals) against seconds a move, one line a series of level rows (``level``, ``elo``,
+    ``elo_low``, ``elo_high``, ``seconds_per_move``), each point labelled with its level; seconds on a log scale."""
+    ax = _axes(ax, (8.0, 4.8))
+    for index, (name, rows) in enumerate(series.items()):
+        seconds = [float(row["seconds_per_move"]) for row in rows]
+        elo = [float(row["elo"]) for row in rows]
+        below = [e - float(row["elo_low"]) for e, row in zip(elo, rows)]
+        above = [float(row["elo_high"]) - e for e, row in zip(elo, rows)]
+        colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
+        ax.errorbar(seconds, elo, yerr=[below, above], marker="o", capsize=3, color=colour, label=name)
+        for x, y, row in zip(seconds, elo, rows):
+            ax.annotate(label.format(level=float(row["level"])), (x, y), textcoords="offset points", xytext=(5, -12),
+                        fontsize="small", color=colour)
+    ax.set_xscale("log")
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set(title=title, xlabel="thinking time (seconds per move, log scale)",
+           ylabel="Elo (95% interval), relative to the baseline")
+    ax.grid(True, alpha=0.3)
+    ax.legend()
+    return ax
+
+
 def plot_score_grid(cells: Sequence[Mapping[str, Any]], *, row: str, column: str, value: str, title: str,
                     ylabel: str, xlabel: str, colour_label: str, ax: Axes | None = None) -> Axes:
     """A heat map of ``value`` (a share from 0 to 1) for every (``row``, ``column``) pair, each cell labelled."""

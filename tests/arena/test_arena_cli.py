@@ -76,6 +76,8 @@ def test_tournament_json_has_standings_and_games(capsys: pytest.CaptureFixture[s
     assert table["crash"]["forfeits"] == 2 and table["greedy"]["elo"] == 0
     assert len(report["games"]) == 4
     assert all({"key", "game", "first", "second", "first_score", "reason", "plies", "seed"} <= set(g) for g in report["games"])
+    assert report["endings"]["forfeit"] == 2 and sum(report["endings"].values()) == 4
+    assert all(game["reason"] != "ply limit" for game in report["games"])  # no limit but the rules by default
     with open(tmp_path / "games.csv", newline="") as file:
         assert len(list(csv.DictReader(file))) == 4
 
@@ -462,3 +464,12 @@ def test_a_runaway_built_in_agent_is_stopped_in_its_move_and_forfeits(workers: s
         else:
             assert game["reason"].startswith(f"forfeit: Red ({game['second']}) used ")
     assert len(games) == 6
+
+
+def test_the_standings_end_with_how_the_games_ended(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "random", "greedy", "--games-per-pair", "2", "--workers", "1", "--quiet"]) == 0
+    last = capsys.readouterr().out.splitlines()[-2]
+    assert last.startswith("How the games ended: ") and sum(map(int, re.findall(r"\d+", last))) == 2
+    assert main(["tournament", "random", "greedy", "--games-per-pair", "2", "--workers", "1", "--quiet",
+                 "--max-plies", "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["endings"] == {"ply limit": 2}

@@ -30,6 +30,10 @@ def test_a_match_is_seeded_and_adds_up() -> None:
     assert report.games == 6 == report.wins + report.draws + report.losses
     assert repr(report) == repr(evaluation_match(material_evaluation, depth=1, openings=3))
     assert report.wins == 6  # the horizon trap: the material-and-mobility evaluation gives pieces away at depth 1
+    assert sum(report.endings.values()) == 6 and "ply limit" not in report.endings  # every game to its end
+    assert "ended by " in repr(report)
+    capped = evaluation_match(material_evaluation, depth=1, openings=1, max_plies=5)
+    assert capped.endings == {"ply limit": 2}
 
 
 def test_a_failing_evaluation_stops_the_match_with_a_message() -> None:

@@ -194,3 +194,13 @@ def test_the_rules_page_publishes_perft_from_the_start(name: str) -> None:
                  else {"start": GAMES[name].engine.perft_from_start})
     assert {label: tuple(int(cell) for cell in cells.split("|")[1:] if cell.strip())
             for label, cells in rows.items()} == published
+
+
+def test_the_comparison_gives_shologuti_its_variant_and_the_other_games_none() -> None:
+    from lessons_lib.arena.game_comparison import comparison_schedule
+    from lessons_lib.arena.tournament import TournamentSettings
+
+    schedule = comparison_schedule(TournamentSettings(games_per_pair=2, variant="forced"))
+    for (game, _), specs in schedule.items():
+        assert all(spec.variant == ("forced" if game == "shologuti" else None) for spec in specs), game
+        assert all(spec.first.endswith("0.1s") and spec.second.endswith("0.1s") for spec in specs)
