@@ -238,9 +238,9 @@ class MatchReport:
     def __repr__(self) -> str:
         if self.error:
             return f"{self.name}: the match stopped: {self.error}"
-        ended = ", ".join(f"{reason} {count}" for reason, count in sorted(self.endings.items()))
+        ended = "; ended by " + ", ".join(f"{reason} {count}" for reason, count in sorted(self.endings.items()))
         return (f"{self.name}: {self.points:g} of {self.games} points ({self.wins} won, {self.draws} drawn, "
-                f"{self.losses} lost; ended by {ended})")
+                f"{self.losses} lost{ended if self.endings else ''})")
 
 
 def evaluation_match(evaluate: Evaluation, opponent: Evaluation | None = None, depth: int = 2, openings: int = 6,

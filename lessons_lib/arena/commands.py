@@ -168,7 +168,7 @@ DASK_CONNECT_SECONDS = 10
 
 
 def run_experiment(args: argparse.Namespace) -> None:
-    from lessons_lib.arena.experiments import EXPERIMENT_SECONDS_PER_MOVE
+    from lessons_lib.arena.experiments import EXPERIMENT_SECONDS_PER_MOVE, OLD_NAMES
     from lessons_lib.arena.experiments import run_experiment as run
     from lessons_lib.arena.storage import ResultStore
     from lessons_lib.arena.tournament import TournamentSettings
@@ -179,7 +179,7 @@ def run_experiment(args: argparse.Namespace) -> None:
     games = args.games_per_pair
     for option in ("depths", "iterations"):
         levels = getattr(args, option)
-        if levels is not None and len(levels) < 2 and args.name not in ("perspectives", "ai-vs-ai", "games"):
+        if levels is not None and len(levels) < 2 and OLD_NAMES.get(args.name, args.name) in ("strength", "all"):
             raise ValueError(f"--{option}: the strength experiment rates levels against each other: "
                              f"give two levels or more")
     out = args.out

@@ -13,8 +13,9 @@ The strength experiment does not play every pair: each level plays its neighbour
 ladder's middle level, and a few bridges join the alpha-beta ladder to the MCTS ladder
 (:data:`BRIDGES`), which places every level on one scale (``negamax:4`` at 0 Elo) at a
 fraction of a round robin's cost. Every game ends by the rules (no ply limit), and every
-game is seeded, so a rerun with the same settings plays the same games; with ``--db`` an
-interrupted run resumes. ``data/experiments/README.md`` gives the cost.
+game is seeded, so a rerun with the same settings plays the same games (except ``games``,
+whose players have a clock); with ``--db`` an interrupted run resumes.
+``data/experiments/README.md`` gives the cost.
 
 Regenerate everything::
 
@@ -40,7 +41,7 @@ from lessons_lib.games import GAMES
 DEPTHS = (1, 2, 3, 4, 5, 6, 7)
 ITERATIONS = (50, 100, 200, 500, 1000, 2000)
 BRIDGES = ((2, 100), (4, 500), (6, 2000))
-"""The (depth, iterations) pairings that join the two ladders: levels of about equal strength, low, middle, high."""
+"""The (depth, iterations) pairings that join the two ladders: a low, the middle and a high level of each."""
 PERSPECTIVE_ITERATIONS = 1000
 AI_VS_AI_DEPTHS = (1, 3, 5, 7)
 AI_VS_AI_ITERATIONS = (50, 100, 200, 300)
@@ -129,7 +130,7 @@ def strength_experiment(depths: Sequence[int], iterations: Sequence[int], settin
     """Rate ``negamax:D`` at each depth and ``mcts:N`` at each number of iterations on one scale, the middle
     depth at 0 Elo (see :func:`strength_pairs`); return the depth rows, the iterations rows and every game."""
     pairs = strength_pairs(depths, iterations)
-    baseline = pairs[0][0] if len(depths) < 2 else f"negamax:{depths[len(depths) // 2]}"
+    baseline = f"negamax:{depths[len(depths) // 2]}"
     run = play_tournament(pairs_schedule(pairs, settings), store=store, workers=workers, executor=executor,
                           progress=progress)
     table = {row.spec: row for row in standings(run.results, baseline)}

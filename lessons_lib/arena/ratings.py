@@ -13,13 +13,16 @@ one virtual draw between every two players who met (as in Rémi Coulom's BayesEl
 and a very weak normal prior on every log-strength (standard deviation 10, about
 1,700 Elo) for players with no common opponent. A pairing's virtual draw weighs as
 much as one real game, so it moves a 2-0 record from infinity to about +276 Elo, and
-a pairing of 40 games by a few Elo at most.
+a pairing of 40 games by a few Elo unless one side won nearly all of them (39-1: from
++636 to +566).
 
 :func:`elo_intervals` gives 95% profile-likelihood intervals: the ratings whose best
 fit (all other ratings refitted) is not much less likely than the estimate's. They
 always contain the estimate. Draws make results less noisy than wins and losses
 alone would be (a draw is never far from the expected score), so the drop allowed in
-the log-likelihood is scaled by the dispersion the games show (:func:`dispersion`).
+the log-likelihood is scaled by the dispersion of the player's own games
+(:func:`dispersion`), an approximation that is close when most of what is known about
+a player comes from its own games.
 """
 
 from __future__ import annotations
@@ -69,8 +72,12 @@ def elo_intervals(scores: Sequence[Score], baseline: str, players: Sequence[str]
 
     For each player, the interval holds the ratings ``r`` at which the log-likelihood (with the prior), maximised
     over every other rating with this player held at ``r``, is within ``z**2 / 2`` times the :func:`dispersion`
-    of its maximum. The estimate is always inside; a perfect record gets a finite interval, as wide as the
-    prior and the few games allow. The baseline's interval is (0, 0) by definition.
+    of the player's own games of its maximum. The estimate is always inside; a perfect record gets a finite
+    interval, as wide as the prior and the few games allow. The baseline's interval is (0, 0) by definition, and
+    a player with no games has the interval (-inf, inf): nothing is known of it.
+
+    Raises:
+        ValueError: the baseline is not one of the players, or has played no game while others have.
 
     >>> low, high = elo_intervals([Score("a", "b", 1)] * 2, "b")["a"]
     >>> low < fit_elo([Score("a", "b", 1)] * 2, "b")["a"] < high
@@ -79,12 +86,17 @@ def elo_intervals(scores: Sequence[Score], baseline: str, players: Sequence[str]
     table = _Table(scores, baseline, players)
     best = table.fit()
     top = table.log_likelihood(best)
-    drop = z * z / 2 * dispersion(scores, baseline, players)
+    expected = table.expected(best)
     intervals = {}
     for name, player in table.index.items():
         if player == table.base:
             intervals[name] = (0.0, 0.0)
             continue
+        own = (table.first == player) | (table.second == player)
+        if not own.any():
+            intervals[name] = (-math.inf, math.inf)
+            continue
+        drop = z * z / 2 * _spread_ratio(table.points[own], expected[own])
         estimate = float(best[player] - best[table.base])
         ends = [_interval_end(table, player, estimate, direction, top - drop) for direction in (-1.0, 1.0)]
         intervals[name] = (ends[0] * ELO_PER_NATURAL_UNIT, ends[1] * ELO_PER_NATURAL_UNIT)
@@ -112,17 +124,18 @@ def dispersion(scores: Sequence[Score], baseline: str, players: Sequence[str] | 
     The squared differences between each game's score and its expected score under the fitted ratings, over
     their sum had every game been a win or a loss (``p (1 - p)``), with :data:`DISPERSION_PRIOR_GAMES` games of
     that spread added (at ``1/4`` each) so that a few games all drawn do not make it 0. Draws make it smaller:
-    about ``1 - draw rate`` between equal players.
+    about ``1 - draw rate`` between equal players. :func:`elo_intervals` uses each player's own games.
 
     >>> round(dispersion([Score("a", "b", 0.5)] * 90 + [Score("a", "b", 1), Score("a", "b", 0)] * 5, "b"), 2)
     0.18
     """
     table = _Table(scores, baseline, players)
-    expected = table.expected(table.fit())
-    spread = float(((table.points - expected) ** 2).sum())
-    binomial = float((expected * (1 - expected)).sum())
+    return _spread_ratio(table.points, table.expected(table.fit()))
+
+
+def _spread_ratio(points: FloatArray, expected: FloatArray) -> float:
     prior = DISPERSION_PRIOR_GAMES / 4
-    return (spread + prior) / (binomial + prior)
+    return float((((points - expected) ** 2).sum() + prior) / ((expected * (1 - expected)).sum() + prior))
 
 
 def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
@@ -188,6 +201,8 @@ class _Table:
             raise ValueError(f"the baseline {baseline!r} is not one of the players: {', '.join(names)}")
         self.index = {name: position for position, name in enumerate(names)}
         self.base = self.index[baseline]
+        if scores and not any(baseline in (score.first, score.second) for score in scores):
+            raise ValueError(f"the baseline {baseline!r} has played no game, so no rating can be measured from it")
         count = len(names)
         self.first = np.array([self.index[s.first] for s in scores], dtype=np.int64)
         self.second = np.array([self.index[s.second] for s in scores], dtype=np.int64)

@@ -77,6 +77,10 @@ def test_a_clean_sweep_gives_a_finite_rating_inside_a_finite_wide_interval() -> 
 def test_every_interval_contains_its_estimate(games: list[tuple[str, str, float]], baseline: str) -> None:
     scores = [Score(*game) for game in games]
     players = sorted({name for game in games for name in game[:2]} | {baseline})
+    if all(baseline not in game[:2] for game in games):
+        with pytest.raises(ValueError, match="has played no game"):
+            elo_intervals(scores, baseline, players)
+        return
     ratings = fit_elo(scores, baseline, players)
     for name, (low, high) in elo_intervals(scores, baseline, players).items():
         assert low - 1e-6 <= ratings[name] <= high + 1e-6, name
@@ -108,3 +112,17 @@ def test_wilson_interval() -> None:
     low, high = wilson_interval(50, 100)
     assert low == pytest.approx(1 - high) and high - low == pytest.approx(0.19, abs=0.01)
     assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_draws_elsewhere_do_not_narrow_a_players_interval() -> None:
+    decisive = [Score("a", "b", 1.0)] * 30 + [Score("a", "b", 0.0)] * 10
+    alone = elo_intervals(decisive, "b")["a"]
+    among_draws = elo_intervals(decisive + [Score("c", "d", 0.5)] * 400 + [Score("c", "b", 0.5)], "b")["a"]
+    assert among_draws == pytest.approx(alone, abs=1.0)
+
+
+def test_a_player_without_games_is_unknown_and_a_baseline_without_games_is_refused() -> None:
+    games = [Score("a", "b", 1.0)] * 3
+    assert elo_intervals(games, "b", players=["a", "b", "idle"])["idle"] == (-np.inf, np.inf)
+    with pytest.raises(ValueError, match="has played no game"):
+        elo_intervals(games, "idle", players=["a", "b", "idle"])
