@@ -48,7 +48,7 @@ AI_VS_AI_ITERATIONS = (50, 100, 200, 300)
 EXPERIMENT_SECONDS_PER_MOVE = 120.0
 """Fixed-budget agents need no clock; this only stops a runaway search."""
 
-DEFAULT_GAMES = {"strength": 100, "perspectives": 100, "ai-vs-ai": 2, "games": 32}
+DEFAULT_GAMES = {"strength": 80, "perspectives": 100, "ai-vs-ai": 2, "games": 32}
 """Games per pairing (per cell of the grid for ``ai-vs-ai``) in the committed data."""
 
 OLD_NAMES = {"seed-modes": "ai-vs-ai", "depth": "strength", "iterations": "strength"}
