@@ -397,10 +397,10 @@ def test_students_text_never_reaches_the_terminal_raw(tmp_path: Path, capsys: py
                  "--quiet"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert len(lines) == 1 + 2 + 2 + 1, out  # header, two players, two forfeits, the last line
+    assert len(lines) == 1 + 2 + 1 + 2 + 1, out  # header, two players, how the games ended, two forfeits, the last line
     assert all(char.isprintable() for line in lines for char in line), out
     assert sum(line.startswith(" 1 ") or line.startswith(" 2 ") for line in lines) == 2
-    assert all(" v " in line and ": forfeit: " in line for line in lines[3:5])
+    assert all(" v " in line and ": forfeit: " in line for line in lines[4:6])
     assert lines[-1].startswith("2 games played; 0 found in ")
     assert "class\\nforfeit: Green (random) fake\\x1b[2J" in lines[-1]
     assert lines[-1].endswith("Elo is relative to label\\nforfeit: Green (random) fake\\x1b[2J\\x1b]0;owned\\x07"
