@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Set up Shologuti Lab in a local .venv, then open the notebooks or run every test.
 
-    python run.py lab     set up, then open JupyterLab on notebooks/
+    python run.py lab     set up, then open JupyterLab on notebooks/ and the first lesson, with no news pop-up
     python run.py test    set up, then run every test: types, unit, property, doctests, notebooks, browser
     python run.py build   set up, and compile the engines and searches again after you have changed them
 
@@ -18,6 +18,7 @@ Extra arguments go to JupyterLab or pytest, for example
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shutil
 import signal
@@ -85,6 +86,37 @@ def set_up() -> Path:
     return python
 
 
+LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False},
+    "@jupyterlab/notebook-extension:tracker": {"recordTiming": True},
+}
+"""JupyterLab's settings for a class: no question about Jupyter news and no update check on every fresh start,
+and each cell's run time kept in the notebook (``python -m lessons_lib grade`` reports a student's working time)."""
+FIRST_LESSON = "00_start_here.ipynb"
+
+
+def write_lab_settings() -> Path:
+    """Put :data:`LAB_SETTINGS` into .venv's JupyterLab overrides (keeping any others there); return the file."""
+    path = VENV / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    try:
+        overrides = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        overrides = {}
+    if not isinstance(overrides, dict):
+        overrides = {}
+    for plugin, settings in LAB_SETTINGS.items():
+        mine = overrides.get(plugin)
+        overrides[plugin] = {**(mine if isinstance(mine, dict) else {}), **settings}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(overrides, indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+def lab_command(python: Path, extra: list[str]) -> list[str | Path]:
+    """JupyterLab on notebooks/, opening the first lesson; ``extra`` arguments last, so they win."""
+    return [python, "-m", "jupyter", "lab", "notebooks", f"--LabApp.default_url=/lab/tree/{FIRST_LESSON}", *extra]
+
+
 def ensure_program(programs: tuple[str, ...], package: str, purpose: str, otherwise: str) -> None:
     """Install Debian's ``package`` when none of ``programs`` is found and we may (root, apt-get); else say so."""
     if any(shutil.which(name) for name in programs):
@@ -120,6 +152,7 @@ def main(argv: list[str]) -> None:
         sys.exit(f"usage: python run.py {{{'|'.join(COMMANDS)}}} [extra arguments]\n{__doc__}")
     command, extra = argv[0], argv[1:]
     python = set_up()
+    write_lab_settings()
     # the build's own import of the package must not say "an edited source runs": it is about to compile it
     run(python, "-m", "lessons_lib.build_compiled", *(["--quiet"] if command != "build" else []),
         environment={"SHOLOGUTI_COMPILED_NOTICE_SHOWN": "1"})
@@ -129,7 +162,7 @@ def main(argv: list[str]) -> None:
         if getattr(os, "geteuid", lambda: -1)() == 0 and "--allow-root" not in extra:
             print("Running as root (as in many containers): starting JupyterLab with --allow-root.", flush=True)
             extra.append("--allow-root")
-        run(python, "-m", "jupyter", "lab", "notebooks", *extra)
+        run(*lab_command(python, extra))
     else:
         print("Type check (mypy --strict) and lint (ruff check) ...", flush=True)
         run(python, "-m", "mypy")

@@ -4,6 +4,7 @@
 - ``python -m lessons_lib search POSITION --agent NAME [--depth N | --iterations N | --seconds S]
   [--seed K] [--variant V] [--json]``, or ``--positions FILE`` instead of POSITION
 - ``python -m lessons_lib tournament SPEC...`` and ``experiment NAME`` (see :mod:`lessons_lib.arena.commands`)
+- ``python -m lessons_lib grade NOTEBOOK...`` (see :mod:`lessons_lib.grading.command`)
 
 Bad input never shows a traceback: it prints one line naming what is wrong
 and exits with status 2 (control characters in it, a line break in a file name say, escaped).
@@ -88,8 +89,10 @@ def _build_parser() -> argparse.ArgumentParser:
     search_parser.add_argument("--json", action="store_true", help="print one JSON object per position")
 
     from lessons_lib.arena.commands import add_parsers
+    from lessons_lib.grading.command import add_parser as add_grade_parser
 
     add_parsers(commands)
+    add_grade_parser(commands)
     return parser
 
 
@@ -190,6 +193,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from lessons_lib.arena.commands import run_experiment
 
             run_experiment(args)
+        elif args.command == "grade":
+            from lessons_lib.grading.command import run_grade
+
+            return run_grade(args, parser.prog)
     except (PositionError, MoveError, VariantError, ValueError) as error:
         print(f"{parser.prog} {args.command}: {shown(str(error))}", file=sys.stderr)
         return USAGE_ERROR

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -73,7 +74,8 @@ def test_run_py_lab_serves_the_notebooks(tmp_path: Path) -> None:
         "--IdentityProvider.token=lab-test", f"--ServerApp.root_dir={ROOT / 'notebooks'}",
     ]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path)
-    url = f"http://127.0.0.1:{port}/api/contents/01_board_graph.ipynb?token=lab-test&content=0"
+    base = f"http://127.0.0.1:{port}"
+    url = f"{base}/api/contents/01_board_graph.ipynb?token=lab-test&content=0"
     try:
         deadline = time.monotonic() + 90
         while True:
@@ -85,6 +87,17 @@ def test_run_py_lab_serves_the_notebooks(tmp_path: Path) -> None:
                 if time.monotonic() > deadline or server.poll() is not None:
                     pytest.fail("JupyterLab did not serve notebooks/01_board_graph.ipynb")
                 time.sleep(0.5)
+        with urllib.request.urlopen(f"{base}/?token=lab-test", timeout=30) as response:  # opens on the first lesson
+            assert response.url.split("?")[0] == f"{base}/lab/tree/00_start_here.ipynb"
+
+        def setting(plugin: str, name: str) -> object:
+            """The setting's value unless a user changed it: the default, which the overrides set."""
+            with urllib.request.urlopen(f"{base}/lab/api/settings/{plugin}?token=lab-test", timeout=30) as answer:
+                return json.load(answer)["schema"]["properties"][name]["default"]
+
+        assert setting("@jupyterlab/apputils-extension:notification", "fetchNews") == "false"  # no news question
+        assert setting("@jupyterlab/apputils-extension:notification", "checkForUpdates") is False
+        assert setting("@jupyterlab/notebook-extension:tracker", "recordTiming") is True
     finally:
         server.terminate()  # run.py passes this on to JupyterLab
         server.wait(timeout=30)

@@ -34,6 +34,7 @@ import shutil
 import site
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 BUBBLEWRAP = "bubblewrap"
@@ -132,8 +133,13 @@ def agent_command(agent_file: str, memory_mb: int, agent_data_fd: int | None) ->
     return bubblewrap_command(agent_data_fd, child)
 
 
-def bubblewrap_command(agent_data_fd: int | None, command: list[str]) -> list[str]:
-    """``command`` inside bubblewrap: its own namespaces, a read-only system, private folders, no network."""
+def bubblewrap_command(agent_data_fd: int | None, command: list[str], layout: Sequence[str] = (),
+                       working_folder: str = AGENT_FOLDER) -> list[str]:
+    """``command`` inside bubblewrap: its own namespaces, a read-only system, private folders, no network.
+
+    ``layout`` is more of bubblewrap's arguments, for folders and read-only files inside the private
+    folders (``--dir /agent/work``); ``command`` starts in ``working_folder``.
+    """
     arguments = [shutil.which("bwrap") or "bwrap", "--unshare-all", "--unshare-user", "--die-with-parent",
                  "--new-session", "--clearenv", "--cap-drop", "ALL"]
     if bubblewrap_can_disable_user_namespaces():  # no namespace of its own inside (bubblewrap 0.8 and later)
@@ -151,8 +157,8 @@ def bubblewrap_command(agent_data_fd: int | None, command: list[str]) -> list[st
         arguments += ["--size", str(PRIVATE_FOLDER_BYTES), "--tmpfs", folder]
     if agent_data_fd is not None:
         arguments += ["--perms", "0444", "--ro-bind-data", str(agent_data_fd), f"{AGENT_FOLDER}/{AGENT_FILE}"]
-    arguments += ["--remount-ro", "/dev", "--remount-ro", "/"]  # bubblewrap's own root and /dev: unbounded, so closed
-    arguments += ["--chdir", AGENT_FOLDER, "--setenv", "HOME", AGENT_FOLDER, "--setenv", "TMPDIR", "/tmp",
+    arguments += [*layout, "--remount-ro", "/dev", "--remount-ro", "/"]  # bubblewrap's own root and /dev: closed
+    arguments += ["--chdir", working_folder, "--setenv", "HOME", AGENT_FOLDER, "--setenv", "TMPDIR", "/tmp",
                   "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin", "--setenv", "LANG", "C.UTF-8", "--", *command]
     return arguments
 

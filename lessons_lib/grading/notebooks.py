@@ -1,0 +1,242 @@
+"""A notebook read, never run: which lesson it is, which cells hold its exercises, and any tampering with the checks.
+
+Reading a student's notebook runs none of its code: the file is parsed as JSON and each code
+cell as Python text (``ast``). A lesson's exercises are its checks: the cells that call a
+``check_...`` function as a statement, such as ``check_minimax(minimax)``. A notebook has
+**tampered** with a check when its code defines, assigns or imports a check (or the
+``Feedback`` it returns) otherwise than the lesson does, or reaches into
+``lessons_lib.exercises`` in any other way; the runner also watches for it while the cells run.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LESSONS_FOLDER = Path(__file__).resolve().parents[2] / "notebooks"
+"""The suite's lesson notebooks, beside the package in a copy of the repository."""
+EXERCISES = "lessons_lib.exercises"
+MAX_NOTEBOOK_BYTES = 50 * 2**20
+"""The largest notebook read (50 MB): a lesson with all its pictures is a few MB."""
+SKIP_TAG = "nbval-skip"
+"""The tag of the cells that regenerate data for hours: never run when grading either."""
+
+
+class NotGradable(ValueError):
+    """A file that cannot be graded as a lesson, with why in one line."""
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """One lesson of the suite, as the grader needs it.
+
+    ``exercises`` are its check functions in the order they come; ``imports`` the (module, name)
+    pairs it imports from ``lessons_lib.exercises``; ``skipped`` the sources of its cells tagged
+    ``nbval-skip``.
+    """
+
+    name: str
+    exercises: tuple[str, ...]
+    imports: frozenset[tuple[str, str]]
+    skipped: frozenset[str]
+
+
+@dataclass
+class Reading:
+    """A student's notebook as read: the code cells to run (numbered from 1 among code cells), the cell of each
+    exercise, and what was found tampered with."""
+
+    lesson: Lesson
+    cells: list[tuple[int, str]]
+    exercise_cells: dict[str, int]
+    tampering: list[str] = field(default_factory=list)
+    skipped: list[int] = field(default_factory=list)
+    minutes: float | None = None
+
+
+def read_notebook(path: str | Path) -> dict[str, Any]:
+    """The notebook at ``path`` as JSON, or :class:`NotGradable` (one line) if it is not a readable notebook."""
+    path = Path(path)
+    try:
+        info = path.stat()
+    except OSError:
+        raise NotGradable("no such file") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise NotGradable("a folder: give the notebooks in it (FOLDER/*.ipynb)")
+    if not stat.S_ISREG(info.st_mode):
+        raise NotGradable("not a regular file")
+    if info.st_size > MAX_NOTEBOOK_BYTES:
+        raise NotGradable(f"larger than {MAX_NOTEBOOK_BYTES // 2**20} MB, more than any lesson")
+    try:
+        notebook = json.loads(path.read_bytes())
+    except OSError as error:
+        raise NotGradable(f"cannot be read ({error.strerror})") from None
+    except (ValueError, RecursionError):
+        raise NotGradable("not a notebook (not JSON)") from None
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+        raise NotGradable("not a notebook (no cells)")
+    if notebook.get("nbformat") != 4:
+        raise NotGradable(f"not a notebook this grader reads (nbformat {notebook.get('nbformat')!r}, not 4)")
+    return notebook
+
+
+def code_sources(notebook: dict[str, Any]) -> list[tuple[int, str, list[str]]]:
+    """The code cells of a notebook: number (from 1), source and tags."""
+    cells: list[tuple[int, str, list[str]]] = []
+    for cell in notebook["cells"]:
+        if isinstance(cell, dict) and cell.get("cell_type") == "code":
+            source = cell.get("source", "")
+            source = "".join(str(line) for line in source) if isinstance(source, list) else str(source)
+            metadata = cell.get("metadata")
+            tags = metadata.get("tags") if isinstance(metadata, dict) else None
+            cells.append((len(cells) + 1, source, [str(tag) for tag in tags] if isinstance(tags, list) else []))
+    return cells
+
+
+PYTHON_CELL_MAGICS = ("%%capture", "%%time", "%%timeit", "%%prun")
+"""The cell magics that run the rest of their cell as Python in the notebook's own process."""
+
+
+def python_tree(source: str) -> ast.Module | None:
+    """A cell's Python syntax tree, with IPython's magics turned into Python first (the Python inside a
+    ``%%capture`` or ``%%time`` cell included); None if it is not valid."""
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    first_line, _, rest = source.lstrip().partition("\n")
+    if first_line.split(" ")[0] in PYTHON_CELL_MAGICS:
+        return python_tree(rest)
+    try:
+        return ast.parse(TransformerManager().transform_cell(source))  # type: ignore[no-untyped-call]
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def exercise_calls(tree: ast.Module) -> list[str]:
+    """The check functions a cell calls as statements of its own (``check_minimax(minimax)``)."""
+    return [statement.value.func.id for statement in tree.body
+            if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)
+            and isinstance(statement.value.func, ast.Name) and statement.value.func.id.startswith("check_")]
+
+
+def exercise_imports(tree: ast.Module) -> set[tuple[str, str]]:
+    """The (module, name) pairs a cell imports from ``lessons_lib.exercises``."""
+    return {(node.module, alias.name) for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(EXERCISES)
+            for alias in node.names}
+
+
+def load_lesson(path: Path) -> Lesson:
+    """The lesson notebook at ``path``, read."""
+    exercises: list[str] = []
+    imports: set[tuple[str, str]] = set()
+    skipped = set()
+    for _, source, tags in code_sources(read_notebook(path)):
+        if SKIP_TAG in tags:
+            skipped.add(source.strip())
+        tree = python_tree(source)
+        if tree is not None:
+            exercises += [name for name in exercise_calls(tree) if name not in exercises]
+            imports |= exercise_imports(tree)
+    return Lesson(path.stem, tuple(exercises), frozenset(imports), frozenset(skipped))
+
+
+def load_lessons(folder: Path = LESSONS_FOLDER) -> dict[str, Lesson]:
+    """Every lesson of the suite by name (``03_minimax_alphabeta``); ValueError if the folder has none."""
+    paths = sorted(folder.glob("[0-9][0-9]_*.ipynb"))
+    if not paths:
+        raise ValueError(f"no lesson notebooks in {folder}: grade runs in a copy of the repository")
+    return {path.stem: load_lesson(path) for path in paths}
+
+
+def which_lesson(notebook: dict[str, Any], path: Path, lessons: dict[str, Lesson]) -> Lesson:
+    """The lesson a student's notebook is: the one whose checks it calls, else the one it is named after."""
+    called: set[str] = set()
+    for _, source, _ in code_sources(notebook):
+        tree = python_tree(source)
+        if tree is not None:
+            called |= {node.func.id for node in ast.walk(tree) if isinstance(node, ast.Call)
+                       and isinstance(node.func, ast.Name) and node.func.id.startswith("check_")}
+    overlap = {name: len(called & set(lesson.exercises)) for name, lesson in lessons.items()}
+    best = max(overlap, key=lambda name: overlap[name])
+    if overlap[best]:
+        return lessons[best]
+    if path.stem in lessons:
+        return lessons[path.stem]
+    raise NotGradable("not a lesson of this suite: it calls none of the lessons' checks")
+
+
+def tampering_in(tree: ast.Module, lesson: Lesson) -> list[str]:
+    """What a cell does to the checks that a lesson never does, in words (nothing: an empty list)."""
+    guarded = {name for _, name in lesson.imports} | {"Feedback"}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(EXERCISES):
+            found += [f"imports {alias.name} from {node.module}" for alias in node.names
+                      if (node.module, alias.name) not in lesson.imports or alias.asname]
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            found += [f"imports {alias.name}" for alias in node.names if alias.name.startswith(EXERCISES)
+                      or (alias.asname or alias.name) in guarded]
+        elif isinstance(node, ast.Name) and node.id in guarded and not isinstance(node.ctx, ast.Load):
+            found.append(f"assigns {node.id}")
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node.name in guarded:
+            found.append(f"defines {node.name}")
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            found += [f"declares {name} global" for name in node.names if name in guarded]
+        elif isinstance(node, ast.Attribute) and (node.attr in guarded or node.attr == "exercises"):
+            found.append(f"reaches into {node.attr}")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and (
+                node.value in guarded or EXERCISES in node.value):
+            found.append(f"names {node.value[:60]!r}")
+    return found
+
+
+def read_submission(path: str | Path, lessons: dict[str, Lesson]) -> Reading:
+    """A student's notebook read: its lesson, the cells to run, each exercise's cell, tampering; or
+    :class:`NotGradable`."""
+    path = Path(path)
+    notebook = read_notebook(path)
+    lesson = which_lesson(notebook, path, lessons)
+    reading = Reading(lesson, [], {}, minutes=working_minutes(notebook))
+    for number, source, tags in code_sources(notebook):
+        if SKIP_TAG in tags or source.strip() in lesson.skipped:
+            reading.skipped.append(number)
+            continue
+        reading.cells.append((number, source))
+        tree = python_tree(source)
+        if tree is None:
+            continue  # it will fail with a SyntaxError when it runs: the student's mistake, not tampering
+        for name in exercise_calls(tree):
+            if name in lesson.exercises:
+                reading.exercise_cells.setdefault(name, number)
+        reading.tampering += [f"code cell {number} {what}" for what in tampering_in(tree, lesson)]
+    return reading
+
+
+IDLE_MINUTES = 15.0
+"""A pause longer than this between two cells run is a break, not work, when adding up a student's time."""
+
+
+def working_minutes(notebook: dict[str, Any]) -> float | None:
+    """Minutes of work the notebook's saved cell timings show: the gaps between cells run, breaks over
+    :data:`IDLE_MINUTES` left out. None when it saved no timings (JupyterLab's ``recordTiming`` setting)."""
+    from datetime import datetime
+
+    times = []
+    for cell in notebook["cells"]:
+        metadata = cell.get("metadata") if isinstance(cell, dict) else None
+        execution = metadata.get("execution") if isinstance(metadata, dict) else None
+        started = execution.get("iopub.execute_input") if isinstance(execution, dict) else None
+        if isinstance(started, str):
+            try:
+                times.append(datetime.fromisoformat(started.replace("Z", "+00:00")).timestamp())
+            except ValueError:
+                continue
+    if len(times) < 2:
+        return None
+    times.sort()
+    gaps = [later - earlier for earlier, later in zip(times, times[1:])]
+    return sum(gap for gap in gaps if gap <= IDLE_MINUTES * 60) / 60

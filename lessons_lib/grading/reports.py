@@ -1,0 +1,145 @@
+"""The grades: each student's exercises, as a table, CSV files and JSON.
+
+Every exercise gets one status:
+
+- ``passed``: its check said correct;
+- ``not yet``: its check ran and said not yet (its message says why);
+- ``error``: its cell raised before the check answered;
+- ``not run``: the notebook stopped (timed out, died) before its cell, or the check was never called there;
+- ``missing``: no cell calls its check any more;
+- ``tampered``: the notebook replaced a check (nothing in it counts).
+
+>>> from lessons_lib.grading.notebooks import Lesson
+>>> lesson = Lesson("99_test", ("check_a", "check_b"), frozenset(), frozenset())
+>>> reading = Reading(lesson, [(3, "check_a(a)")], {"check_a": 3})
+>>> result = grade(reading, NotebookRun([{"start": 3}, {"check": "check_a", "cell": 3, "passed": True,
+...     "message": "right"}, {"done": True}]), "alice.ipynb")
+>>> [(exercise.name, exercise.status) for exercise in result.exercises], result.score()
+([('check_a', 'passed'), ('check_b', 'missing')], 1)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lessons_lib.grading.notebooks import Reading
+from lessons_lib.grading.sandboxed import NotebookRun
+
+PASSED, NOT_YET, ERROR, NOT_RUN, MISSING, TAMPERED = "passed", "not yet", "error", "not run", "missing", "tampered"
+SYMBOLS = {PASSED: "✔", NOT_YET: "✘", ERROR: "error", NOT_RUN: "not run", MISSING: "missing", TAMPERED: "tampered"}
+
+
+@dataclass(frozen=True)
+class ExerciseResult:
+    """One exercise of one student: its check's name, status (see the module) and the detail (a message)."""
+
+    name: str
+    status: str
+    detail: str = ""
+
+
+@dataclass
+class NotebookResult:
+    """One student's notebook graded."""
+
+    path: str
+    student: str
+    lesson: str
+    exercises: list[ExerciseResult]
+    problems: list[str] = field(default_factory=list)
+    minutes: float | None = None
+
+    def score(self) -> int:
+        """The exercises passed."""
+        return sum(exercise.status == PASSED for exercise in self.exercises)
+
+
+def student_name(path: str | Path, lesson: str) -> str:
+    """Who handed the notebook in: its file's name, or its folder's when the file keeps the lesson's name."""
+    path = Path(path)
+    return path.parent.resolve().name if path.stem == lesson else path.stem
+
+
+def grade(reading: Reading, run: NotebookRun, path: str | Path) -> NotebookResult:
+    """The grades of one notebook, from what was read in it and what its run reported."""
+    checks = {event["check"]: event for event in run.events if "check" in event}
+    errors = {event["cell"]: event["error"] for event in run.events if "error" in event}
+    started = {event["start"] for event in run.events if "start" in event}
+    tampering = reading.tampering + [event["tampered"] for event in run.events if "tampered" in event]
+    exercises = []
+    for name in reading.lesson.exercises:
+        cell = reading.exercise_cells.get(name)
+        if tampering:
+            exercises.append(ExerciseResult(name, TAMPERED, tampering[0]))
+        elif cell is None:
+            exercises.append(ExerciseResult(name, MISSING, f"no cell calls {name} any more"))
+        elif name in checks:
+            passed = checks[name].get("passed") is True
+            exercises.append(ExerciseResult(name, PASSED if passed else NOT_YET, str(checks[name].get("message"))))
+        elif cell in errors:
+            exercises.append(ExerciseResult(name, ERROR, f"code cell {cell} raised {errors[cell]}"))
+        elif cell in started:
+            exercises.append(ExerciseResult(name, NOT_RUN, f"code cell {cell} ran but never called {name}"
+                                            if not run.stopped else f"code cell {cell}: {run.stopped}"))
+        else:
+            exercises.append(ExerciseResult(name, NOT_RUN, f"code cell {cell} was not reached: {run.stopped}"))
+    problems = [f"tampered with the checks: {'; '.join(tampering)}"] if tampering else []
+    problems += [f"code cell {cell} raised {error}" for cell, error in sorted(errors.items())]
+    problems += [run.stopped] if run.stopped else []
+    return NotebookResult(str(path), student_name(path, reading.lesson.name), reading.lesson.name, exercises,
+                          problems, reading.minutes)
+
+
+def table(results: list[NotebookResult]) -> str:
+    """A plain-text table: one block per lesson, a row per student, a column per exercise."""
+    blocks = []
+    for lesson in sorted({result.lesson for result in results}):
+        rows = [result for result in results if result.lesson == lesson]
+        names = [exercise.name for exercise in rows[0].exercises]
+        header = ["student", *names, "score", "minutes"]
+        body = [[row.student, *(SYMBOLS[exercise.status] for exercise in row.exercises), f"{row.score()}/{len(names)}",
+                 "" if row.minutes is None else f"{row.minutes:.0f}"] for row in rows]
+        widths = [max(len(line[column]) for line in [header, *body]) for column in range(len(header))]
+        lines = [f"Lesson {lesson}"] + ["  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip()
+                                        for line in [header, *body]]
+        lines += [f"  {row.student}: {problem}" for row in rows for problem in row.problems]
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def long_csv(results: list[NotebookResult]) -> str:
+    """One row per student and exercise: ``student, lesson, exercise, status, points, detail, notebook``."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["student", "lesson", "exercise", "status", "points", "detail", "notebook"])
+    for result in results:
+        for exercise in result.exercises:
+            writer.writerow([result.student, result.lesson, exercise.name, exercise.status,
+                             int(exercise.status == PASSED), exercise.detail, result.path])
+    return out.getvalue()
+
+
+def scores_csv(results: list[NotebookResult]) -> str:
+    """One row per notebook, a column per exercise (1 passed, 0 not), then ``total, possible, percent_correct``:
+    the shape of otter-grader's ``final_grades.csv``."""
+    exercises = sorted({exercise.name for result in results for exercise in result.exercises})
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["file", "student", "lesson", *exercises, "total", "possible", "percent_correct"])
+    for result in results:
+        points = {exercise.name: int(exercise.status == PASSED) for exercise in result.exercises}
+        possible = len(result.exercises)
+        writer.writerow([result.path, result.student, result.lesson, *(points.get(name, "") for name in exercises),
+                         result.score(), possible, f"{100 * result.score() / possible:.1f}" if possible else ""])
+    return out.getvalue()
+
+
+def as_json(results: list[NotebookResult], bad_inputs: list[dict[str, str]]) -> dict[str, Any]:
+    """Everything, for a program: each notebook's grades and the files that could not be graded."""
+    return {"notebooks": [{**asdict(result), "score": result.score(), "possible": len(result.exercises)}
+                          for result in results], "not_graded": bad_inputs}
+
