@@ -121,3 +121,20 @@ def test_the_csv_files_have_a_row_per_exercise_and_a_row_per_notebook(tmp_path: 
     totals = list(csv.DictReader(io.StringIO(scores.read_text())))
     assert [(row["check_cut_points"], row["total"], row["possible"], row["percent_correct"]) for row in totals] == [
         ("1", "2", "2", "100.0"), ("0", "0", "2", "0.0")]
+
+
+
+def test_without_bubblewrap_the_notebooks_run_as_plain_processes_with_the_same_grades(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    solved, unsolved = tmp_path / "solved.ipynb", tmp_path / "unsolved.ipynb"
+    solved.write_text(SOLVED.read_text())
+    unsolved.write_text(UNSOLVED.read_text())
+    raises = solved_with(tmp_path / "raises.ipynb", FIRST_EXERCISE, "raise RuntimeError('my bug')")
+    environment = {**os.environ, "SHOLOGUTI_SANDBOX": "process"}
+    graded = subprocess.run([sys.executable, "-m", "lessons_lib", "grade", str(solved), str(unsolved), str(raises),
+                             "--json"], capture_output=True, text=True, env=environment, timeout=600, check=True)
+    assert statuses(json.loads(graded.stdout)) == {
+        "solved": ["passed", "passed"], "unsolved": ["not yet", "not yet"], "raises": ["error", "passed"]}
