@@ -4,7 +4,7 @@
     Each agent runs in namespaces of its own (user, PID, network, IPC, UTS,
     cgroup), with no privilege even when the arena runs as root: it sees no other
     process (neither the arena nor any other agent), has no network, cannot make
-    namespaces of its own, and sees the system's programs, Python and this
+    namespaces of its own (with bubblewrap 0.8 or later), and sees the system's programs, Python and this
     package read-only and nothing else of the machine: no other agent's file, no
     results database, no home folder, not even the arena's environment. The
     kernel's settings in /proc are read-only to it. Its working folder, ``/tmp`` and ``/dev/shm`` are private in-memory
@@ -13,9 +13,10 @@
 
 ``process`` (macOS, Windows, or Linux without bubblewrap)
     Each agent runs as a plain process with the user's own permissions, in a
-    private temporary working folder, with the same time limit; the memory and
-    process limits cover all its processes on Linux, its first process alone on
-    macOS (Windows has no memory limit). Mistakes are caught (crashes, hangs,
+    private temporary working folder. On Linux its processor time, memory,
+    processes and threads are counted as inside bubblewrap; on macOS and Windows
+    only the clock stops it (at three times its limit and 5 s more), and the
+    memory limit holds for its first process alone on macOS, not at all on Windows. Mistakes are caught (crashes, hangs,
     memory hogs, garbage answers); malice is not: a hostile file could read or
     change the user's files, signal other processes, or leave a process behind if
     the arena is killed. Read the files first, or run the tournament on Linux

@@ -16,7 +16,7 @@ from typing import Any
 
 from lessons_lib.cli_options import file_to_write, quoted_path, seconds, shown, whole_number
 from lessons_lib.grading.notebooks import NotGradable, load_lessons, read_submission
-from lessons_lib.grading.reports import NotebookResult, as_json, grade, long_csv, scores_csv, table
+from lessons_lib.grading.reports import NotebookResult, as_json, grade, long_csv, scores_csv, student_names, table
 from lessons_lib.grading.sandboxed import DEFAULT_MEMORY_MB, DEFAULT_SECONDS, run_notebook
 
 MAX_JOBS = 64
@@ -54,9 +54,11 @@ def run_grade(args: argparse.Namespace, program: str) -> int:
             bad_inputs.append({"path": path, "problem": str(error)})
             print(shown(f"{program} grade: {quoted_path(path)}: {error}"), file=sys.stderr, flush=True)
 
+    students = student_names([path for path, _ in readings], set(lessons))
+
     def graded(item: tuple[str, Any]) -> NotebookResult:
         path, reading = item
-        result = grade(reading, run_notebook(reading, args.seconds, args.memory_mb), path)
+        result = grade(reading, run_notebook(reading, args.seconds, args.memory_mb), path, students[path])
         print(shown(f"graded {result.student} ({result.lesson}): {result.score()} of {len(result.exercises)}"),
               file=sys.stderr, flush=True)
         return result

@@ -13,7 +13,7 @@ Every exercise gets one status:
 >>> lesson = Lesson("99_test", ("check_a", "check_b"), frozenset(), frozenset())
 >>> reading = Reading(lesson, [(3, "check_a(a)")], {"check_a": 3})
 >>> result = grade(reading, NotebookRun([{"start": 3}, {"check": "check_a", "cell": 3, "passed": True,
-...     "message": "right"}, {"done": True}]), "alice.ipynb")
+...     "message": "right"}, {"done": True}]), "alice.ipynb", "alice")
 >>> [(exercise.name, exercise.status) for exercise in result.exercises], result.score()
 ([('check_a', 'passed'), ('check_b', 'missing')], 1)
 """
@@ -58,14 +58,32 @@ class NotebookResult:
         return sum(exercise.status == PASSED for exercise in self.exercises)
 
 
-def student_name(path: str | Path, lesson: str) -> str:
-    """Who handed the notebook in: its file's name, or its folder's when the file keeps the lesson's name."""
-    path = Path(path)
-    return path.parent.resolve().name if path.stem == lesson else path.stem
+def student_names(paths: list[str], lessons: set[str]) -> dict[str, str]:
+    """Who handed in each notebook: the first part of its path where the paths differ (``class/alice.ipynb``
+    and ``class/bob.ipynb``: alice and bob; nbgrader's ``submitted/alice/ps1/03_minimax_alphabeta.ipynb``: alice).
+    A notebook alone is named by its file, or by its folder when the file keeps a lesson's name.
+
+    >>> student_names(["c/alice.ipynb", "c/bob.ipynb"], set())
+    {'c/alice.ipynb': 'alice', 'c/bob.ipynb': 'bob'}
+    >>> student_names(["s/alice/ps1/03_x.ipynb", "s/bob/ps1/03_x.ipynb"], {"03_x"})
+    {'s/alice/ps1/03_x.ipynb': 'alice', 's/bob/ps1/03_x.ipynb': 'bob'}
+    """
+    parts = {path: Path(path).resolve().parts for path in paths}
+    if len(set(parts.values())) < 2:
+        return {path: (Path(path).resolve().parent.name if Path(path).stem in lessons else Path(path).stem)
+                for path in paths}
+    shared = 0
+    while len({found[shared] if shared < len(found) else None for found in parts.values()}) == 1:
+        shared += 1
+    names = {}
+    for path, found in parts.items():
+        part = found[min(shared, len(found) - 1)]
+        names[path] = part[: -len(".ipynb")] if part.endswith(".ipynb") else part
+    return names
 
 
-def grade(reading: Reading, run: NotebookRun, path: str | Path) -> NotebookResult:
-    """The grades of one notebook, from what was read in it and what its run reported."""
+def grade(reading: Reading, run: NotebookRun, path: str | Path, student: str) -> NotebookResult:
+    """The grades of ``student``'s notebook at ``path``, from what was read in it and what its run reported."""
     checks = {event["check"]: event for event in run.events if "check" in event}
     errors = {event["cell"]: event["error"] for event in run.events if "error" in event}
     started = {event["start"] for event in run.events if "start" in event}
@@ -90,7 +108,7 @@ def grade(reading: Reading, run: NotebookRun, path: str | Path) -> NotebookResul
     problems = [f"tampered with the checks: {'; '.join(tampering)}"] if tampering else []
     problems += [f"code cell {cell} raised {error}" for cell, error in sorted(errors.items())]
     problems += [run.stopped] if run.stopped else []
-    return NotebookResult(str(path), student_name(path, reading.lesson.name), reading.lesson.name, exercises,
+    return NotebookResult(str(path), student, reading.lesson.name, exercises,
                           problems, reading.minutes)
 
 

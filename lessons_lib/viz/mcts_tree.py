@@ -64,8 +64,17 @@ def replay_mcts(events: Sequence[Any], upto: int | None = None) -> ReplayedMCTS:
     return tree
 
 
-PLAYER_COLOURS = ("#2e8b3a", "#c8362d")
-"""The outline of a node that counts player 0's wins, and of one that counts player 1's."""
+PLAYER_COLOURS = ("#1f5fa8", "#b35900")
+"""The outline of a node that counts player 0's wins (blue), and of one that counts player 1's (orange).
+
+Blue and orange stay apart in every common colour blindness; the outlines differ in their dashes too.
+"""
+PLAYER_DASHES = ("", "4 2")
+"""The outline's dashes (``stroke-dasharray``): solid for player 0, dashed for player 1."""
+PLAYER_KEYS = ("■", "□")
+"""The signs that stand for the two players' outlines in the legend, each in the player's colour."""
+CURRENT_PATH = "#e0a800"
+"""The thick edges of this iteration's path: gold, as the search trees mark where the search is, unlike either player."""
 
 
 def player_names(state: Any) -> tuple[str, str]:
@@ -191,22 +200,24 @@ SLOT, LEVEL, PAD, LEGEND = 40, 70, 24, 36
 def tree_legend(whose: WhoseWins) -> tuple[str, str]:
     """Two lines under the tree: whose wins the boxes count, and what the outlines mean."""
     def key(player: int) -> str:
-        return f'<tspan fill="{PLAYER_COLOURS[player]}">■</tspan> {escape(whose.name(player), quote=False)}'
+        return (f'<tspan fill="{PLAYER_COLOURS[player]}">{PLAYER_KEYS[player]}</tspan> '
+                f'{escape(whose.name(player), quote=False)}')
 
     root, other = whose.name(whose.root), whose.name(1 - whose.root)
     if whose.perspective == "root":
         return (f"W/N: wins/visits for {key(whose.root)}, the root's player, at every node,",
                 escape(f"even at those reached by {possessive(other)} moves (as the Pygame project counted).",
                        quote=False))
-    return (f"W/N: wins/visits for the player who moved into the node (outline {key(0)}, {key(1)}).",
+    return (f"W/N: wins/visits for the player who moved into the node (outline {key(0)} solid, {key(1)} dashed).",
             escape(f"The root, with {root} to move, counts {possessive(other)} wins; UCB1 never reads them.",
                    quote=False))
 
 
 def mcts_tree_svg(tree: ReplayedMCTS, whose: WhoseWins, final: ReplayedMCTS | None = None, max_depth: int = 4) -> str:
-    """Draw the tree (to ``max_depth``): each node's wins/visits, the current path in orange, the new node in blue.
+    """Draw the tree (to ``max_depth``): each node's wins/visits, the current path thick and gold, the new node in blue.
 
-    A node's outline has the colour of the player whose wins it counts, as a legend under the tree says;
+    A node's outline has the colour of the player whose wins it counts, solid for player 0 and dashed for
+    player 1, as a legend under the tree says;
     finished games and the current rollout have their result under the node.
     """
     shape = final if final is not None else tree
@@ -226,7 +237,7 @@ def mcts_tree_svg(tree: ReplayedMCTS, whose: WhoseWins, final: ReplayedMCTS | No
         return x
 
     place(())
-    width = max(460, int(PAD * 2 + SLOT * next_slot))
+    width = max(520, int(PAD * 2 + SLOT * next_slot))
     tree_height = PAD * 2 + LEVEL * (max(level for _, level in spots.values()) + 1)
     height = tree_height + LEGEND
 
@@ -242,7 +253,7 @@ def mcts_tree_svg(tree: ReplayedMCTS, whose: WhoseWins, final: ReplayedMCTS | No
         if not path:
             continue
         (x1, y1), (x2, y2) = xy(path[:-1]), xy(path)
-        colour, thickness = ("#e07b00", 3) if path in on_path else ("#999", 1.2)
+        colour, thickness = (CURRENT_PATH, 3) if path in on_path else ("#999", 1.2)
         parts.append(f'<line x1="{x1}" y1="{y1 + 10}" x2="{x2}" y2="{y2 - 10}" stroke="{colour}" '
                      f'stroke-width="{thickness}"/>')
         parts.append(f'<text x="{(x1 + 3 * x2) / 4 + 3}" y="{(y1 + 3 * y2) / 4 - 4}" font-size="9" fill="#1f4e9c">'
@@ -257,8 +268,11 @@ def mcts_tree_svg(tree: ReplayedMCTS, whose: WhoseWins, final: ReplayedMCTS | No
         node = tree.nodes[path]
         x, y = xy(path)
         fill = "#cfe2ff" if path == tree.expanded else "#fff3c4" if path in on_path else "#f4f4f4"
+        counted = whose.counted(path)
+        dashes = f' stroke-dasharray="{PLAYER_DASHES[counted]}"' if PLAYER_DASHES[counted] else ""
         parts.append(f'<rect x="{x - 17}" y="{y - 10}" width="34" height="20" rx="5" fill="{fill}" '
-                     f'stroke="{PLAYER_COLOURS[whose.counted(path)]}" stroke-width="2"/>'
+                     f'stroke="{PLAYER_COLOURS[counted]}" stroke-width="2"{dashes} class="node" '
+                     f'data-player="{counted}"/>'
                      f'<text x="{x}" y="{y + 4}" font-size="9" text-anchor="middle">{node.wins:g}/{node.visits}</text>')
         for row, note in enumerate(notes.get(path, ())):
             parts.append(f'<text x="{x}" y="{y + 21 + 9 * row}" font-size="8" fill="#333" text-anchor="middle">'

@@ -3,6 +3,10 @@
 Every chart has a title, axes labelled with their units, and a legend when it
 shows more than one series. Each function draws on ``ax`` if given (a new figure
 otherwise) and returns the axes, so a notebook can put several side by side.
+
+The series can be told apart without colour: their colours are Okabe and Ito's (chosen to stay
+apart in the common colour blindnesses), and each line also has its own marker, each set of
+bars its own hatching.
 """
 
 from __future__ import annotations
@@ -19,8 +23,16 @@ from matplotlib.ticker import MaxNLocator
 from lessons_lib.games.shologuti.evaluation import EvaluationTerms
 from lessons_lib.measurements import ConvergencePoint, PlayedGame
 
-VARIANT_COLOURS = {"forced": "#1f77b4", "traditional": "#d62728", "continue": "#2ca02c"}
-SERIES_COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f")
+# Okabe, M. and Ito, K. (2002), "Color Universal Design": blue, orange, bluish green, vermilion, reddish purple,
+# sky blue; then grey and black.
+SERIES_COLOURS = ("#0072b2", "#e69f00", "#009e73", "#d55e00", "#cc79a7", "#56b4e9", "#7f7f7f", "#000000")
+"""The series' colours, in order."""
+SERIES_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
+"""Each line's marker, in the same order: the second cue, for who cannot tell the colours apart."""
+SERIES_HATCHES = ("", "//", "..", "xx", "\\\\", "oo", "--", "++")
+"""Each set of bars' hatching, in the same order."""
+VARIANT_COLOURS = {"forced": SERIES_COLOURS[0], "traditional": SERIES_COLOURS[3], "continue": SERIES_COLOURS[2]}
+VARIANT_MARKERS = {"forced": SERIES_MARKERS[0], "traditional": SERIES_MARKERS[3], "continue": SERIES_MARKERS[2]}
 
 
 def _axes(ax: Axes | None, size: tuple[float, float] = (6.4, 4.2)) -> Axes:
@@ -33,13 +45,17 @@ def _colour(name: str, index: int) -> str:
     return VARIANT_COLOURS.get(name, SERIES_COLOURS[index % len(SERIES_COLOURS)])
 
 
+def _marker(name: str, index: int) -> str:
+    return VARIANT_MARKERS.get(name, SERIES_MARKERS[index % len(SERIES_MARKERS)])
+
+
 def plot_growth(series: Mapping[str, Mapping[int, float]], *, title: str, ylabel: str, xlabel: str = "depth (plies)",
                 log: bool = True, ax: Axes | None = None) -> Axes:
     """One line per series of ``{x: y}`` values (for example nodes by depth), on a log scale by default."""
     ax = _axes(ax)
     for index, (name, values) in enumerate(series.items()):
         xs = sorted(values)
-        ax.plot(xs, [values[x] for x in xs], marker="o", label=name, color=_colour(name, index))
+        ax.plot(xs, [values[x] for x in xs], marker=_marker(name, index), label=name, color=_colour(name, index))
     if log:
         ax.set_yscale("log")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -59,7 +75,8 @@ def plot_game_lengths(games: Mapping[str, Sequence[PlayedGame]], *, title: str =
     ax.set_xticks(range(1, len(names) + 1), names)
     for index, (name, values) in enumerate(zip(names, lengths), start=1):
         spread = [index + 0.12 * math.sin(7.0 * number) for number in range(len(values))]  # a fixed jitter
-        ax.scatter(spread, values, s=14, alpha=0.7, color=_colour(name, index - 1), label=name)
+        ax.scatter(spread, values, s=14, alpha=0.7, color=_colour(name, index - 1), marker=_marker(name, index - 1),
+                   label=name)
     ax.set(title=title, xlabel=xlabel, ylabel="game length (plies, the opening included)")
     ax.legend(title="each dot: one game", fontsize="small")
     return ax
@@ -81,7 +98,8 @@ def plot_branching(games: Mapping[str, Sequence[PlayedGame]], *, bucket: int = 1
                 grouped.setdefault(ply // bucket * bucket, []).append(count)
                 going.setdefault(ply // bucket * bucket, set()).add(number)
         xs = sorted(x for x in grouped if len(going[x]) >= max(2, len(played) // 4))
-        ax.plot(xs, [statistics.fmean(grouped[x]) for x in xs], marker=".", label=name, color=_colour(name, index))
+        ax.plot(xs, [statistics.fmean(grouped[x]) for x in xs], marker=_marker(name, index), markersize=4, label=name,
+                color=_colour(name, index))
     ax.set(title=title, xlabel=f"ply (grouped by {bucket})", ylabel="legal moves (mean)")
     ax.set_ylim(bottom=0)
     ax.grid(True, alpha=0.3)
@@ -116,9 +134,9 @@ def plot_evaluation_terms(terms: Sequence[EvaluationTerms], *, player: str = "Gr
     """The three parts of the material-and-mobility evaluation, and their total, at every ply of a game."""
     ax = _axes(ax, (9.0, 4.2))
     plies = range(len(terms))
-    ax.plot(plies, [10 * t.material for t in terms], label="10 × material", color="#1f77b4")
-    ax.plot(plies, [t.mobility for t in terms], label="mobility", color="#ff7f0e")
-    ax.plot(plies, [t.chain_bonus for t in terms], label="chain bonus", color="#2ca02c")
+    ax.plot(plies, [10 * t.material for t in terms], label="10 × material", color=SERIES_COLOURS[0])
+    ax.plot(plies, [t.mobility for t in terms], label="mobility", color=SERIES_COLOURS[1], linestyle="--")
+    ax.plot(plies, [t.chain_bonus for t in terms], label="chain bonus", color=SERIES_COLOURS[2], linestyle=":")
     ax.plot(plies, [t.total for t in terms], label="total", color="black", linewidth=2, alpha=0.7)
     ax.axhline(0, color="grey", linewidth=0.8)
     ax.set(title=title, xlabel="ply", ylabel=f"points for {player}")
@@ -134,7 +152,7 @@ def plot_deepening(runs: Mapping[str, Sequence[Any]], *, budget: float | None = 
     for index, (name, results) in enumerate(runs.items()):
         times = [0.0] + [result.seconds for result in results]
         depths = [0] + [result.depth for result in results]
-        ax.step(times, depths, where="post", marker="o", label=name, color=_colour(name, index))
+        ax.step(times, depths, where="post", marker=_marker(name, index), label=name, color=_colour(name, index))
     if budget is not None:
         ax.axvline(budget, color="black", linestyle="--", label=f"time budget ({budget:g} s)")
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
@@ -153,7 +171,8 @@ def plot_grouped_bars(groups: Mapping[str, Mapping[str, float]], *, title: str, 
     for index, (group, values) in enumerate(groups.items()):
         xs = [number + (index - (len(groups) - 1) / 2) * width for number in range(len(names))]
         ax.bar(xs, [values.get(name, 0) for name in names], width, label=group,
-               color=SERIES_COLOURS[index % len(SERIES_COLOURS)])
+               color=SERIES_COLOURS[index % len(SERIES_COLOURS)], hatch=SERIES_HATCHES[index % len(SERIES_HATCHES)],
+               edgecolor="#333333", linewidth=0.6)
     ax.set_xticks(range(len(names)), names)
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
     ax.legend()
@@ -163,7 +182,8 @@ def plot_grouped_bars(groups: Mapping[str, Mapping[str, float]], *, title: str, 
 def plot_stacked_shares(rows: Mapping[str, Mapping[str, float]], *, title: str, xlabel: str,
                         ylabel: str = "share of the games (%)", colours: Mapping[str, str] | None = None,
                         ax: Axes | None = None) -> Axes:
-    """One stacked bar per row, its parts (counts) shown as percentages of the row's total."""
+    """One stacked bar per row, its parts (counts) shown as percentages of the row's total, each part hatched
+    differently (the first plain) so that the parts differ without colour too."""
     ax = _axes(ax, (8.0, 4.2))
     names = list(rows)
     parts = list(dict.fromkeys(part for counts in rows.values() for part in counts))
@@ -171,7 +191,8 @@ def plot_stacked_shares(rows: Mapping[str, Mapping[str, float]], *, title: str, 
     for index, part in enumerate(parts):
         shares = [100 * rows[name].get(part, 0) / (sum(rows[name].values()) or 1) for name in names]
         colour = (colours or {}).get(part, SERIES_COLOURS[index % len(SERIES_COLOURS)])
-        ax.bar(names, shares, bottom=bottoms, label=part, color=colour)
+        ax.bar(names, shares, bottom=bottoms, label=part, color=colour,
+               hatch=SERIES_HATCHES[index % len(SERIES_HATCHES)], edgecolor="#333333", linewidth=0.6)
         bottoms = [bottom + share for bottom, share in zip(bottoms, shares)]
     ax.set_ylim(0, 100)
     ax.set(title=title, xlabel=xlabel, ylabel=ylabel)
@@ -217,7 +238,8 @@ def plot_strength_against_time(series: Mapping[str, Sequence[Mapping[str, Any]]]
         below = [e - float(row["elo_low"]) for e, row in zip(elo, rows)]
         above = [float(row["elo_high"]) - e for e, row in zip(elo, rows)]
         colour = SERIES_COLOURS[index % len(SERIES_COLOURS)]
-        ax.errorbar(seconds, elo, yerr=[below, above], marker="o", capsize=3, color=colour, label=name)
+        ax.errorbar(seconds, elo, yerr=[below, above], marker=SERIES_MARKERS[index % len(SERIES_MARKERS)], capsize=3,
+                    color=colour, label=name)
         for x, y, row in zip(seconds, elo, rows):
             ax.annotate(label.format(level=float(row["level"])), (x, y), textcoords="offset points", xytext=(5, -12),
                         fontsize="small", color=colour)
@@ -232,18 +254,23 @@ def plot_strength_against_time(series: Mapping[str, Sequence[Mapping[str, Any]]]
 
 def plot_score_grid(cells: Sequence[Mapping[str, Any]], *, row: str, column: str, value: str, title: str,
                     ylabel: str, xlabel: str, colour_label: str, ax: Axes | None = None) -> Axes:
-    """A heat map of ``value`` (a share from 0 to 1) for every (``row``, ``column``) pair, each cell labelled."""
+    """A heat map of ``value`` (a share from 0 to 1) for every (``row``, ``column``) pair, each cell labelled.
+
+    Red below an even score, blue above (red-blue, unlike red-green, survives colour blindness); each
+    cell also says its share in words, white on the darkest cells.
+    """
     ax = _axes(ax, (6.4, 4.6))
     rows = sorted({float(cell[row]) for cell in cells})
     columns = sorted({float(cell[column]) for cell in cells})
     grid = [[math.nan] * len(columns) for _ in rows]
     for cell in cells:
         grid[rows.index(float(cell[row]))][columns.index(float(cell[column]))] = 100 * float(cell[value])
-    image = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=100, origin="lower", aspect="auto")
+    image = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=100, origin="lower", aspect="auto")
     for i, line in enumerate(grid):
         for j, share in enumerate(line):
             if not math.isnan(share):
-                ax.text(j, i, f"{share:.0f}%", ha="center", va="center", fontsize="small")
+                ax.text(j, i, f"{share:.0f}%", ha="center", va="center", fontsize="small",
+                        color="white" if abs(share - 50) > 35 else "black")
     ax.set_xticks(range(len(columns)), [f"{c:g}" for c in columns])
     ax.set_yticks(range(len(rows)), [f"{r:g}" for r in rows])
     ax.figure.colorbar(image, ax=ax, label=colour_label)

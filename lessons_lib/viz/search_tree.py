@@ -176,11 +176,22 @@ LEVEL = 92  # pixels between two levels
 PAD = 36
 
 
+NODE_FILLS = {OPEN: "#fff7d6", LEAF: "#e8f1fb", DONE: "#dff0d8"}
+"""A node's fill by its state: pale yellow while the search is below it, pale blue at a leaf, pale green when done.
+
+The fills only help: a node still open also has a dashed outline (the current node a thick one), a leaf
+has no α and β under it and no children, and which side moves is the node's shape, ▲ or ▼, never its colour.
+"""
+CURRENT_OUTLINE = "#e0a800"
+"""The thick outline of the node the search is at."""
+
+
 def tree_svg(tree: ReplayedTree, final: ReplayedTree | None = None, bounds: bool = True) -> str:
     """Draw ``tree`` as SVG: MAX nodes as ▲, MIN as ▼, values inside, α and β under, moves on the edges.
 
     ``final`` (the whole search, replayed to the end) fixes the layout, so nodes do
     not move around while the replay grows. ``bounds=False`` leaves out α and β.
+    A node the search has not finished has a dashed outline; the node it is at, a thick solid one.
     """
     shape = final if final is not None else tree
     spots = layout(shape)
@@ -194,7 +205,8 @@ def tree_svg(tree: ReplayedTree, final: ReplayedTree | None = None, bounds: bool
         return PAD + slot / 2 + x * slot, PAD + 14 + level * LEVEL
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+             f'viewBox="0 0 {width} {height}" font-family="sans-serif" role="img" '
+             f'aria-label="A search tree: MAX nodes point up, MIN nodes point down">',
              f'<rect width="{width}" height="{height}" fill="white"/>']
     for node in tree.nodes.values():
         if node.parent is None:
@@ -216,9 +228,11 @@ def tree_svg(tree: ReplayedTree, final: ReplayedTree | None = None, bounds: bool
             continue
         points = (f"{x},{y - 16} {x - 18},{y + 14} {x + 18},{y + 14}" if node.maximizing
                   else f"{x - 18},{y - 14} {x + 18},{y - 14} {x},{y + 16}")
-        fill = {OPEN: "#fff7d6", LEAF: "#e8f1fb", DONE: "#dff0d8"}[node.status]
-        stroke, stroke_width = ("#e0a800", 4) if node.id == tree.current else ("#333", 1.5)
-        parts.append(f'<polygon points="{points}" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"/>')
+        stroke, stroke_width = (CURRENT_OUTLINE, 4) if node.id == tree.current else ("#333", 1.5)
+        dashes = ' stroke-dasharray="5 3"' if node.status == OPEN and node.id != tree.current else ""
+        side = "max" if node.maximizing else "min"
+        parts.append(f'<polygon points="{points}" fill="{NODE_FILLS[node.status]}" stroke="{stroke}" '
+                     f'stroke-width="{stroke_width}"{dashes} class="node {side} {node.status}" data-side="{side}"/>')
         shown = node.value if node.value is not None else node.best
         parts.append(f'<text x="{x}" y="{y + (5 if node.maximizing else -1)}" font-size="11" text-anchor="middle" '
                      f'font-weight="bold">{_number(shown)}</text>')

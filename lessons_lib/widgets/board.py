@@ -1,9 +1,17 @@
 """The clickable board of any game, for JupyterLab, Notebook 7 and VS Code, built with anywidget.
 
 The Python side holds the game (a :class:`~lessons_lib.game_record.GameRecord`) and draws
-the board with the game's own ``board_svg``; the browser side, a few lines of JavaScript
-below, only shows that SVG and reports which element was clicked. So the rules live in
-one place, and a test can click from Python exactly as a person would (:meth:`BoardWidget.click`).
+the board with the game's own ``board_svg``; the browser side, the JavaScript below, only
+shows that SVG and reports which element was clicked. So the rules live in one place, and a
+test can click from Python exactly as a person would (:meth:`BoardWidget.click`).
+
+The board can be played from the keyboard alone. Tab stops once on the board; the arrow
+keys move between its places (the elements a click may hit: points, squares, pits) to the
+nearest one in the arrow's direction on screen; Enter or Space clicks the place, and Escape
+puts down what was chosen (:meth:`BoardWidget.drop`). A screen reader hears each place by its
+``aria-label`` (``point 23`` when the drawing gives none) and, through a live region, the
+board's :attr:`BoardWidget.status` whenever it changes: the last move, the status line and
+what is chosen.
 
 A move is a short sequence of clicks, the game's ``move_clicks(move)`` (in Shologuti: the
 piece, then where it goes). The board keeps the clicks made so far, lights up where the
@@ -13,13 +21,19 @@ again with the same piece (a capture chain), that piece is picked up for them.
 >>> board = BoardWidget("shologuti")
 >>> board.click(23), board.clicks, len(board.targets())
 (None, ['23'], 3)
+>>> board.status
+'Chosen: 23. Next: 17, 18 or 19. Green to move · Green 16 · Red 16'
 >>> board.click(18)
 Move.parse('23-18')
+>>> board.status
+'Green played 23-18. Red to move · Green 16 · Red 16'
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+import re
+from collections.abc import Callable, Collection, Sequence
+from html import unescape
 from typing import Any
 
 import anywidget
@@ -29,20 +43,167 @@ from lessons_lib.game_record import GameRecord
 from lessons_lib.games import DEFAULT_GAME, Game, game_named
 
 _ESM = """
+const SVG = "http://www.w3.org/2000/svg";
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const VISUALLY_HIDDEN = "position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap";
+
+function centre(element) {
+  const box = element.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+}
+
+// The place nearest to `from` in the direction (dx, dy) on screen: of the places ahead, the one whose
+// distance ahead plus twice its distance aside is least, so a place straight ahead beats one off to a side.
+function nextInDirection(from, [dx, dy], places) {
+  const start = centre(from);
+  let best = null, bestScore = Infinity;
+  for (const place of places) {
+    const { x, y } = centre(place);
+    const ahead = (x - start.x) * dx + (y - start.y) * dy;
+    const aside = Math.abs((x - start.x) * dy - (y - start.y) * dx);
+    const score = ahead + 2 * aside;
+    if (ahead >= 1 && score < bestScore) { best = place; bestScore = score; }
+  }
+  return best;
+}
+
+function nearestTo(point, places) {
+  const distance = (place) => { const { x, y } = centre(place); return Math.hypot(x - point.x, y - point.y); };
+  return places.reduce((best, place) => (best && distance(best) <= distance(place) ? best : place), null);
+}
+
+// The focus ring: a white band under a thick dashed black line around `place`, plain on any colour.
+function drawFocusRing(place) {
+  const bounds = place.getBBox(), pad = 3;
+  const ring = document.createElementNS(SVG, "g");
+  ring.setAttribute("class", "keyboard-focus");
+  ring.setAttribute("pointer-events", "none");
+  ring.setAttribute("aria-hidden", "true");
+  for (const [colour, width, dashes] of [["white", 7, "none"], ["black", 3.5, "7 4"]]) {
+    const line = document.createElementNS(SVG, "rect");
+    const attributes = { x: bounds.x - pad, y: bounds.y - pad, width: bounds.width + 2 * pad,
+                         height: bounds.height + 2 * pad, rx: 6, fill: "none", stroke: colour,
+                         "stroke-width": width, "stroke-dasharray": dashes };
+    for (const [name, value] of Object.entries(attributes)) line.setAttribute(name, value);
+    ring.appendChild(line);
+  }
+  place.appendChild(ring);
+}
+
 function render({ model, el }) {
-  const box = document.createElement("div");
+  const box = document.createElement("div");  // the board; its places are the elements marked data-click
   box.className = "shologuti-board-widget";
-  const draw = () => { box.innerHTML = model.get("svg"); };
+  box.setAttribute("role", "application");  // a screen reader lets the arrow keys through to the board
+  const news = document.createElement("div");  // read out by screen readers whenever it changes
+  news.className = "shologuti-board-status";
+  news.setAttribute("role", "status");
+  news.setAttribute("aria-live", "polite");
+  news.setAttribute("aria-atomic", "true");
+  news.style.cssText = VISUALLY_HIDDEN;
+  let focusName = null, focusAt = null;  // the place the keyboard is on: its data-click, where it was on screen
+
+  const places = () => [...box.querySelectorAll("[data-click]")];
+  const click = (place) => model.send({ type: "click", point: place.getAttribute("data-click") });
+  const removeFocusRing = () => box.querySelectorAll(".keyboard-focus").forEach((ring) => ring.remove());
+
+  // A roving tabindex: Tab stops at one place only (or at the board, when it has none).
+  const makeTabStop = (stop) => {
+    for (const place of places()) place.tabIndex = place === stop ? 0 : -1;
+    box.tabIndex = stop ? -1 : 0;
+    if (stop) focusName = stop.getAttribute("data-click");
+  };
+
+  // Show the new SVG; the keyboard stays on the same place (or the nearest) if it was on the board.
+  const draw = () => {
+    const hadFocus = box.contains(document.activeElement);
+    box.innerHTML = model.get("svg");
+    const svg = box.querySelector("svg");
+    if (svg) svg.setAttribute("role", "group");  // an "img" would hide its places from screen readers
+    const all = places();
+    for (const place of all) {
+      place.setAttribute("role", "button");
+      if (!place.hasAttribute("aria-label")) place.setAttribute("aria-label", `point ${place.getAttribute("data-click")}`);
+      place.style.outline = "none";  // the focus ring below replaces the browser's
+    }
+    const stop = all.find((place) => place.getAttribute("data-click") === focusName)
+      || (focusAt && nearestTo(focusAt, all)) || all[0] || null;
+    makeTabStop(stop);
+    if (hadFocus) (stop || box).focus({ preventScroll: true });
+  };
+  const speak = () => { news.textContent = model.get("status"); };
+  const name = () => { box.setAttribute("aria-label", model.get("label")); };
+
   box.addEventListener("click", (event) => {
-    const target = event.target.closest("[data-click]");
-    if (target) model.send({ type: "click", point: target.getAttribute("data-click") });
+    const place = event.target.closest("[data-click]");
+    if (place) click(place);
   });
+  box.addEventListener("focusin", (event) => {
+    const place = event.target.closest("[data-click]");
+    removeFocusRing();
+    if (!place) return;
+    makeTabStop(place);
+    focusAt = centre(place);
+    if (place.matches(":focus-visible")) drawFocusRing(place);  // from the keyboard, not from a click
+  });
+  box.addEventListener("focusout", removeFocusRing);
+  // The keys are read on their way down from the window, before the notebook's shortcuts see them (Notebook 7
+  // reads keys there, and would move to the next cell on an arrow key); only the keys pressed on this board.
+  const onKey = (event) => {
+    if (!box.contains(event.target) || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const place = event.target.closest("[data-click]");
+    if (ARROWS[event.key]) {
+      const next = place ? nextInDirection(place, ARROWS[event.key], places()) : places()[0];
+      if (next) next.focus();
+    } else if (event.key === "Enter" || event.key === " ") {
+      if (place && !event.repeat) click(place);
+    } else if (event.key === "Escape") {
+      model.send({ type: "drop" });  // put down what was chosen
+    } else {
+      return;
+    }
+    event.preventDefault();  // no scrolling, and no notebook shortcut
+    event.stopPropagation();
+  };
+  window.addEventListener("keydown", onKey, true);
   model.on("change:svg", draw);
+  model.on("change:status", speak);
+  model.on("change:label", name);
   draw();
-  el.appendChild(box);
+  speak();
+  name();
+  el.append(box, news);
+  return () => {
+    window.removeEventListener("keydown", onKey, true);
+    model.off("change:svg", draw);
+    model.off("change:status", speak);
+    model.off("change:label", name);
+  };
 }
 export default { render };
 """
+
+
+STATUS_LINE = re.compile(r'<text\b[^>]*\bclass="status"[^>]*>(.*?)</text>', re.DOTALL)
+"""The status line of a board's SVG: every game draws it with ``lessons_lib.games.common.drawing.status_line``."""
+
+
+def status_line_of(svg: str) -> str:
+    """The text of the status line in a board's SVG (whose turn it is, or how the game ended); empty if none.
+
+    >>> status_line_of('<svg><text x="1" y="2" class="status">Red to move &amp; win</text></svg>')
+    'Red to move & win'
+    """
+    found = STATUS_LINE.search(svg)
+    return unescape(re.sub(r"<[^>]*>", "", found.group(1))).strip() if found else ""
+
+
+def one_of(names: Sequence[str]) -> str:
+    """``names`` (at least one) as a choice in words: ``17, 18 or 19``.
+
+    >>> one_of(["17", "18", "19"]), one_of(["stop"])
+    ('17, 18 or 19', 'stop')
+    """
+    return names[-1] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def new_record(game: GameRecord | Game | str | None, start: Any = None) -> GameRecord:
@@ -66,6 +227,10 @@ class BoardWidget(anywidget.AnyWidget):
 
     _esm = _ESM
     svg = traitlets.Unicode("").tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    """What a screen reader reads out when it changes: the last move, the status line and what is chosen."""
+    label = traitlets.Unicode("").tag(sync=True)
+    """The board's accessible name, with the keys that play on it."""
 
     def __init__(self, game: GameRecord | Game | str | None = None, human_sides: Collection[int] = (0, 1),
                  start: Any = None, **kwargs: Any) -> None:
@@ -75,6 +240,8 @@ class BoardWidget(anywidget.AnyWidget):
         self.interactive = True
         self.clicks: list[str] = []
         self._move_listeners: list[Callable[[Any], None]] = []
+        self.label = (f"{self.game.title} board. Arrow keys: move between places. Enter or Space: choose. "
+                      "Escape: put down.")
         self.on_msg(self._on_browser_message)
         self.refresh()
 
@@ -139,6 +306,12 @@ class BoardWidget(anywidget.AnyWidget):
         self.refresh()
         return None
 
+    def drop(self) -> None:
+        """Put down what was clicked so far (the Escape key), so that a new move can begin."""
+        if self.clicks:
+            self.clicks = []
+            self.refresh()
+
     def play(self, move: Any) -> Any:
         """Play ``move`` (checked by the game) and tell the listeners; return the move played."""
         mover = self.position.to_move
@@ -169,6 +342,7 @@ class BoardWidget(anywidget.AnyWidget):
         if self.clicks and not self.candidates(self.clicks):
             self.clicks = []
         clickable: list[str] = []
+        going_on: set[str] = set()
         if self.accepts_clicks():  # where the move begun goes on, and the moves of one click (a button)
             going_on = {sequence[len(self.clicks)] for sequence, _ in self.candidates(self.clicks)
                         if len(sequence) > len(self.clicks)}
@@ -176,11 +350,28 @@ class BoardWidget(anywidget.AnyWidget):
         moves = self.record.moves
         self.svg = self.game.engine.board_svg(self.position, clickable=tuple(clickable), selected=tuple(self.clicks),
                                               last_move=moves[-1] if moves else None)
+        self.status = self._status_in_words(sorted(going_on) if self.clicks else [])
+
+    def _status_in_words(self, next_clicks: list[str]) -> str:
+        """The last move, what is chosen and where it may go on (``next_clicks``), then the SVG's status line."""
+        sentences = []
+        if self.record.moves:
+            mover = self.game.player_names[self.record.mover_of(self.record.ply)]
+            sentences.append(f"{mover} played {self.record.moves[-1]}.")
+        if self.clicks:
+            sentences.append(f"Chosen: {', '.join(self.clicks)}.")
+        if next_clicks:
+            sentences.append(f"Next: {one_of(next_clicks)}.")
+        return " ".join([*sentences, status_line_of(self.svg)]).strip()
 
     def _on_browser_message(self, widget: Any, content: dict[str, Any], buffers: Any) -> None:
-        target = content.get("point") if isinstance(content, dict) and content.get("type") == "click" else None
+        """A click (``{"type": "click", "point": "23"}``) or the Escape key (``{"type": "drop"}``) in the browser."""
+        kind = content.get("type") if isinstance(content, dict) else None
+        target = content.get("point") if kind == "click" else None
         if isinstance(target, (str, int)) and not isinstance(target, bool):
             self.click(target)
+        elif kind == "drop":
+            self.drop()
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         """The live widget, plus the SVG so that a saved notebook shows the board without a kernel."""

@@ -1,11 +1,14 @@
-"""What the panels and steppers share: a widget's notebook output, the position dropdown, and the skeleton of
-a stepper (its replay controls and its views of the board, the tree and the explanation)."""
+"""What the panels and steppers share: a widget's notebook output, text that screen readers read out, the
+position dropdown, and the skeleton of a stepper (its replay controls and its views of the board, the tree and
+the explanation)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import anywidget
 import ipywidgets as w
+import traitlets
 
 from lessons_lib.agents.base import Evaluation
 from lessons_lib.games import DEFAULT_GAME, GAMES, Game, game_of
@@ -20,6 +23,30 @@ def live_view_with_svg(widget: w.Widget, svg: str | None, text: str, **kwargs: A
     data = represented[0] if isinstance(represented, tuple) else (represented or {})
     picture = {"image/svg+xml": svg} if svg is not None else {}
     return {**data, **picture, "text/plain": text}
+
+
+class LiveHTML(anywidget.AnyWidget):
+    """HTML, like ``ipywidgets.HTML``, that screen readers also read out whenever it changes (a polite live region).
+
+    >>> LiveHTML(value="<b>Green</b>: your turn.").value
+    '<b>Green</b>: your turn.'
+    """
+
+    _esm = """
+    function render({ model, el }) {
+      const region = document.createElement("div");  // kept, so that a change of its content is announced
+      region.setAttribute("role", "status");
+      region.setAttribute("aria-live", "polite");
+      region.setAttribute("aria-atomic", "true");
+      const show = () => { region.innerHTML = model.get("value"); };
+      model.on("change:value", show);
+      show();
+      el.appendChild(region);
+      return () => model.off("change:value", show);
+    }
+    export default { render };
+    """
+    value = traitlets.Unicode("").tag(sync=True)
 
 
 def board_picture(state: Any, scale: float) -> str:

@@ -4,7 +4,8 @@ One panel for every game: the board (:class:`~lessons_lib.widgets.board.BoardWid
 seats, an AI for each player, the game's rule variants where it has some, new game, undo
 and redo, switch sides, a hint, and, when two AIs play, pause, step and their pace. The AI
 thinks in a background thread (:class:`~lessons_lib.widgets.thinking.Thinker`), so the
-notebook stays responsive.
+notebook stays responsive. The board can be played from the keyboard alone and reads out each
+move; the status line is read out too whenever it changes (a live region, :class:`LiveHTML`).
 
 >>> panel = GamePanel("shologuti", ai="beginner", think_in_background=False)
 >>> panel.board.click("23"), panel.board.click("18")   # you play 23-18 ...
@@ -32,7 +33,7 @@ from lessons_lib.game_record import GameRecord
 from lessons_lib.games import DEFAULT_GAME, Game, game_named
 from lessons_lib.widgets.agent_choice import AgentChoice
 from lessons_lib.widgets.board import BoardWidget
-from lessons_lib.widgets.common import live_view_with_svg
+from lessons_lib.widgets.common import LiveHTML, live_view_with_svg
 from lessons_lib.widgets.thinking import Thinker
 
 SEATS = ("first", "second", "both", "watch")
@@ -85,7 +86,7 @@ class GamePanel(w.VBox):  # type: ignore[misc]
         self.delay = w.FloatSlider(value=0.5, min=0.0, max=2.0, step=0.1, description="Seconds a move",
                                    tooltip="the least time a move takes when two AIs play, so you can follow",
                                    style={"description_width": "initial"})
-        self.status = w.HTML()
+        self.status = LiveHTML()  # read out when it changes, as the board reads out each move
         self.moves = w.HTML()
         self.message = ""
         self._driving = False
@@ -311,14 +312,16 @@ class GamePanel(w.VBox):  # type: ignore[misc]
 
 
 def move_list_html(record: GameRecord) -> str:
-    """The moves as numbered plies, each in its player's colour and named in its tooltip."""
+    """The moves as numbered plies, each in its player's colour and named in its tooltip (the board's live region
+    reads out each move as it is played)."""
     names = record.game.player_names
     items = []
     for ply, move in enumerate(record.moves, start=1):
         player = record.mover_of(ply)
         items.append(f'<span style="color:{PLAYER_COLOURS[player]}" title="{escape(names[player])}">'
                      f"{ply}.&nbsp;{escape(str(move))}</span>")
-    return "<div style='max-height:9em;overflow-y:auto;line-height:1.6'>" + " ".join(items) + "</div>"
+    return ("<div role='group' aria-label='Moves played' style='max-height:9em;overflow-y:auto;line-height:1.6'>"
+            + " ".join(items) + "</div>")
 
 
 class _HintAgent(Agent):

@@ -422,7 +422,7 @@ def test_the_svg_has_one_clickable_element_per_point_and_marks_the_clicks() -> N
     marked = board_svg(position, clickable=("e5", "c4"), selected=("c3",), last_move=Move.parse("d4"), scale=0.5)
     assert marked.count('class="clickable"') == 2 and marked.count('class="selected"') == 1
     assert marked.count('class="last-move"') == 1
-    group = re.search(r'<g data-click="c3">.*?</g>', marked)
+    group = re.search(r'<g data-click="c3"[^>]*>.*?</g>', marked)
     assert group is not None and 'class="selected"' in group[0]
     captured = board_svg(position.play("c3xe5"), last_move=Move.parse("c3xe5"))
     assert captured.count('class="last-move"') == 2 and 'class="captured"' in captured

@@ -56,6 +56,7 @@ def test_a_folder_of_notebooks_is_graded_each_as_it_is(tmp_path: Path, capsys: p
         "unsolved": ["not yet", "not yet"],
     }
     notebooks = {Path(notebook["path"]).stem: notebook for notebook in report["notebooks"]}
+    assert all(notebook["student"] == name for name, notebook in notebooks.items())
     assert "timed out after 60 s in code cell" in notebooks["hangs"]["problems"][0]
     assert "RuntimeError: my bug" in notebooks["raises"]["exercises"][0]["detail"]
     assert report["not_graded"] == [{"path": str(folder / "notes.ipynb"), "problem": "not a notebook (not JSON)"}]

@@ -2,6 +2,9 @@
 
 Each point is a group marked ``data-click="c3"`` (its name): the widget reports
 clicks on these, so the browser never needs its own copy of the board or the rules.
+A tiger is a large orange disc with a white ``T``, a goat a smaller white one with a grey
+``G``: letter, size and lightness tell them apart without colour. Each point says what is
+on it to a screen reader (``aria-label="point c3: Tiger"``).
 
 >>> from lessons_lib.games.baghchal.position import Position
 >>> svg = board_svg(Position.start())
@@ -18,7 +21,8 @@ from lessons_lib.games.baghchal.movegen import GOATS, TIGERS
 from lessons_lib.games.baghchal.moves import Move
 from lessons_lib.games.baghchal.position import PLAYER_NAMES, Position
 from lessons_lib.games.common.drawing import (
-    LAST_MOVE_RING, PALETTE, POINT_STYLE, SELECTED_RING, STATUS_STYLE, game_over_text, status_line, svg_start,
+    LAST_MOVE_RING, PALETTE, POINT_STYLE, SELECTED_RING, STATUS_STYLE, aria_label, game_over_text, status_line,
+    svg_start,
 )
 
 UNIT = 64  # pixels between neighbouring points
@@ -27,7 +31,8 @@ HEADER = 34  # room for the status line above the board
 WIDTH = (SIZE - 1) * UNIT + 2 * MARGIN
 HEIGHT = (SIZE - 1) * UNIT + 2 * MARGIN + HEADER
 
-COLOURS = PALETTE | {"tiger": "#e07b00", "goat": "#fbfbf7"}
+COLOURS = PALETTE | {"tiger": "#bf6200", "goat": "#fbfbf7"}
+"""A burnt orange tiger (dark enough for its white letter) and a white goat: apart in lightness to every eye."""
 
 STYLE = f"""
 {POINT_STYLE}
@@ -37,6 +42,10 @@ STYLE = f"""
 .coordinate {{ font: 11px sans-serif; fill: {COLOURS["text"]}; text-anchor: middle; dominant-baseline: central; }}
 {STATUS_STYLE}
 """
+
+
+PIECE_NAMES = {GOATS: "Goat", TIGERS: "Tiger"}
+"""What a screen reader calls each player's piece."""
 
 
 def point_xy(point: int) -> tuple[int, int]:
@@ -82,6 +91,7 @@ def board_svg(
         _, y = point_xy(index * SIZE)
         parts.append(f'<text x="{x}" y="{HEIGHT - MARGIN / 2 + 4}" class="coordinate">{"abcde"[index]}</text>')
         parts.append(f'<text x="{MARGIN / 2 - 6}" y="{y}" class="coordinate">{SIZE - index}</text>')
+    ends: list[int] = []
     if last_move is not None:
         ends = [last_move.target] if last_move.origin is None else [last_move.origin, last_move.target]
         for point in ends:
@@ -89,26 +99,31 @@ def board_svg(
             parts.append(f'<circle cx="{x}" cy="{y}" r="24" {LAST_MOVE_RING}/>')
     for point in POINTS:
         parts.append(_point_svg(position, point, point == getattr(last_move, "captured", None),
-                                POINT_NAMES[point] in clickable, POINT_NAMES[point] in selected))
+                                POINT_NAMES[point] in clickable, POINT_NAMES[point] in selected, point in ends))
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _point_svg(position: Position, point: int, was_captured: bool, is_clickable: bool, is_selected: bool) -> str:
-    """One point's group: its highlight, its piece or dot, its marks, and the area that takes clicks."""
+def _point_svg(position: Position, point: int, was_captured: bool, is_clickable: bool, is_selected: bool,
+               is_last: bool = False) -> str:
+    """One point's group, named for a screen reader: its highlight, its piece or dot, its marks, the area clicks hit."""
     x, y = point_xy(point)
     name = POINT_NAMES[point]
-    parts = [f'<g data-click="{name}">']
+    owner = position.owner(point)
+    piece = "empty" if owner is None else PIECE_NAMES[owner]
+    label = aria_label(f"point {name}", piece, "a legal click" if is_clickable else "",
+                       "selected" if is_selected else "", "a goat was captured here" if was_captured else "",
+                       "last move" if is_last else "")
+    parts = [f'<g data-click="{name}" {label}>']
     if is_clickable:
         parts.append(f'<circle cx="{x}" cy="{y}" r="21" fill="{COLOURS["clickable"]}" fill-opacity="0.35" '
                      f'stroke="{COLOURS["clickable"]}" stroke-width="3" class="clickable"/>')
-    owner = position.owner(point)
     if owner == TIGERS:
-        parts.append(f'<circle cx="{x}" cy="{y}" r="18" class="piece tiger"/>'
-                     f'<text x="{x}" y="{y}" class="piece-label" fill="white">T</text>')
+        parts.append(f'<circle cx="{x}" cy="{y}" r="18" class="piece tiger" data-player="{TIGERS}"/>'
+                     f'<text x="{x}" y="{y}" class="piece-label cue" fill="white">T</text>')
     elif owner == GOATS:
-        parts.append(f'<circle cx="{x}" cy="{y}" r="14" class="piece goat"/>'
-                     f'<text x="{x}" y="{y}" class="piece-label" fill="#555">G</text>')
+        parts.append(f'<circle cx="{x}" cy="{y}" r="14" class="piece goat" data-player="{GOATS}"/>'
+                     f'<text x="{x}" y="{y}" class="piece-label cue" fill="#555">G</text>')
     else:
         parts.append(f'<circle cx="{x}" cy="{y}" r="7" class="point-dot"/>')
     if was_captured:

@@ -4,6 +4,20 @@ Each game's ``drawing`` module draws its own board and pieces. The pictures look
 they take these from here: one background and set of colours, a line of status text above the
 board, a yellow ring around what a player has selected and a dashed blue ring on the last move.
 
+Every picture can be read without telling colours apart (about one man in twelve cannot tell
+red from green), and by a screen reader. Each game's drawing keeps to these rules, which
+``tests/viz/test_colour_vision.py`` checks on the drawn SVG:
+
+- the two players' colours stay far apart (CIELAB ΔE of 20 or more) under simulated
+  deuteranopia, protanopia and tritanopia (:mod:`lessons_lib.viz.colour_vision`);
+- the element drawn in a player's colour (a piece, a stone, a row of pits) says whose it is,
+  ``data-player="0"`` or ``"1"``, and beside it (in the same group) a second cue that is not
+  colour, an element of class ``cue``: a ring, a letter, a name. The two players' pieces never
+  carry the same cues;
+- every element a click can hit (``data-click``, or Shologuti's ``data-point``) has an
+  ``aria-label`` that names it and says what is on it: ``point 23: Green piece``,
+  ``point 7: empty``. Made by :func:`aria_label`.
+
 >>> svg = svg_start("demo-board", 100, 50, 0.5, "A & B", STATUS_STYLE)
 >>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg" width="50" height="25"'), 'aria-label="A &amp; B"' in svg
 (True, True)
@@ -22,13 +36,18 @@ PALETTE: dict[str, str] = {
     "background": "#f6efe0",
     "line": "#8a7a5c",
     "point": "#fffaf0",
-    "clickable": "#2e8b3a",
+    "clickable": "#009e73",  # a bluish green: to a deuteranope or protanope still unlike the red and the yellow
     "selected": "#f2c200",
-    "captured": "#d7263d",
+    "captured": "#c8400a",  # a vermilion, darker than the yellow
     "last": "#1f4e9c",
     "text": "#333333",
 }
-"""The colours the boards share: each game's ``COLOURS`` adds its own pieces' to these."""
+"""The colours the boards share: each game's ``COLOURS`` adds its own pieces' to these.
+
+Each one that carries a meaning has a second cue as well: the clickable marks are filled discs
+or squares, the selected ring is solid and thick, the last move's ring dashed, a captured goat
+a cross, and a capture's landing point in Shologuti a diamond (a step's is a disc).
+"""
 
 POINT_STYLE = f"""\
 .point-hit {{ fill: transparent; cursor: pointer; }}
@@ -55,6 +74,15 @@ def svg_start(board_class: str, width: int, height: int, scale: float, label: st
             f'viewBox="0 0 {width} {height}" class="{board_class}" role="img" aria-label="{escape(label)}">'
             f"<style>{style}</style>"
             f'<rect width="{width}" height="{height}" rx="10" fill="{PALETTE["background"]}"/>')
+
+
+def aria_label(name: str, *notes: str) -> str:
+    """The ``aria-label`` attribute of what a click can hit: its name, a colon, what is there.
+
+    >>> aria_label("point 23", "Green piece", "selected")
+    'aria-label="point 23: Green piece, selected"'
+    """
+    return f'aria-label="{escape(name)}: {escape(", ".join(note for note in notes if note))}"'
 
 
 def status_line(x: float, y: float, text: str) -> str:

@@ -6,6 +6,10 @@ facing pits share a column (as in :mod:`lessons_lib.games.hus.board`). Each pit 
 seed count, a few seeds as dots, and its number below it. The pits of the player to
 move carry ``data-click="<pit>"``, which the clickable board reports.
 
+Each player's half is tinted (South light blue, North sand: apart to every eye) and has the
+player's name written beside it, so whose a pit is does not hang on its colour; each pit says
+whose it is and what is in it to a screen reader (``aria-label="South's pit 12: 3 seeds"``).
+
 >>> from lessons_lib.games.hus.position import Position
 >>> svg = board_svg(Position.start())
 >>> svg.startswith("<svg") and svg.count("data-click=") == 32
@@ -17,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from lessons_lib.games.common.drawing import (
-    LAST_MOVE_RING, PALETTE, SELECTED_RING, STATUS_STYLE, game_over_text, status_line, svg_start,
+    LAST_MOVE_RING, PALETTE, SELECTED_RING, STATUS_STYLE, aria_label, game_over_text, status_line, svg_start,
 )
 from lessons_lib.games.hus.board import NORTH, PITS, PLAYER_NAMES, ROW, SOUTH
 from lessons_lib.games.hus.moves import Move
@@ -32,7 +36,8 @@ HEIGHT = HEADER + 4 * UNIT + GAP + 2 * MARGIN
 PIT_RADIUS = 16
 MOST_DOTS = 8  # seeds drawn as dots in a pit; the number says how many there are
 
-COLOURS = PALETTE | {"south": "#e3efd9", "north": "#f4dcd6", "pit": "#fffaf0", "seed": "#7a4a21"}
+COLOURS = PALETTE | {"south": "#bcd5ef", "north": "#f6d9a6", "pit": "#fffaf0", "seed": "#7a4a21"}
+"""South's half light blue, North's sand: they differ in blue against yellow, which red-green colour blindness keeps."""
 
 STYLE = f"""
 .pit {{ fill: {COLOURS["pit"]}; stroke: {COLOURS["line"]}; stroke-width: 1.5; }}
@@ -40,6 +45,8 @@ STYLE = f"""
 .seed {{ fill: {COLOURS["seed"]}; }}
 .count {{ font: bold 12px sans-serif; text-anchor: middle; dominant-baseline: central; pointer-events: none; }}
 .label {{ font: 8px sans-serif; text-anchor: middle; fill: {COLOURS["line"]}; pointer-events: none; }}
+.side-name {{ font: bold 10px sans-serif; letter-spacing: 1px; text-anchor: middle; dominant-baseline: central;
+             fill: {COLOURS["text"]}; }}
 {STATUS_STYLE}
 """
 
@@ -92,14 +99,26 @@ def board_svg(position: Position, *, clickable: Collection[str] = (), selected: 
     status = status_text(position)
     parts = [svg_start("hus-board", WIDTH, HEIGHT, scale, status, STYLE), status_line(MARGIN, HEADER - 12, status)]
     for player, top in ((NORTH, HEADER + MARGIN), (SOUTH, HEADER + MARGIN + 2 * UNIT + GAP)):
-        parts.append(f'<rect x="{MARGIN - 4}" y="{top - 4}" width="{ROW * UNIT + 8}" height="{2 * UNIT + 8}" '
-                     f'rx="8" fill="{COLOURS[PLAYER_NAMES[player].lower()]}" stroke="{COLOURS["line"]}"/>')
+        side = PLAYER_NAMES[player]  # the half in the player's colour, and the player's name up its left edge
+        name_x, middle = (MARGIN - 4) / 2, top + UNIT
+        parts.append(f'<g class="side" aria-label="{side}\'s pits">'
+                     f'<rect x="{MARGIN - 4}" y="{top - 4}" width="{ROW * UNIT + 8}" height="{2 * UNIT + 8}" rx="8" '
+                     f'fill="{COLOURS[side.lower()]}" stroke="{COLOURS["line"]}" class="half {side.lower()}" '
+                     f'data-player="{player}"/>'
+                     f'<text x="{name_x:g}" y="{middle}" transform="rotate(-90 {name_x:g} {middle})" class="side-name cue">'
+                     f"{side}</text></g>")
     for player in (NORTH, SOUTH):
         for pit, count in enumerate(position.pits_of(player)):
             x, y = pit_xy(player, pit)
             name = str(pit)
             is_mover = player == mover
-            parts.append(f'<g data-click="{name}">' if is_mover else "<g>")
+            seeds = "empty" if count == 0 else f"{count} seed{'' if count == 1 else 's'}"
+            label = aria_label(f"{PLAYER_NAMES[player]}'s pit {name}", seeds,
+                               "a legal move" if is_mover and name in clickable else "",
+                               "selected" if is_mover and name in selected else "",
+                               "last move" if last_move is not None and player == last_player
+                               and pit == last_move.pit else "")
+            parts.append(f'<g data-click="{name}" {label}>' if is_mover else f"<g {label}>")
             parts.append(f'<circle cx="{x:g}" cy="{y:g}" r="{PIT_RADIUS}" class="pit"/>')
             if is_mover and name in clickable:
                 parts.append(f'<circle cx="{x:g}" cy="{y:g}" r="{PIT_RADIUS}" fill="{COLOURS["clickable"]}" '

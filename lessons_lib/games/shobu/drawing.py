@@ -3,7 +3,10 @@
 Seen from Black (at the bottom): White's light board top left, White's dark board
 top right, the rope across the middle, Black's dark board bottom left and Black's
 light board bottom right; each player's dark board is on their left. Every square
-carries ``data-click="bd:a1"`` (its name), which the widget reports when clicked.
+carries ``data-click="bd:a1"`` (its name), which the widget reports when clicked, and says
+what is on it to a screen reader (``aria-label="square a1 of Black's dark board: White stone"``).
+The stones are black and white, apart in lightness to every eye; a black stone also has a
+grey ring inside, so that on a dark board it still differs from a white one by its shape.
 
 >>> from lessons_lib.games.shobu.position import Position
 >>> svg = board_svg(Position.start())
@@ -16,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from lessons_lib.games.common.drawing import (
-    LAST_MOVE_RING, PALETTE, SELECTED_RING, STATUS_STYLE, game_over_text, status_line, svg_start,
+    LAST_MOVE_RING, PALETTE, SELECTED_RING, STATUS_STYLE, aria_label, game_over_text, status_line, svg_start,
 )
-from lessons_lib.games.shobu.board import BOARD_NAMES, SQUARE_COUNT, SQUARE_NAMES
+from lessons_lib.games.shobu.board import BOARD_NAMES, BOARD_TITLES, SQUARE_COUNT, SQUARE_NAMES
 from lessons_lib.games.shobu.moves import Move
 from lessons_lib.games.shobu.position import BLACK, PLAYER_NAMES, WHITE, Position
 
@@ -51,6 +54,7 @@ STYLE = f"""
 .stone {{ stroke: #222; stroke-width: 1.5; }}
 .stone.black {{ fill: {COLOURS["black"]}; }}
 .stone.white {{ fill: {COLOURS["white"]}; }}
+.cue.ring {{ fill: none; stroke: #9a9a9a; stroke-width: 1.5; }}
 .board-label {{ font: 11px sans-serif; fill: {COLOURS["text"]}; }}
 {STATUS_STYLE}
 """
@@ -109,16 +113,23 @@ def board_svg(
     for square in range(SQUARE_COUNT):
         name = SQUARE_NAMES[square]
         x, y = square_xy(square)
-        parts.append(f'<g data-click="{name}">')
-        if name in clickable:
-            parts.append(f'<rect x="{x - CELL / 2 + 2}" y="{y - CELL / 2 + 2}" width="{CELL - 4}" '
-                         f'height="{CELL - 4}" fill="{COLOURS["clickable"]}" fill-opacity="0.4" '
-                         f'stroke="{COLOURS["clickable"]}" stroke-width="2" class="clickable"/>')
+        owner = position.owner(square)
+        stone = "empty" if owner is None else f"{PLAYER_NAMES[owner]} stone"
+        label = aria_label(f"square {name[3:]} of {BOARD_TITLES[square // 16]}", stone,
+                           "a legal click" if name in clickable else "", "selected" if name in selected else "",
+                           "last move" if name in moved else "")
+        parts.append(f'<g data-click="{name}" {label}>')
+        if name in clickable:  # a white edge, which shows on a dark board whatever colours one sees
+            parts.append(f'<rect x="{x - CELL / 2 + 3}" y="{y - CELL / 2 + 3}" width="{CELL - 6}" '
+                         f'height="{CELL - 6}" rx="3" fill="{COLOURS["clickable"]}" fill-opacity="0.55" '
+                         f'stroke="white" stroke-width="2" class="clickable"/>')
         if name in moved:
             parts.append(f'<circle cx="{x}" cy="{y}" r="17" {LAST_MOVE_RING}/>')
-        owner = position.owner(square)
         if owner is not None:
-            parts.append(f'<circle cx="{x}" cy="{y}" r="13" class="stone {"white" if owner else "black"}"/>')
+            parts.append(f'<circle cx="{x}" cy="{y}" r="13" class="stone {"white" if owner else "black"}" '
+                         f'data-player="{owner}"/>')
+            if owner == BLACK:
+                parts.append(f'<circle cx="{x}" cy="{y}" r="7.5" class="cue ring"/>')
         if name in selected:
             parts.append(f'<circle cx="{x}" cy="{y}" r="17" {SELECTED_RING}/>')
         parts.append(f'<rect x="{x - CELL / 2}" y="{y - CELL / 2}" width="{CELL}" height="{CELL}" '

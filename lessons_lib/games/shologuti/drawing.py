@@ -2,7 +2,9 @@
 
 One drawing serves both: the widget shows this SVG and reports clicks on the
 elements marked ``data-point``, so the browser never needs its own copy of the
-board or of the rules.
+board or of the rules. Green's pieces are dark green discs, Red's lighter vermilion
+discs with a white ring inside, so that they differ without colour too; each point
+says what is on it to a screen reader (``aria-label="point 23: Green piece"``).
 
 >>> from lessons_lib.games.shologuti.position import Position
 >>> svg = board_svg(Position.start())
@@ -16,7 +18,8 @@ from collections.abc import Collection, Sequence
 from html import escape
 
 from lessons_lib.games.common.drawing import (
-    LAST_MOVE_RING, PALETTE, POINT_STYLE, SELECTED_RING, STATUS_STYLE, game_over_text, status_line, svg_start,
+    LAST_MOVE_RING, PALETTE, POINT_STYLE, SELECTED_RING, STATUS_STYLE, aria_label, game_over_text, status_line,
+    svg_start,
 )
 from lessons_lib.games.shologuti.board import COORDINATES, LINES, POINTS
 from lessons_lib.games.shologuti.moves import Move
@@ -28,12 +31,14 @@ HEADER = 34  # room for the status line above the board
 WIDTH = 4 * UNIT + 2 * MARGIN
 HEIGHT = 8 * UNIT + 2 * MARGIN + HEADER
 
-COLOURS = PALETTE | {"green": "#2e8b3a", "red": "#c8362d", "step": "#2e8b3a", "capture": "#d7263d"}
+COLOURS = PALETTE | {"green": "#0f5e4b", "red": "#d9502a", "step": PALETTE["clickable"], "capture": PALETTE["captured"]}
+"""Green is dark and bluish, Red light and yellowish: apart in lightness and in blue-yellow, which all eyes see."""
 
 STYLE = f"""
 {POINT_STYLE}
 .piece.green {{ fill: {COLOURS["green"]}; }}
 .piece.red {{ fill: {COLOURS["red"]}; }}
+.cue.ring {{ fill: none; stroke: white; stroke-width: 1.6; }}
 .label {{ font: 10px sans-serif; text-anchor: middle; dominant-baseline: central; pointer-events: none; }}
 {STATUS_STYLE}
 """
@@ -71,7 +76,7 @@ def board_svg(
 
     Args:
         selected: a point to ring in yellow (the piece a player has picked up).
-        targets: moves to mark on their target points: captures in red, steps in green.
+        targets: moves to mark on their target points: captures by a red diamond, steps by a green disc.
         last_move: the move just played, marked by a blue ring on each end.
         status: the line above the board; by default :func:`status_text`.
         numbers: write each point's number on it.
@@ -91,19 +96,29 @@ def board_svg(
             x, y = point_xy(point)
             parts.append(f'<circle cx="{x}" cy="{y}" r="22" {LAST_MOVE_RING}/>')
     marked = {move.target: move for move in targets if not move.is_stop}
+    ends = () if last_move is None or last_move.is_stop else (last_move.origin, last_move.target)
     for point in POINTS:
         x, y = point_xy(point)
         owner = position.owner(point)
-        parts.append(f'<g {click_attribute}="{point}">')
-        if point in marked:
-            kind = "capture" if marked[point].is_capture else "step"
+        kind = ("capture" if marked[point].is_capture else "step") if point in marked else None
+        piece = "empty" if owner is None else f"{SIDE_NAMES[owner]} piece"
+        label = aria_label(f"point {point}", piece, "selected" if point == selected else "",
+                           f"a {kind} lands here" if kind else "", "last move" if point in ends else "")
+        parts.append(f'<g {click_attribute}="{point}" {label}>')
+        if kind == "step":
             parts.append(f'<circle cx="{x}" cy="{y}" r="19" fill="{COLOURS[kind]}" fill-opacity="0.35" '
                          f'stroke="{COLOURS[kind]}" stroke-width="3" class="target {kind}"/>')
+        elif kind == "capture":  # a diamond, not a disc: a capture differs from a step without colour too
+            parts.append(f'<path d="M{x},{y - 22} L{x + 22},{y} L{x},{y + 22} L{x - 22},{y} Z" '
+                         f'fill="{COLOURS[kind]}" fill-opacity="0.35" stroke="{COLOURS[kind]}" stroke-width="3" '
+                         f'stroke-linejoin="round" class="target {kind}"/>')
         if owner is None:
             parts.append(f'<circle cx="{x}" cy="{y}" r="9" class="point-dot"/>')
         else:
             colour = "green" if owner == GREEN else "red"
-            parts.append(f'<circle cx="{x}" cy="{y}" r="16" class="piece {colour}"/>')
+            parts.append(f'<circle cx="{x}" cy="{y}" r="16" class="piece {colour}" data-player="{owner}"/>')
+            if owner == RED:
+                parts.append(f'<circle cx="{x}" cy="{y}" r="11.5" class="cue ring"/>')
         if point == selected:
             parts.append(f'<circle cx="{x}" cy="{y}" r="21" {SELECTED_RING}/>')
         if numbers:
@@ -112,7 +127,8 @@ def board_svg(
         parts.append(f'<circle cx="{x}" cy="{y}" r="24" class="point-hit"/></g>')
     if stop_button:  # right of the top triangle, where no point or line is
         x, y = WIDTH - 58, HEADER + MARGIN + 32
-        parts.append(f'<g {click_attribute}="stop" class="stop-button" style="cursor:pointer">'
+        parts.append(f'<g {click_attribute}="stop" class="stop-button" style="cursor:pointer" '
+                     f'{aria_label("stop", "end the chain of captures")}>'
                      f'<rect x="{x}" y="{y}" width="52" height="24" rx="6" fill="{COLOURS["selected"]}" stroke="#222"/>'
                      f'<text x="{x + 26}" y="{y + 12}" class="label" fill="#222">stop</text></g>')
     parts.append("</svg>")

@@ -19,12 +19,14 @@ import networkx as nx
 from matplotlib.axes import Axes
 
 from lessons_lib.games.shologuti.board import BOARD_DATA, JUMPS, POINTS
+from lessons_lib.games.shologuti.drawing import COLOURS
 from lessons_lib.games.shologuti.position import GREEN, RED, Position
 
-GREEN_COLOUR = "#2e8b3a"
-RED_COLOUR = "#c8362d"
+GREEN_COLOUR = COLOURS["green"]
+RED_COLOUR = COLOURS["red"]
+"""The pieces' colours, the SVG board's; Red's pieces also have a white ring inside, as there."""
 EMPTY_COLOUR = "#ffffff"
-LINE_COLOUR = "#8a7a5c"
+LINE_COLOUR = COLOURS["line"]
 
 
 def board_graph() -> nx.Graph:
@@ -69,7 +71,7 @@ def draw_board(
     """Draw the board, with the pieces of ``position`` or points coloured by ``node_values``.
 
     Args:
-        position: pieces to show (green and red discs); None for an empty board.
+        position: pieces to show (green discs, and red discs with a white ring); None for an empty board.
         ax: the matplotlib axes to draw on (a new figure if None).
         node_values: a number per point, shown as colour with a colour bar (instead of pieces).
         cmap: the colour map for ``node_values``.
@@ -102,6 +104,10 @@ def draw_board(
             if owner is not None:
                 label_colours[p] = "white"
         nx.draw_networkx_nodes(graph, pos, node_color=colours, **draw_args)
+        reds = [pos[p] for p in nodes if position is not None and position.owner(p) == RED]
+        if reds:  # the second cue, for who cannot tell the colours apart
+            ax.scatter([x for x, _ in reds], [y for _, y in reds], s=200, facecolors="none", edgecolors="white",
+                       linewidths=1.0, zorder=2.5)
     if highlight_edges:
         arrows = nx.DiGraph(highlight_edges)
         nx.draw_networkx_edges(
