@@ -246,3 +246,30 @@ def test_the_old_green_and_red_would_fail() -> None:
     """What this file guards against: the pieces' old colours were apart to most eyes, not to a deuteranope's."""
     assert delta_e("#2e8b3a", "#c8362d") > 100
     assert delta_e("#2e8b3a", "#c8362d", "deuteranopia") < SMALLEST_DELTA_E
+
+
+def test_the_networkx_board_picture_marks_reds_pieces_twice() -> None:
+    """Lesson 01's matplotlib picture, saved as SVG: the pieces' fills stay apart, and a white ring sits on every
+    Red piece and on no Green one."""
+    import io
+    import re
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from lessons_lib.games.shologuti.graph import GREEN_COLOUR, RED_COLOUR, draw_board
+    from lessons_lib.games.shologuti.position import Position
+
+    axes = draw_board(Position.start(), numbers=False)
+    saved = io.StringIO()
+    axes.figure.savefig(saved, format="svg")
+    plt.close(axes.figure)
+    svg = saved.getvalue().lower()
+    fills = {colour: len(re.findall(rf"fill: {colour}", svg)) for colour in (GREEN_COLOUR, RED_COLOUR)}
+    assert fills == {GREEN_COLOUR: 16, RED_COLOUR: 16}, fills
+    rings = len(re.findall(r"fill: none; stroke: #ffffff", svg))
+    assert rings == 16, f"{rings} white rings, one for each of Red's 16 pieces expected"
+    for deficiency in (None, *DEFICIENCIES):
+        assert delta_e(GREEN_COLOUR, RED_COLOUR, deficiency) >= SMALLEST_DELTA_E
