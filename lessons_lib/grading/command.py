@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
+from lessons_lib.arena.isolation import BUBBLEWRAP, bubblewrap_problem, sandbox_mode
 from lessons_lib.cli_options import file_to_write, quoted_path, seconds, shown, whole_number
 from lessons_lib.grading.notebooks import NotGradable, load_lessons, read_submission
-from lessons_lib.grading.reports import NotebookResult, as_json, grade, long_csv, scores_csv, student_names, table
-from lessons_lib.grading.sandboxed import DEFAULT_MEMORY_MB, DEFAULT_SECONDS, run_notebook
+from lessons_lib.grading.reports import NotebookResult, as_json, grade, long_csv, readable, scores_csv, student_names, table
+from lessons_lib.grading.sandboxed import DEFAULT_MEMORY_MB, DEFAULT_SECONDS, NotebookRun, run_notebook
 
 MAX_JOBS = 64
 
@@ -50,15 +52,23 @@ def run_grade(args: argparse.Namespace, program: str) -> int:
     for path in args.notebooks:
         try:
             readings.append((path, read_submission(path, lessons)))
-        except NotGradable as error:
-            bad_inputs.append({"path": path, "problem": str(error)})
-            print(shown(f"{program} grade: {quoted_path(path)}: {error}"), file=sys.stderr, flush=True)
-
+        except Exception as error:  # NotGradable, or anything else a hostile file makes the reading raise
+            problem = str(error) if isinstance(error, NotGradable) else f"cannot be read ({type(error).__name__})"
+            bad_inputs.append({"path": readable(path), "problem": problem})
+            print(shown(f"{program} grade: {quoted_path(path)}: {problem}"), file=sys.stderr, flush=True)
+    if readings and sandbox_mode() != BUBBLEWRAP:
+        print(f"note: bubblewrap is not available here ({bubblewrap_problem() or 'SHOLOGUTI_SANDBOX=process'}), so "
+              f"the notebooks run as plain processes with your permissions: mistakes are caught, malice is not. "
+              f"Grade on Linux with bubblewrap (docs/teaching.md).", file=sys.stderr, flush=True)
     students = student_names([path for path, _ in readings], set(lessons))
 
     def graded(item: tuple[str, Any]) -> NotebookResult:
         path, reading = item
-        result = grade(reading, run_notebook(reading, args.seconds, args.memory_mb), path, students[path])
+        try:
+            run = run_notebook(reading, args.seconds, args.memory_mb)
+        except OSError as error:  # the grader's own trouble (no room for a temporary folder...), not the student's
+            run = NotebookRun(stopped=f"the grader could not run it ({error.strerror or error})")
+        result = grade(reading, run, path, students[path])
         print(shown(f"graded {result.student} ({result.lesson}): {result.score()} of {len(result.exercises)}"),
               file=sys.stderr, flush=True)
         return result
@@ -66,11 +76,18 @@ def run_grade(args: argparse.Namespace, program: str) -> int:
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(graded, readings))
     if args.csv:
-        Path(args.csv).write_text(long_csv(results), encoding="utf-8")
+        write_file(Path(args.csv), long_csv(results))
     if args.scores_csv:
-        Path(args.scores_csv).write_text(scores_csv(results), encoding="utf-8")
+        write_file(Path(args.scores_csv), scores_csv(results))
     if args.json:
         print(json.dumps(as_json(results, bad_inputs), indent=1))
     elif results:
         print("\n".join(shown(line) for line in table(results).splitlines()))
     return 2 if bad_inputs else 0
+
+
+def write_file(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a file written before is never left half-written."""
+    part = path.with_name(path.name + ".part")
+    part.write_text(text, encoding="utf-8", newline="")
+    os.replace(part, path)

@@ -77,10 +77,12 @@ def read_notebook(path: str | Path) -> dict[str, Any]:
         raise NotGradable(f"cannot be read ({error.strerror})") from None
     except (ValueError, RecursionError):
         raise NotGradable("not a notebook (not JSON)") from None
-    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+    if not isinstance(notebook, dict):
         raise NotGradable("not a notebook (no cells)")
-    if notebook.get("nbformat") != 4:
-        raise NotGradable(f"not a notebook this grader reads (nbformat {notebook.get('nbformat')!r}, not 4)")
+    if "nbformat" in notebook and notebook["nbformat"] != 4:
+        raise NotGradable(f"not a notebook this grader reads (nbformat {str(notebook['nbformat'])[:20]}, not 4)")
+    if not isinstance(notebook.get("cells"), list) or notebook.get("nbformat") != 4:
+        raise NotGradable("not a notebook (no cells)")
     return notebook
 
 
@@ -107,11 +109,12 @@ def python_tree(source: str) -> ast.Module | None:
     from IPython.core.inputtransformer2 import TransformerManager
 
     first_line, _, rest = source.lstrip().partition("\n")
-    if first_line.split(" ")[0] in PYTHON_CELL_MAGICS:
-        return python_tree(rest)
+    while first_line.split(" ")[0] in PYTHON_CELL_MAGICS:
+        source = rest
+        first_line, _, rest = source.lstrip().partition("\n")
     try:
         return ast.parse(TransformerManager().transform_cell(source))  # type: ignore[no-untyped-call]
-    except (SyntaxError, ValueError, RecursionError, MemoryError):
+    except Exception:  # not Python (a syntax error, a null byte, nesting too deep...): the student's to see
         return None
 
 
@@ -172,11 +175,13 @@ def which_lesson(notebook: dict[str, Any], path: Path, lessons: dict[str, Lesson
 def tampering_in(tree: ast.Module, lesson: Lesson) -> list[str]:
     """What a cell does to the checks that a lesson never does, in words (nothing: an empty list)."""
     guarded = {name for _, name in lesson.imports} | {"Feedback"}
+    modules = {module for module, _ in lesson.imports}
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(EXERCISES):
             found += [f"imports {alias.name} from {node.module}" for alias in node.names
-                      if (node.module, alias.name) not in lesson.imports or alias.asname]
+                      if ((node.module, alias.name) not in lesson.imports or alias.asname)
+                      and not (alias.name == "*" and node.module in modules)]
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             found += [f"imports {alias.name}" for alias in node.names if alias.name.startswith(EXERCISES)
                       or (alias.asname or alias.name) in guarded]
@@ -186,12 +191,28 @@ def tampering_in(tree: ast.Module, lesson: Lesson) -> list[str]:
             found.append(f"defines {node.name}")
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             found += [f"declares {name} global" for name in node.names if name in guarded]
-        elif isinstance(node, ast.Attribute) and (node.attr in guarded or node.attr == "exercises"):
+        elif isinstance(node, ast.Attribute) and (node.attr in guarded or (
+                node.attr == "exercises" and isinstance(node.value, ast.Name) and node.value.id == "lessons_lib")):
             found.append(f"reaches into {node.attr}")
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and (
-                node.value in guarded or EXERCISES in node.value):
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and EXERCISES in node.value:
             found.append(f"names {node.value[:60]!r}")
+        elif isinstance(node, ast.Subscript) or (isinstance(node, ast.Call) and _called(node) in DYNAMIC_ACCESS):
+            parts = [node.slice] if isinstance(node, ast.Subscript) else node.args  # globals()["check_x"]
+            named = [part.value for part in parts if isinstance(part, ast.Constant) and part.value in guarded]
+            if named:
+                found.append(f"names {named[0]!r}")
     return found
+
+
+DYNAMIC_ACCESS = {"setattr", "getattr", "delattr", "__setattr__", "__getattribute__", "__setitem__", "__delitem__",
+                  "update", "pop", "setdefault", "get"}
+"""Calls that reach a name given as text (``setattr(module, "check_x", ...)``)."""
+
+
+def _called(call: ast.Call) -> str | None:
+    """The name of the function a call calls (``setattr``, or ``update`` in ``globals().update``), if it has one."""
+    return call.func.id if isinstance(call.func, ast.Name) else call.func.attr if isinstance(
+        call.func, ast.Attribute) else None
 
 
 def read_submission(path: str | Path, lessons: dict[str, Lesson]) -> Reading:

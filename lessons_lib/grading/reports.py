@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lessons_lib.cli_options import shown
 from lessons_lib.grading.notebooks import Reading
 from lessons_lib.grading.sandboxed import NotebookRun
 
@@ -60,26 +61,33 @@ class NotebookResult:
 
 def student_names(paths: list[str], lessons: set[str]) -> dict[str, str]:
     """Who handed in each notebook: the first part of its path where the paths differ (``class/alice.ipynb``
-    and ``class/bob.ipynb``: alice and bob; nbgrader's ``submitted/alice/ps1/03_minimax_alphabeta.ipynb``: alice).
-    A notebook alone is named by its file, or by its folder when the file keeps a lesson's name.
+    and ``class/bob.ipynb``: alice and bob; nbgrader's ``submitted/alice/ps1/03_minimax_alphabeta.ipynb``: alice),
+    or the folder holding it when that part is a file named after a lesson (one student's lessons).
 
     >>> student_names(["c/alice.ipynb", "c/bob.ipynb"], set())
     {'c/alice.ipynb': 'alice', 'c/bob.ipynb': 'bob'}
     >>> student_names(["s/alice/ps1/03_x.ipynb", "s/bob/ps1/03_x.ipynb"], {"03_x"})
     {'s/alice/ps1/03_x.ipynb': 'alice', 's/bob/ps1/03_x.ipynb': 'bob'}
+    >>> student_names(["alice/03_x.ipynb", "alice/04_y.ipynb"], {"03_x", "04_y"})
+    {'alice/03_x.ipynb': 'alice', 'alice/04_y.ipynb': 'alice'}
     """
-    parts = {path: Path(path).resolve().parts for path in paths}
-    if len(set(parts.values())) < 2:
-        return {path: (Path(path).resolve().parent.name if Path(path).stem in lessons else Path(path).stem)
-                for path in paths}
+    parts = {path: Path(path).absolute().parts for path in paths}  # not resolved: a link is named as handed in
     shared = 0
-    while len({found[shared] if shared < len(found) else None for found in parts.values()}) == 1:
-        shared += 1
+    if len(set(parts.values())) > 1:
+        while len({found[shared] if shared < len(found) else None for found in parts.values()}) == 1:
+            shared += 1
     names = {}
     for path, found in parts.items():
-        part = found[min(shared, len(found) - 1)]
-        names[path] = part[: -len(".ipynb")] if part.endswith(".ipynb") else part
-    return names
+        at = min(shared, len(found) - 1) if len(set(parts.values())) > 1 else len(found) - 1
+        part = found[at]
+        stem = part[: -len(".ipynb")] if part.endswith(".ipynb") else part
+        names[path] = found[at - 1] if stem in lessons and at == len(found) - 1 and at > 0 else stem
+    return {path: readable(name) for path, name in names.items()}
+
+
+def readable(text: str) -> str:
+    """A file's name as text that can be written anywhere: bytes that are not UTF-8 become �."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def grade(reading: Reading, run: NotebookRun, path: str | Path, student: str) -> NotebookResult:
@@ -108,7 +116,7 @@ def grade(reading: Reading, run: NotebookRun, path: str | Path, student: str) ->
     problems = [f"tampered with the checks: {'; '.join(tampering)}"] if tampering else []
     problems += [f"code cell {cell} raised {error}" for cell, error in sorted(errors.items())]
     problems += [run.stopped] if run.stopped else []
-    return NotebookResult(str(path), student, reading.lesson.name, exercises,
+    return NotebookResult(readable(str(path)), student, reading.lesson.name, exercises,
                           problems, reading.minutes)
 
 
@@ -119,12 +127,12 @@ def table(results: list[NotebookResult]) -> str:
         rows = [result for result in results if result.lesson == lesson]
         names = [exercise.name for exercise in rows[0].exercises]
         header = ["student", *names, "score", "minutes"]
-        body = [[row.student, *(SYMBOLS[exercise.status] for exercise in row.exercises), f"{row.score()}/{len(names)}",
-                 "" if row.minutes is None else f"{row.minutes:.0f}"] for row in rows]
+        body = [[shown(row.student), *(SYMBOLS[exercise.status] for exercise in row.exercises),
+                 f"{row.score()}/{len(names)}", "" if row.minutes is None else f"{row.minutes:.0f}"] for row in rows]
         widths = [max(len(line[column]) for line in [header, *body]) for column in range(len(header))]
         lines = [f"Lesson {lesson}"] + ["  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip()
                                         for line in [header, *body]]
-        lines += [f"  {row.student}: {problem}" for row in rows for problem in row.problems]
+        lines += [shown(f"  {row.student}: {problem}") for row in rows for problem in row.problems]
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 
@@ -136,8 +144,8 @@ def long_csv(results: list[NotebookResult]) -> str:
     writer.writerow(["student", "lesson", "exercise", "status", "points", "detail", "notebook"])
     for result in results:
         for exercise in result.exercises:
-            writer.writerow([result.student, result.lesson, exercise.name, exercise.status,
-                             int(exercise.status == PASSED), exercise.detail, result.path])
+            writer.writerow([cell(result.student), result.lesson, exercise.name, exercise.status,
+                             int(exercise.status == PASSED), cell(exercise.detail), cell(result.path)])
     return out.getvalue()
 
 
@@ -151,9 +159,20 @@ def scores_csv(results: list[NotebookResult]) -> str:
     for result in results:
         points = {exercise.name: int(exercise.status == PASSED) for exercise in result.exercises}
         possible = len(result.exercises)
-        writer.writerow([result.path, result.student, result.lesson, *(points.get(name, "") for name in exercises),
+        writer.writerow([cell(result.path), cell(result.student), result.lesson, *(points.get(name, "") for name in exercises),
                          result.score(), possible, f"{100 * result.score() / possible:.1f}" if possible else ""])
     return out.getvalue()
+
+
+def cell(text: str) -> str:
+    """Text for a spreadsheet's cell: control characters escaped (no broken rows), and a leading ``=``, ``+``,
+    ``-`` or ``@`` made harmless with a quote, so that no spreadsheet takes a student's file name for a formula.
+
+    >>> cell("=HYPERLINK(1)"), cell("alice")
+    ("'=HYPERLINK(1)", 'alice')
+    """
+    text = shown(text)
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
 
 
 def as_json(results: list[NotebookResult], bad_inputs: list[dict[str, str]]) -> dict[str, Any]:

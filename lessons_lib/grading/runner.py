@@ -20,76 +20,128 @@ could: see ``docs/teaching.md``.)
 
 from __future__ import annotations
 
-import functools
 import importlib
 import json
 import os
 import sys
 from collections.abc import Callable
+from json.encoder import encode_basestring_ascii
 from typing import Any, TextIO
 
 
 def one_line(value: object, most: int = 300) -> str:
-    """``value`` as text on one line, at most ``most`` characters."""
-    return " ".join(str(value).split())[:most]
+    """``value`` as text on one line, at most ``most`` characters (even when its ``str`` fails)."""
+    try:
+        text = str(value)
+    except BaseException:  # a student's exception whose __str__ raises
+        text = f"(a {type(value).__name__} that cannot be shown)"
+    return " ".join(text.split())[:most]
 
 
 def make_shell() -> Any:
-    """An IPython shell with no kernel and no screen: ``%matplotlib`` and GUI requests do nothing."""
+    """An IPython shell with no kernel and no screen: ``%matplotlib``, GUI requests and ``exit()`` do nothing."""
     from IPython.core.interactiveshell import InteractiveShell
 
     class QuietShell(InteractiveShell):
         def enable_gui(self, gui: Any = None) -> None:
             """No window to show anything in."""
 
+        def ask_exit(self) -> None:
+            """``exit()`` in a cell: the next cells run all the same."""
+
     return QuietShell.instance()
+
+
+def json_line(event: dict[str, Any], quote: Callable[[str], str]) -> str:
+    """``event`` (text, whole numbers and booleans only) as one line of JSON, written without the ``json``
+    module, which a student's code could have changed; ``quote`` is JSON's own string quoting, kept from before.
+
+    >>> from json.encoder import encode_basestring_ascii
+    >>> json_line({"check": "check_a", "cell": 3, "passed": True}, encode_basestring_ascii)
+    '{"check": "check_a", "cell": 3, "passed": true}'
+    """
+    def value(item: object) -> str:
+        if item is True or item is False:
+            return "true" if item else "false"
+        if type(item) is int:
+            return int.__repr__(item)
+        return quote(str.__str__(item) if type(item) is str else one_line(item))
+
+    return "{" + ", ".join(f"{quote(name)}: {value(item)}" for name, item in event.items()) + "}"
 
 
 class CheckRecorder:
     """Replaces each check function of the lesson with one that remembers what it answered in its exercise's
-    cell, and tells whether a check (or ``Feedback``) was replaced since."""
+    cell, and tells whether anything the checks are made of has been changed since."""
 
     def __init__(self, exercise_cells: dict[str, int], modules: dict[str, str]) -> None:
         self.exercise_cells = exercise_cells
         self.cell = 0
-        self.answers: dict[str, Any] = {}
-        feedback_module = importlib.import_module("lessons_lib.exercises.feedback")
-        self.feedback_module = feedback_module
-        self.feedback_class = feedback_module.Feedback
-        self.recorders: dict[tuple[str, str], Callable[..., Any]] = {}
+        self.verdicts: dict[str, dict[str, Any]] = {}
+        self.feedback_class = importlib.import_module("lessons_lib.exercises.feedback").Feedback
+        self.originals: dict[str, Callable[..., Any]] = {}
         for name, module_name in modules.items():
             module = importlib.import_module(module_name)
-            recorder = self._recorder(name, getattr(module, name))
-            setattr(module, name, recorder)
-            self.recorders[(module_name, name)] = recorder
+            self.originals[name] = getattr(module, name)
+            setattr(module, name, self._recorder(name, self.originals[name]))
+        self.snapshot = self._state()
 
     def _recorder(self, name: str, check: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(check)
+        feedback_class = self.feedback_class
+
         def recorded(*args: Any, **kwargs: Any) -> Any:
             answer = check(*args, **kwargs)
-            if self.cell == self.exercise_cells.get(name):
-                self.answers[name] = answer
+            if self.cell == self.exercise_cells.get(name):  # what it said now, before anyone can change it
+                if type(answer) is feedback_class:
+                    passed = object.__getattribute__(answer, "passed")
+                    message = object.__getattribute__(answer, "message")
+                    self.verdicts[name] = {"passed": passed is True, "message": one_line(message)}
+                else:
+                    self.verdicts[name] = {"passed": False, "message": f"the check answered "
+                                                                       f"{one_line(type(answer).__name__)}"}
             return answer
 
+        recorded.__name__ = recorded.__qualname__ = name  # never functools.wraps: no way back to ``check``
+        recorded.__doc__ = check.__doc__
         return recorded
 
+    def _state(self) -> list[tuple[str, object]]:
+        """Everything the checks are made of, by identity: the exercises' modules and their namespaces, their
+        functions' code, defaults and globals, and the ``Feedback`` class and its attributes."""
+        state: list[tuple[str, object]] = []
+        for module_name in sorted(name for name in sys.modules if name.startswith("lessons_lib.exercises")):
+            module = sys.modules[module_name]
+            state.append((module_name, module))
+            for name, item in vars(module).items():
+                state += [(f"{module_name}.{name}", item), *_function_parts(f"{module_name}.{name}", item)]
+        for name, check in self.originals.items():
+            state += _function_parts(f"the original {name}", check)
+        state += [(f"Feedback.{name}", item) for name, item in vars(self.feedback_class).items()]
+        return state
+
     def replaced(self) -> str | None:
-        """Which check (or ``Feedback``) is no longer the lesson's own, if any."""
-        if sys.modules.get("lessons_lib.exercises.feedback") is not self.feedback_module \
-                or self.feedback_module.Feedback is not self.feedback_class:
-            return "Feedback"
-        for (module_name, name), recorder in self.recorders.items():
-            module = sys.modules.get(module_name)
-            if module is None or getattr(module, name, None) is not recorder:
+        """The first part of the checks (a function, its code, ``Feedback``...) that is no longer what it was."""
+        now = dict(self._state())
+        for name, item in self.snapshot:
+            if name not in now or now[name] is not item:
                 return name
         return None
 
-    def verdict(self, name: str) -> dict[str, Any]:
-        """What the check of exercise ``name`` answered in its cell: passed, and its message."""
-        answer = self.answers.pop(name, None)
-        if type(answer) is not self.feedback_class:
-            return {"passed": False, "message": f"the check answered {one_line(repr(answer), 80)}, not a Feedback"}
-        return {"passed": answer.passed is True, "message": one_line(answer.message)}
+
+def _function_parts(name: str, item: object) -> list[tuple[str, object]]:
+    """What a function is made of (code, defaults, globals, the values it closes over), if ``item`` is one."""
+    code = getattr(item, "__code__", None)
+    if code is None:
+        return []
+    parts = [(f"{name}.__code__", code), (f"{name}.__defaults__", getattr(item, "__defaults__", None)),
+             (f"{name}.__kwdefaults__", getattr(item, "__kwdefaults__", None)),
+             (f"{name}.__globals__", getattr(item, "__globals__", None))]
+    for number, cell in enumerate(getattr(item, "__closure__", None) or ()):
+        try:
+            parts.append((f"{name}.__closure__[{number}]", cell.cell_contents))
+        except ValueError:  # a cell not filled yet
+            continue
+    return parts
 
 
 def run_plan(plan: dict[str, Any], report: Callable[[dict[str, Any]], None]) -> None:
@@ -105,14 +157,14 @@ def run_plan(plan: dict[str, Any], report: Callable[[dict[str, Any]], None]) -> 
         recorder.cell = 0
         error = result.error_before_exec or result.error_in_exec
         if error is not None:
-            report({"error": f"{type(error).__name__}: {one_line(error)}", "cell": number})
+            report({"error": f"{one_line(type(error).__name__)}: {one_line(error)}", "cell": number})
         replaced = recorder.replaced()
         if replaced and not tampered:
             tampered = True
             report({"tampered": f"code cell {number} replaced {replaced}"})
         for name, cell in exercise_cells.items():
-            if cell == number and name in recorder.answers:
-                report({"check": name, "cell": number, **recorder.verdict(name)})
+            if cell == number and name in recorder.verdicts:
+                report({"check": name, "cell": number, **recorder.verdicts.pop(name)})
     report({"done": True})
 
 
@@ -132,8 +184,11 @@ def main() -> None:
     os.environ.update(plan["environment"])
     _limit_memory(int(plan["memory_mb"]))
 
+    quote = encode_basestring_ascii
+    write = answers.write
+
     def report(event: dict[str, Any]) -> None:
-        answers.write(json.dumps({"token": token, **event}) + "\n")
+        write(json_line({"token": token, **event}, quote) + "\n")
 
     try:
         run_plan(plan, report)

@@ -29,6 +29,7 @@ from typing import IO, Any
 
 from lessons_lib.arena.cgroups import AgentGroup
 from lessons_lib.arena.isolation import AGENT_FOLDER, BUBBLEWRAP, BUBBLEWRAP_ENVIRONMENT, bubblewrap_command, sandbox_mode
+from lessons_lib.arena.processes import family, has_proc
 from lessons_lib.experiment_data import DATA_FOLDER
 from lessons_lib.grading.notebooks import Reading
 
@@ -38,6 +39,7 @@ DEFAULT_SECONDS = 300.0
 DEFAULT_MEMORY_MB = 2000  # a lesson with numpy, matplotlib and networkx loaded uses a few hundred MB
 TASKS = 512  # processes and threads, all together (lesson 08 starts agents of its own)
 MAX_ANSWER_BYTES = 2 * 2**20  # what the grader reads of the child's answers, at most
+MAX_LINE_BYTES = 64 * 2**10  # the longest answer line read whole (a check's message is at most 300 characters)
 CHILD_ENVIRONMENT = {
     "MPLBACKEND": "Agg",  # pictures are drawn in memory, never shown
     "SHOLOGUTI_SANDBOX": "process",  # lesson 08's agents: already inside the sandbox, no bubblewrap in it
@@ -96,6 +98,7 @@ def run_notebook(reading: Reading, seconds: float = DEFAULT_SECONDS, memory_mb: 
         command = group.join_command(command)
     own_session: dict[str, Any] = ({"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
                                    if os.name == "nt" else {"start_new_session": True})
+    reader = None
     child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                              cwd=cwd, env=environment, **own_session)
     try:
@@ -105,29 +108,33 @@ def run_notebook(reading: Reading, seconds: float = DEFAULT_SECONDS, memory_mb: 
             child.stdin.close()
         except OSError:
             pass  # it died at once: reported below
-        _collect(child, child.stdout, token, seconds, run, group)
+        reader = _collect(child, child.stdout, token, seconds, run, group)
     finally:
-        _end(child, group)
+        _end(child, group, reader)
         if folder is not None:
             shutil.rmtree(folder, ignore_errors=True)
     return run
 
 
 def _collect(child: subprocess.Popen[bytes], answers: IO[bytes], token: str, seconds: float, run: NotebookRun,
-             group: AgentGroup | None) -> None:
-    """Read the child's answer lines into ``run`` until it is done, dies or runs out of time."""
-    lines: queue.Queue[bytes] = queue.Queue()
+             group: AgentGroup | None) -> threading.Thread:
+    """Read the child's answer lines into ``run`` until it is done, dies, floods or runs out of time; return the
+    thread that reads them (it may still be waiting, if a process the notebook started holds the channel)."""
+    lines: queue.Queue[bytes | None] = queue.Queue()
 
     def read() -> None:  # a thread, so that the deadline holds on every system (Windows pipes cannot be polled)
         total = 0
-        for line in answers:
+        while total <= MAX_ANSWER_BYTES:
+            line = answers.readline(MAX_LINE_BYTES)  # never more than this in memory, newline or not
+            if not line:
+                lines.put(b"")
+                return
             total += len(line)
-            if total > MAX_ANSWER_BYTES:
-                break
             lines.put(line)
-        lines.put(b"")
+        lines.put(None)  # a flood
 
-    threading.Thread(target=read, daemon=True).start()
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
     deadline = time.monotonic() + seconds
     cell = None
     while True:
@@ -135,7 +142,11 @@ def _collect(child: subprocess.Popen[bytes], answers: IO[bytes], token: str, sec
             line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
         except queue.Empty:
             run.stopped = f"timed out after {seconds:g} s" + (f" in code cell {cell}" if cell else "")
-            return
+            return reader
+        if line is None:
+            run.stopped = (f"wrote more than {MAX_ANSWER_BYTES // 2**20} MB to the grader's channel"
+                           + (f" in code cell {cell}" if cell else ""))
+            return reader
         if not line:
             break
         event = _event(line, token)
@@ -146,42 +157,70 @@ def _collect(child: subprocess.Popen[bytes], answers: IO[bytes], token: str, sec
         if "done" in event or "failed" in event:
             if "failed" in event:
                 run.stopped = f"the grader's runner failed: {event['failed']}"
-            return
+            return reader
     try:
-        code = child.wait(timeout=5)
+        code: int | None = child.wait(timeout=5)
     except subprocess.TimeoutExpired:
         code = None
     where = f" in code cell {cell}" if cell else " before the first cell"
+    if code is not None and code > 128 and sandbox_mode() == BUBBLEWRAP:  # bubblewrap's way of saying "signal"
+        code = 128 - code
     if group is not None and group.memory_exceeded():
         run.stopped = "ran out of memory" + where
-    elif code is not None and code < 0:
+    elif code is None:
+        run.stopped = "closed the grader's channel" + where
+    elif code < 0:
         run.stopped = f"the notebook's process was killed by signal {-code}{where}"
     else:
         run.stopped = f"the notebook's process ended (exit status {code}){where}"
+    return reader
+
+
+EVENT_FIELDS: dict[str, dict[str, type]] = {
+    "start": {"start": int},
+    "error": {"error": str, "cell": int},
+    "check": {"check": str, "cell": int, "passed": bool, "message": str},
+    "tampered": {"tampered": str},
+    "done": {"done": bool},
+    "failed": {"failed": str},
+}
+"""Each kind of event the runner sends, named by its first field, with the type of every field."""
 
 
 def _event(line: bytes, token: str) -> dict[str, Any] | None:
-    """The event on an answer line, if it is one of the runner's (it carries the token); else None."""
+    """The event on an answer line, if it is one of the runner's (it carries the token, and is of one of the
+    kinds the runner sends, field by field); else None."""
     try:
         event = json.loads(line)
     except (ValueError, RecursionError):
         return None
-    if not isinstance(event, dict) or event.pop("token", None) != token:
+    if not isinstance(event, dict) or event.pop("token", None) != token or not event:
+        return None
+    fields = EVENT_FIELDS.get(next(iter(event)))
+    if fields is None or set(event) != set(fields):
+        return None
+    if not all(type(event[name]) is kind for name, kind in fields.items()):
         return None
     return event
 
 
-def _end(child: subprocess.Popen[bytes], group: AgentGroup | None) -> None:
-    """Kill the child and everything it started."""
+def _end(child: subprocess.Popen[bytes], group: AgentGroup | None, reader: threading.Thread | None) -> None:
+    """Kill the child and everything it started, then let go of its channel."""
+    family_left = family(child.pid) if has_proc() and sandbox_mode() != BUBBLEWRAP else []
+    if group is not None:
+        group.remove()  # the kernel kills the whole group, wherever its processes went
     if hasattr(os, "killpg"):
         try:
             os.killpg(child.pid, signal.SIGKILL)
         except OSError:
             pass
+    for pid in family_left:  # a plain process's helpers that left its process group
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
     if child.poll() is None:
         child.kill()
     child.wait()
-    if child.stdout is not None:
-        child.stdout.close()
-    if group is not None:
-        group.remove()
+    if child.stdout is not None and (reader is None or not reader.is_alive()):
+        child.stdout.close()  # (a reader still waiting keeps it: closing would wait for the reader)

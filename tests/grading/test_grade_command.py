@@ -85,7 +85,7 @@ def test_a_notebook_that_replaces_a_check_while_it_runs_is_reported_and_scores_n
     _, report, _ = grade([path], capsys)
     notebook = report["notebooks"][0]
     assert statuses(report) == {"sneaky": ["tampered", "tampered"]} and notebook["score"] == 0
-    assert "replaced check_cut_points" in notebook["problems"][0]
+    assert "replaced lessons_lib.exercises.board_graph.check_cut_points" in notebook["problems"][0]
 
 
 def test_printing_a_result_or_redefining_a_check_earns_nothing(tmp_path: Path,

@@ -81,6 +81,9 @@ TAMPERING = [
     "from os import path as check_jumps_from",
     "class Feedback:\n    passed = True",
     "%%capture\ncheck_cut_points = print",
+    "%%capture\n%%time\ncheck_cut_points = print",
+    "setattr(module, 'check_cut_points', print)",
+    "from lessons_lib.exercises.feedback import *",
 ]
 
 INNOCENT = [
@@ -91,6 +94,11 @@ INNOCENT = [
     "result = check_jumps_from(jumps_from)\nprint(result.passed)",
     "%%writefile my_agents/x.py\ncheck_cut_points = 1",
     "print('check_cut_points is the check')",
+    "check_cut_points?",
+    "check_jumps_from??",
+    "print('check_cut_points')",
+    "class Course:\n    exercises = 3\nCourse.exercises",
+    "from lessons_lib.exercises.board_graph import *",
 ]
 
 
