@@ -22,7 +22,7 @@ again with the same piece (a capture chain), that piece is picked up for them.
 >>> board.click(23), board.clicks, len(board.targets())
 (None, ['23'], 3)
 >>> board.status
-'Chosen: 23. Next: 17, 18 or 19. Green to move · Green 16 · Red 16'
+'Chosen: point 23. Next: point 17, point 18 or point 19. Green to move · Green 16 · Red 16'
 >>> board.click(18)
 Move.parse('23-18')
 >>> board.status
@@ -197,6 +197,26 @@ def status_line_of(svg: str) -> str:
     return unescape(re.sub(r"<[^>]*>", "", found.group(1))).strip() if found else ""
 
 
+PLACE_TAG = re.compile(r"<[^>]*\bdata-click=[^>]*>")
+CLICK_VALUE = re.compile(r'\bdata-click="([^"]*)"')
+LABEL_VALUE = re.compile(r'\baria-label="([^"]*)"')
+
+
+def place_names_of(svg: str) -> dict[str, str]:
+    """Each place of a board's SVG (its ``data-click``) by the name its ``aria-label`` gives it (the words before
+    the colon: ``point 23`` of ``point 23: Green piece``).
+
+    >>> place_names_of('<g data-click="bd:a1" aria-label="square a1 of Black&#x27;s dark board: empty">')
+    {'bd:a1': "square a1 of Black's dark board"}
+    """
+    names = {}
+    for tag in PLACE_TAG.findall(svg):
+        click, label = CLICK_VALUE.search(tag), LABEL_VALUE.search(tag)
+        if click and label:
+            names[unescape(click.group(1))] = unescape(label.group(1)).split(": ")[0]
+    return names
+
+
 def one_of(names: Sequence[str]) -> str:
     """``names`` (at least one) as a choice in words: ``17, 18 or 19``.
 
@@ -358,10 +378,11 @@ class BoardWidget(anywidget.AnyWidget):
         if self.record.moves:
             mover = self.game.player_names[self.record.mover_of(self.record.ply)]
             sentences.append(f"{mover} played {self.record.moves[-1]}.")
+        names = place_names_of(self.svg)  # what a screen reader calls each place
         if self.clicks:
-            sentences.append(f"Chosen: {', '.join(self.clicks)}.")
+            sentences.append(f"Chosen: {', '.join(names.get(click, click) for click in self.clicks)}.")
         if next_clicks:
-            sentences.append(f"Next: {one_of(next_clicks)}.")
+            sentences.append(f"Next: {one_of([names.get(click, click) for click in next_clicks])}.")
         return " ".join([*sentences, status_line_of(self.svg)]).strip()
 
     def _on_browser_message(self, widget: Any, content: dict[str, Any], buffers: Any) -> None:

@@ -82,7 +82,7 @@ def test_a_move_played_with_the_keyboard_alone(browser: Any, jupyter_server: str
     expect(place).to_have_accessible_name(re.compile(r"\b23\b"))
     page.keyboard.press("Enter")
     board.locator(".selected").wait_for(timeout=20_000)
-    expect(news).to_contain_text("Chosen: 23")
+    expect(news).to_contain_text("Chosen: point 23")
     assert page.evaluate(FOCUSED_PLACE) == "23"  # the redrawn board kept the keyboard's place
     expect(board.locator('[data-click="23"] .keyboard-focus')).to_have_count(1)
     assert board.locator(".target").count() == 3  # 23-17, 23-18, 23-19

@@ -26,7 +26,7 @@ def test_every_games_board_says_its_status_line_and_is_named(name: str) -> None:
 def test_the_status_says_what_is_chosen_then_the_move_played() -> None:
     board = BoardWidget()
     board.click(23)
-    assert board.status.startswith("Chosen: 23. Next: 17, 18 or 19. Green to move")
+    assert board.status.startswith("Chosen: point 23. Next: point 17, point 18 or point 19. Green to move")
     board.click(18)
     assert board.status.startswith("Green played 23-18. Red to move")
     board.record.undo()
@@ -38,7 +38,7 @@ def test_a_chain_says_the_piece_picked_up_for_the_player_and_the_end_of_a_game()
     board = BoardWidget(GameRecord(Position.from_points(green=[23, 27], red=[18, 14, 1], rules=TRADITIONAL)))
     board.click(23)
     board.click(13)
-    assert board.status.startswith("Green played 23x13. Chosen: 13. Next: 15.")
+    assert board.status.startswith("Green played 23x13. Chosen: point 13. Next: point 15.")
     over = BoardWidget(GameRecord(Position.from_points(green=[23], red=[], to_move=RED)))
     assert "Game over" in over.status
 
@@ -66,4 +66,4 @@ def test_the_panels_status_is_a_live_region_and_the_moves_are_named() -> None:
 def test_a_hint_is_said_as_the_piece_it_picks_up() -> None:
     panel = PlayPanel(seats="both", think_in_background=False)
     panel.show_hint(seconds=0.1)
-    assert "Hint:" in panel.status.value and panel.board.status.startswith(f"Chosen: {panel.board.clicks[0]}. Next: ")
+    assert "Hint:" in panel.status.value and panel.board.status.startswith(f"Chosen: point {panel.board.clicks[0]}. Next: ")
