@@ -8,6 +8,7 @@ notebook that raises, hangs or tampers with its checks is graded: that is its re
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import os
 import sys
@@ -49,7 +50,7 @@ def run_grade(args: argparse.Namespace, program: str) -> int:
     lessons = load_lessons()
     readings = []
     bad_inputs = []
-    for path in args.notebooks:
+    for path in expanded(args.notebooks):
         try:
             readings.append((path, read_submission(path, lessons)))
         except Exception as error:  # NotGradable, or anything else a hostile file makes the reading raise
@@ -91,3 +92,13 @@ def write_file(path: Path, text: str) -> None:
     part = path.with_name(path.name + ".part")
     part.write_text(text, encoding="utf-8", newline="")
     os.replace(part, path)
+
+
+def expanded(arguments: list[str]) -> list[str]:
+    """The notebooks named, with any ``*`` or ``?`` pattern the shell left alone (Windows' shells do) expanded;
+    a pattern that matches nothing stays, to be reported as missing."""
+    paths = []
+    for argument in arguments:
+        matches = sorted(glob.glob(argument)) if glob.has_magic(argument) and not os.path.exists(argument) else []
+        paths += matches or [argument]
+    return paths

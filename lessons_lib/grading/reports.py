@@ -60,29 +60,31 @@ class NotebookResult:
 
 
 def student_names(paths: list[str], lessons: set[str]) -> dict[str, str]:
-    """Who handed in each notebook: the first part of its path where the paths differ (``class/alice.ipynb``
-    and ``class/bob.ipynb``: alice and bob; nbgrader's ``submitted/alice/ps1/03_minimax_alphabeta.ipynb``: alice),
-    or the folder holding it when that part is a file named after a lesson (one student's lessons).
+    """Who handed in each notebook: the nearest part of its path, from the file up, that differs between the
+    notebooks and is not a lesson's name (``class/alice.ipynb``: alice; nbgrader's
+    ``submitted/alice/ps1/03_minimax_alphabeta.ipynb``: alice); failing that, the nearest that is not a lesson's
+    name.
 
-    >>> student_names(["c/alice.ipynb", "c/bob.ipynb"], set())
-    {'c/alice.ipynb': 'alice', 'c/bob.ipynb': 'bob'}
+    >>> student_names(["c/alice.ipynb", "d/bob.ipynb"], set())
+    {'c/alice.ipynb': 'alice', 'd/bob.ipynb': 'bob'}
     >>> student_names(["s/alice/ps1/03_x.ipynb", "s/bob/ps1/03_x.ipynb"], {"03_x"})
     {'s/alice/ps1/03_x.ipynb': 'alice', 's/bob/ps1/03_x.ipynb': 'bob'}
     >>> student_names(["alice/03_x.ipynb", "alice/04_y.ipynb"], {"03_x", "04_y"})
     {'alice/03_x.ipynb': 'alice', 'alice/04_y.ipynb': 'alice'}
     """
-    parts = {path: Path(path).absolute().parts for path in paths}  # not resolved: a link is named as handed in
-    shared = 0
-    if len(set(parts.values())) > 1:
-        while len({found[shared] if shared < len(found) else None for found in parts.values()}) == 1:
-            shared += 1
+    def from_the_file_up(path: str) -> list[str]:  # not resolved: a link is named as handed in
+        parts = list(reversed(Path(path).absolute().parts))
+        return [parts[0].removesuffix(".ipynb"), *parts[1:]]
+
+    ups = {path: from_the_file_up(path) for path in paths}
+    differing = {level for level in range(max((len(up) for up in ups.values()), default=0))
+                 if len({up[level] if level < len(up) else None for up in ups.values()}) > 1}
     names = {}
-    for path, found in parts.items():
-        at = min(shared, len(found) - 1) if len(set(parts.values())) > 1 else len(found) - 1
-        part = found[at]
-        stem = part[: -len(".ipynb")] if part.endswith(".ipynb") else part
-        names[path] = found[at - 1] if stem in lessons and at == len(found) - 1 and at > 0 else stem
-    return {path: readable(name) for path, name in names.items()}
+    for path, up in ups.items():
+        usable = [level for level, part in enumerate(up) if part not in lessons and part != "/"]
+        chosen = [level for level in usable if level in differing] or usable or [0]
+        names[path] = readable(up[chosen[0]])
+    return names
 
 
 def readable(text: str) -> str:

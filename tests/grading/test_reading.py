@@ -135,3 +135,25 @@ def test_working_minutes_add_the_gaps_between_cells_and_leave_out_breaks() -> No
                           cell("2026-11-25T12:05:00.5Z"), {"cell_type": "markdown"}]}
     assert working_minutes(notebook) == pytest.approx(15 + 0.5 / 60)
     assert working_minutes({"cells": [cell("2026-11-25T10:00:00Z")]}) is None
+
+
+def test_patterns_the_shell_left_alone_are_expanded_and_unmatched_ones_kept(tmp_path: Path) -> None:
+    from lessons_lib.grading.command import expanded
+
+    for name in ("b.ipynb", "a.ipynb"):
+        (tmp_path / name).write_text("{}")
+    pattern, nothing = str(tmp_path / "*.ipynb"), str(tmp_path / "none*.ipynb")
+    assert expanded([pattern, nothing]) == [str(tmp_path / "a.ipynb"), str(tmp_path / "b.ipynb"), nothing]
+
+
+def test_students_are_named_wherever_their_notebooks_were_collected() -> None:
+    from lessons_lib.grading.reports import student_names
+
+    lessons = set(LESSONS)
+    assert list(student_names(["s03/alice.ipynb", "s03/bob.ipynb", "s08/carol.ipynb"], lessons).values()) == [
+        "alice", "bob", "carol"]
+    nbgrader = [f"submitted/{name}/ps3/03_minimax_alphabeta.ipynb" for name in ("alice", "bob")]
+    assert list(student_names(nbgrader, lessons).values()) == ["alice", "bob"]
+    one_student = ["alice/03_minimax_alphabeta.ipynb", "alice/04_evaluation.ipynb"]
+    assert list(student_names(one_student, lessons).values()) == ["alice", "alice"]
+    assert list(student_names(["class/alice.ipynb"], lessons).values()) == ["alice"]
