@@ -14,6 +14,7 @@ import ast
 import json
 import stat
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -244,8 +245,6 @@ IDLE_MINUTES = 15.0
 def working_minutes(notebook: dict[str, Any]) -> float | None:
     """Minutes of work the notebook's saved cell timings show: the gaps between cells run, breaks over
     :data:`IDLE_MINUTES` left out. None when it saved no timings (JupyterLab's ``recordTiming`` setting)."""
-    from datetime import datetime
-
     times = []
     for cell in notebook["cells"]:
         metadata = cell.get("metadata") if isinstance(cell, dict) else None

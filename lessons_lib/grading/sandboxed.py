@@ -29,7 +29,7 @@ from typing import IO, Any
 
 from lessons_lib.arena.cgroups import AgentGroup
 from lessons_lib.arena.isolation import AGENT_FOLDER, BUBBLEWRAP, BUBBLEWRAP_ENVIRONMENT, bubblewrap_command, sandbox_mode
-from lessons_lib.arena.processes import family, has_proc
+from lessons_lib.arena.processes import family, has_proc, kill, start_time
 from lessons_lib.experiment_data import DATA_FOLDER
 from lessons_lib.grading.notebooks import Reading
 
@@ -206,7 +206,8 @@ def _event(line: bytes, token: str) -> dict[str, Any] | None:
 
 def _end(child: subprocess.Popen[bytes], group: AgentGroup | None, reader: threading.Thread | None) -> None:
     """Kill the child and everything it started, then let go of its channel."""
-    family_left = family(child.pid) if has_proc() and sandbox_mode() != BUBBLEWRAP else []
+    family_left = {pid: start_time(pid) for pid in family(child.pid)} if has_proc() and sandbox_mode() != BUBBLEWRAP \
+        else {}
     if group is not None:
         group.remove()  # the kernel kills the whole group, wherever its processes went
     if hasattr(os, "killpg"):
@@ -214,11 +215,7 @@ def _end(child: subprocess.Popen[bytes], group: AgentGroup | None, reader: threa
             os.killpg(child.pid, signal.SIGKILL)
         except OSError:
             pass
-    for pid in family_left:  # a plain process's helpers that left its process group
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except OSError:
-            pass
+    kill(family_left)  # a plain process's helpers that left its process group
     if child.poll() is None:
         child.kill()
     child.wait()

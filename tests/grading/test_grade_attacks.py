@@ -180,6 +180,14 @@ def test_common_cheating_earns_no_credit(tmp_path: Path, grade: Any) -> None:
         assert found[name] == ["tampered", "tampered"], name
 
 
+def graded_beside_an_honest_notebook(hostile: Path, grade: Any) -> dict[str, Any]:
+    """Grade ``hostile`` with an honest notebook beside it: the honest one passes, and no traceback shows."""
+    honest = notebook(hostile.parent / "honest.ipynb")
+    _, report, errors = grade([hostile, honest])
+    assert statuses(report)["honest"] == ["passed", "passed"] and "Traceback" not in errors
+    return report
+
+
 # -- the grader itself attacked -----------------------------------------------------------------------
 
 def test_a_notebook_cannot_crash_the_grading_of_the_class_by_rewriting_json(tmp_path: Path, grade: Any) -> None:
@@ -190,17 +198,13 @@ def test_a_notebook_cannot_crash_the_grading_of_the_class_by_rewriting_json(tmp_
         "        event = {**event, 'start': [event['start']]}\n"
         "    return _dumps(event, **options)\n"
         "json.dumps = dumps\n",))
-    honest = notebook(tmp_path / "honest.ipynb")
-    status, report, errors = grade([hostile, honest])
-    assert statuses(report)["honest"] == ["passed", "passed"]
-    assert statuses(report)["hostile"] == ["passed", "passed"] and "Traceback" not in errors  # its answers are right
+    report = graded_beside_an_honest_notebook(hostile, grade)
+    assert statuses(report)["hostile"] == ["passed", "passed"]  # its answers are right
 
 
 def test_a_forged_malformed_answer_does_not_crash_the_grader(tmp_path: Path, grade: Any) -> None:
     hostile = notebook(tmp_path / "hostile.ipynb", after=(PIPES + FORGE + "send({'error': 'x', 'cell': {}})\n",))
-    honest = notebook(tmp_path / "honest.ipynb")
-    status, report, errors = grade([hostile, honest])
-    assert statuses(report)["honest"] == ["passed", "passed"] and "Traceback" not in errors
+    graded_beside_an_honest_notebook(hostile, grade)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the grader's peak memory from /proc")
@@ -229,9 +233,7 @@ def test_flooding_the_answer_channel_does_not_fill_the_graders_memory(tmp_path: 
 
 def test_a_cell_of_many_cell_magics_is_not_a_traceback(tmp_path: Path, grade: Any) -> None:
     magics = notebook(tmp_path / "magics.ipynb", before=("%%capture\n" * 1200 + "x = 1\n",))
-    honest = notebook(tmp_path / "honest.ipynb")
-    status, report, errors = grade([magics, honest])
-    assert statuses(report)["honest"] == ["passed", "passed"] and "Traceback" not in errors
+    graded_beside_an_honest_notebook(magics, grade)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a process left behind, on Linux")
