@@ -175,8 +175,16 @@ def _run_search(args: argparse.Namespace) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     parser = _build_parser()
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    options = arguments[:arguments.index("--")] if "--" in arguments else arguments
+    looks_like_an_option = [argument for argument in options if argument.startswith("-") and argument != "-"
+                            and os.path.lexists(argument)]
+    if looks_like_an_option:  # a hand-in named "--db=x.py", passed on by "tournament *.py"
+        print(shown(f"{parser.prog}: a file here is named {looks_like_an_option[0]!r}, which reads as an option; "
+                    f"give files as ./*.py (or after --), or rename it"), file=sys.stderr)
+        return USAGE_ERROR
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(arguments)
     except _UsageError as error:
         print(shown(str(error)), file=sys.stderr)
         return USAGE_ERROR

@@ -126,3 +126,62 @@ def shown(text: str) -> str:
     fake\\nline \\x1b[2J
     """
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
+def sandbox_choice(text: str) -> str:
+    """An argparse ``type=``: how students' code runs, ``bubblewrap``, ``process`` or ``auto``."""
+    choice = text.strip().lower()
+    if choice not in ("auto", "bubblewrap", "process"):
+        raise argparse.ArgumentTypeError(f"{quoted(text)}: use bubblewrap, process or auto")
+    return choice
+
+
+def outputs_apart(outputs: dict[str, Path | str | None], inputs: list[str]) -> None:
+    """ValueError (one line) if a file the command will write (option -> path) is one of the files it reads
+    (``inputs``: students' files, a results database) or another of its outputs: writing it would lose them.
+
+    >>> outputs_apart({"--csv": "games.sqlite"}, ["alice.py", "./games.sqlite"])
+    Traceback (most recent call last):
+    ...
+    ValueError: --csv 'games.sqlite' would overwrite './games.sqlite', which this command reads; give another file
+    """
+    given = {option: str(path) for option, path in outputs.items() if path is not None}
+    for number, (option, path) in enumerate(given.items()):
+        for other in [*list(given.values())[:number], *inputs]:
+            if _same_file(path, other):
+                read = "which this command reads" if other in inputs else "which it also writes"
+                raise ValueError(f"{option} {quoted_path(path)} would overwrite {quoted_path(other)}, {read}; "
+                                 f"give another file")
+
+
+def _same_file(one: str, other: str) -> bool:
+    """Whether two paths name one file: the same file now (through links too), or the same path once written."""
+    try:
+        if os.path.samefile(one, other):
+            return True
+    except OSError:
+        pass
+    return os.path.normcase(os.path.abspath(one)) == os.path.normcase(os.path.abspath(other))
+
+
+def write_whole(path: Path | str, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all: through a new temporary file beside it, put in its place
+    at once, so a file written before is never left half-written and a link at ``path`` is replaced, never
+    followed (it could lead to a results database or a student's file)."""
+    import tempfile
+
+    path = Path(path)
+    descriptor, part = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as file:
+            file.write(text)
+        umask = os.umask(0o022)
+        os.umask(umask)
+        os.chmod(part, 0o666 & ~umask)  # as a file written the plain way would be
+        os.replace(part, path)
+    except BaseException:
+        try:
+            os.unlink(part)
+        except OSError:
+            pass
+        raise

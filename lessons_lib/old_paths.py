@@ -58,6 +58,10 @@ MOVED_MODULES: dict[str, str] = {
     "lessons_lib.exercises.search": "lessons_lib.exercises.minimax_alphabeta",
     "lessons_lib.exercises.opponents": "lessons_lib.exercises.mcts_expectimax",
     "lessons_lib.exercises.tournament": "lessons_lib.exercises.tournament_lab",
+    # the sandbox has a package of its own, which the arena and the grader share
+    "lessons_lib.arena.isolation": "lessons_lib.sandbox.isolation",
+    "lessons_lib.arena.cgroups": "lessons_lib.sandbox.cgroups",
+    "lessons_lib.arena.processes": "lessons_lib.sandbox.processes",
 }
 """Old module name -> the module's name now."""
 

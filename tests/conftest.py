@@ -16,7 +16,9 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 collect_ignore_glob = ["student_agents/*.py"]
 
 SLOW_MODULES = {"test_sandbox_attacks.py", "test_arena_cli.py", "test_check_catalogues.py", "test_project.py",
-                "test_exercises_tournament.py", "test_arena_dask.py", "test_grade_command.py"}
+                "test_exercises_tournament.py", "test_arena_dask.py", "test_grade_command.py",
+                "test_hostile_handins.py", "test_what_code_inside_can_do.py", "test_referee.py", "test_layouts.py",
+                "test_as_a_user.py"}
 """Test files that start processes, build the package or run many games: with the notebooks and the browser
 tests, what ``-m "not slow"`` leaves out (README, 'Tests')."""
 

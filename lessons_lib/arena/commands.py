@@ -18,7 +18,8 @@ from dataclasses import asdict
 from typing import Any
 
 from lessons_lib.cli_options import (
-    file_to_write, folder_to_write, quoted_path, seconds, shown, whole_number, whole_numbers,
+    file_to_write, folder_to_write, outputs_apart, quoted_path, sandbox_choice, seconds, shown, whole_number,
+    whole_numbers,
 )
 from lessons_lib.games import DEFAULT_GAME, GAMES, game_named
 
@@ -51,6 +52,9 @@ def add_parsers(commands: Any) -> None:
     tournament.add_argument("--baseline", help="the player rated 0 Elo (default: the first baseline or SPEC)")
     tournament.add_argument("--csv", metavar="FILE", type=file_to_write, help="also write every game to a CSV file")
     tournament.add_argument("--json", action="store_true", help="print one JSON object: standings and games")
+    tournament.add_argument("--sandbox", type=sandbox_choice,
+                            help="how students' files run: bubblewrap, process (no isolation: on purpose only) or "
+                                 "auto (the default: SHOLOGUTI_SANDBOX, else auto)")
 
     experiment = commands.add_parser(
         "experiment", help="regenerate the data of the strength and other-games lessons",
@@ -84,18 +88,23 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 
 
 def run_tournament(args: argparse.Namespace) -> None:
-    from lessons_lib.arena.games import is_agent_file, split_label
-    from lessons_lib.arena.isolation import sandbox_mode
-    from lessons_lib.arena.sandbox import read_agent_file
+    from lessons_lib.arena.players import parse_player
+    from lessons_lib.arena.sandbox import MAX_AGENT_FILE_BYTES
     from lessons_lib.arena.storage import ResultStore, export_csv
     from lessons_lib.arena.tournament import (
         TournamentSettings, endings, format_endings, format_standings, gauntlet, play_tournament, round_robin,
         standings,
     )
+    from lessons_lib.sandbox.handins import read_handin, refuse_repeats
+    from lessons_lib.sandbox.isolation import choose_mode, sandbox_mode
 
-    files = [split_label(spec)[1] for spec in [*args.specs, *args.gauntlet] if is_agent_file(spec)]
-    for path in files:
-        read_agent_file(path)  # ValueError: no such file, not a file, unreadable or too large
+    choose_mode(args.sandbox)
+    entered = [parse_player(spec) for spec in args.specs]  # parsed here, once: the rest carries these
+    baselines = [parse_player(spec) for spec in args.gauntlet]
+    files = list(dict.fromkeys(player.file for player in [*entered, *baselines] if player.file is not None))
+    # each file read now, without following links: ValueError for no such file, a link, a hard link, too large...
+    refuse_repeats([read_handin(path, MAX_AGENT_FILE_BYTES, "agent file") for path in files])
+    outputs_apart({"--db": args.db, "--csv": args.csv}, files)
     game = game_named(args.game)
     rules = game.rules(args.variant)  # VariantError for a variant the game does not have
     settings = TournamentSettings(
@@ -108,17 +117,21 @@ def run_tournament(args: argparse.Namespace) -> None:
         raise ValueError(f"that is {pairs * settings.games_per_pair:,} games; one tournament plays at most "
                          f"{MAX_GAMES:,} (lower --games-per-pair)")
     if args.gauntlet:
-        schedule = gauntlet(args.specs, args.gauntlet, settings)
+        schedule = gauntlet(entered, baselines, settings)
     else:
-        schedule = round_robin(args.specs, settings)
-    players = [*args.gauntlet, *args.specs]
-    baseline = args.baseline if args.baseline is not None else players[0]
-    if baseline not in players:
-        raise ValueError(f"--baseline {baseline!r} is not one of the players")
+        schedule = round_robin(entered, settings)
+    players = [*baselines, *entered]
+    typed = [*args.gauntlet, *args.specs]
+    if args.baseline is None:
+        baseline = players[0].name
+    elif args.baseline in typed:
+        baseline = players[typed.index(args.baseline)].name
+    else:
+        raise ValueError(f"--baseline {args.baseline!r} is not one of the players")
     with ExitStack() as stack:
         store = stack.enter_context(ResultStore(args.db)) if args.db else None
         if files:
-            sandbox_mode()  # SandboxUnavailable if SHOLOGUTI_SANDBOX asks for what is not here, before any game
+            sandbox_mode()  # SandboxUnavailable (one line) if the sandbox asked for cannot be had, before any game
         run = play_tournament(schedule, store=store, workers=workers, progress=not args.quiet)
     table = standings(run.results, baseline)
     ended = endings(run.results)

@@ -2,7 +2,8 @@
 
 A player is named by a spec: a built-in agent (``alphabeta:4``, ``mcts:300``,
 ``negamax:0.5s``, ``random``; see :mod:`lessons_lib.agents.presets`) or the path of a
-student's agent file (``my_agent.py``), which plays in a sandbox.
+student's agent file (``my_agent.py``), which plays in a sandbox; it is parsed once, into a
+:class:`~lessons_lib.arena.players.Player`, which the game carries.
 
 Any game of :mod:`lessons_lib.games` can be played; Shologuti is the default. The arena
 knows no game: it speaks of the *first* player (player 0, who moves first) and the
@@ -21,13 +22,16 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import InitVar, asdict, dataclass, field
-from pathlib import Path
 from typing import Any
 
 from lessons_lib.agents.base import OverProcessorLimit, processor_time_limit
 from lessons_lib.agents.presets import seeded
+from lessons_lib.arena.players import Player, describe_spec, is_agent_file, parse_player, split_label
 from lessons_lib.arena.sandbox import ArenaFilesFailed, AgentFileChanged, Forfeit, SandboxedAgent, SandboxLimits
 from lessons_lib.games import DEFAULT_GAME, GAMES
+
+__all__ = ["GameSpec", "GameResult", "MoveRecord", "play_game", "opening_suite", "describe_spec", "is_agent_file",
+           "split_label", "can_stop_a_search"]
 
 FIRST = 0  # the player who moves first
 PLY_LIMIT = "ply limit"
@@ -35,22 +39,6 @@ FORFEIT = "forfeit"
 DEFAULT_PLY_LIMIT: int | None = None
 """No limit of the arena's own: every game ends by its rules, and the game's own bound
 (``most_plies_left()`` of the start position, from its draw clock or last round) is the safety cap."""
-
-
-def split_label(spec: str) -> tuple[str | None, str]:
-    """A spec may carry a label, ``LABEL=SPEC`` (``control=alphabeta:3``), to enter one agent twice.
-
-    >>> split_label("control=alphabeta:3"), split_label("mcts:300")
-    (('control', 'alphabeta:3'), (None, 'mcts:300'))
-    """
-    label, equals, rest = spec.partition("=")
-    return (label, rest) if equals and label and "/" not in label and "\\" not in label else (None, spec)
-
-
-def is_agent_file(spec: str) -> bool:
-    """Whether a spec names a student's file rather than a built-in agent."""
-    agent = split_label(spec)[1]
-    return agent.endswith(".py") or "/" in agent or "\\" in agent
 
 
 @dataclass(frozen=True)
@@ -69,6 +57,7 @@ class GameSpec:
         digests: for a player that is a student's file, the SHA-256 of the bytes the key was made from
             (first's, second's; None for a built-in agent or a file that could not be read): other bytes are
             never played under this key.
+        players: the two players as parsed (from ``first`` and ``second`` if not given).
         green, red: Shologuti's names for ``first`` and ``second``, still accepted so that older notebooks run.
     """
 
@@ -83,6 +72,7 @@ class GameSpec:
     memory_mb: int = 500
     game: str = DEFAULT_GAME
     digests: tuple[str | None, str | None] = (None, None)
+    players: tuple[Player, Player] | None = None
     green: InitVar[str | None] = None
     red: InitVar[str | None] = None
 
@@ -93,6 +83,8 @@ class GameSpec:
             object.__setattr__(self, "second", red)
         if not self.first or not self.second:
             raise ValueError("a game needs a first and a second player")
+        if self.players is None:
+            object.__setattr__(self, "players", (parse_player(self.first), parse_player(self.second)))
 
     def start_position(self) -> Any:
         position = GAMES[self.game].start(self.variant)
@@ -169,12 +161,12 @@ class GameResult:
 class _Player:
     """A built-in agent or a sandboxed file, behind one face."""
 
-    def __init__(self, spec: str, seed: int, limits: SandboxLimits, game: str = DEFAULT_GAME,
+    def __init__(self, player: Player | str, seed: int, limits: SandboxLimits, game: str = DEFAULT_GAME,
                  digest: str | None = None) -> None:
-        self.spec = spec
-        agent = split_label(spec)[1]
-        self.sandbox = SandboxedAgent(agent, limits, game, digest) if is_agent_file(spec) else None
-        self.agent = None if self.sandbox else seeded(GAMES[game].make_agent(agent, seed=seed), seed)
+        player = parse_player(player)
+        self.spec = player.name
+        self.sandbox = SandboxedAgent(player.file, limits, game, digest) if player.file is not None else None
+        self.agent = None if self.sandbox else seeded(GAMES[game].make_agent(player.agent or "", seed=seed), seed)
         self.limits = limits
         self.names = GAMES[game].player_names
 
@@ -262,8 +254,9 @@ def play_game(spec: GameSpec) -> GameResult:
     limits = SandboxLimits(spec.seconds_per_move, spec.memory_mb)
     position = spec.start_position()
     limit = position.most_plies_left() if spec.max_plies is None else spec.max_plies
-    players = [_Player(spec.first, spec.seed, limits, spec.game, spec.digests[0]),
-               _Player(spec.second, spec.seed + 1, limits, spec.game, spec.digests[1])]
+    assert spec.players is not None
+    players = [_Player(spec.players[0], spec.seed, limits, spec.game, spec.digests[0]),
+               _Player(spec.players[1], spec.seed + 1, limits, spec.game, spec.digests[1])]
     moves: list[MoveRecord] = []
     names = GAMES[spec.game].player_names
     try:
@@ -320,10 +313,3 @@ def opening_suite(count: int, seed: int, plies: int = 4, variant: str | None = N
         if (tuple(moves) not in openings or attempts > 50 * count) and not position.is_game_over():
             openings.append(tuple(moves))
     return openings
-
-
-def describe_spec(spec: str) -> str:
-    """A short display name for a player spec: its label, or a file's name without its folder."""
-    label, agent = split_label(spec)
-    return label if label else Path(agent).stem if is_agent_file(agent) else agent
-

@@ -1,58 +1,40 @@
 """Students' agents, each in a sandbox of its own, with limits on time per move, memory and processes.
 
 A student's agent is a Python file that defines ``make_agent()``, returning an
-object with ``choose_move(state)``. The arena never imports that file itself: a
-child process does (``python -I -m lessons_lib.arena.sandbox agent.py``), inside
-bubblewrap on Linux (see :mod:`lessons_lib.arena.isolation` for what each mode
-guarantees), and the two talk through lines of text on the child's standard
-input and output:
+object with ``choose_move(state)``. The arena never imports that file itself: the
+sandbox (:mod:`lessons_lib.sandbox`) runs it, inside bubblewrap on Linux, as the
+workload :mod:`lessons_lib.arena.agent_runner`, which answers each position with a
+move. The bytes run are those the arena read once, without following a link, so they
+are the bytes the game's key was made from.
 
-- the arena sends one JSON object a line: the game, the position string and the
-  variant by name, None for a game with one set of rules (``{"game": "shologuti",
-  "position": "start", "variant": "forced"}``);
-- the child answers ``move 23-18`` or ``error <what went wrong>``.
+An agent forfeits the game if it raises, returns something that is not a legal move,
+writes anything else on its answer channel, closes it, dies, or passes a limit:
 
-The child runs a private copy of the file's bytes, read once by the arena (so the
-bytes run are the bytes the game's key was made from), sends its answers on a
-copy of its real standard output, and points ``sys.stdout`` at standard error, so
-a student's ``print`` calls are harmless. Anything else that reaches the answer
-channel is garbage, and forfeits the game, as does an exception, a move that is
-not legal, running out of time, memory, processes or threads, or dying.
+- its time is processor time, that of all its processes together (like a built-in
+  agent's), so no other agent's load and no busy machine can make it forfeit; one
+  that waits instead of computing is stopped by the clock at three times its limit
+  and 5 s more (the sandbox's referee keeps that clock, so an answer that came in time
+  counts even if the arena was stopped meanwhile);
+- between its moves the agent and all its helpers are stopped, the moment it answers,
+  so none of them uses the opponent's time; when the game ends, all of them are killed;
+- memory, processes and threads are counted for all its processes together.
 
-Its time is processor time, that of all its processes together (like a built-in
-agent's), so no other agent's load and no busy machine can make it forfeit;
-one that waits instead of computing is stopped by the wall clock at three
-times its limit and 5 s more. Between its moves the agent and its helpers are
-stopped, so none of them uses the opponent's time; when the game ends, all of
-them are killed. Where the arena may make control groups (Linux, as root or
-with a delegated group: :mod:`lessons_lib.arena.cgroups`) the kernel itself
-holds the agent to these limits and stops it at once; elsewhere the arena
-watches its processes (:mod:`lessons_lib.arena.processes`).
+Every reason is composed here, from the few words and numbers the runner sends: no text
+of the student's file (a message, a name it made up, what it printed or returned) is
+ever part of one.
 """
 
 from __future__ import annotations
 
-import hashlib
+import builtins
 import json
-import os
-import selectors
-import shutil
-import signal
-import stat
-import subprocess
-import sys
-import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lessons_lib.arena.cgroups import AgentGroup
-from lessons_lib.arena.isolation import (
-    AGENT_FILE, AGENT_FOLDER, BUBBLEWRAP, BUBBLEWRAP_ENVIRONMENT, agent_command, sandbox_mode,
-)
-from lessons_lib.arena.processes import FamilyWatch, end_with_parent, family, has_proc, processor_seconds
 from lessons_lib.games import DEFAULT_GAME, GAMES
+from lessons_lib.sandbox.handins import HandinRefused, read_handin
+from lessons_lib.sandbox.running import Limits, Message, SandboxedProcess, SandboxProblem, python_module
 
 DEFAULT_SECONDS_PER_MOVE = 2.0  # the limit of McGill's Hus course
 DEFAULT_MEMORY_MB = 500
@@ -60,7 +42,13 @@ DEFAULT_PROCESSES = 8  # an agent may start helpers, up to this many processes i
 DEFAULT_THREADS = 256  # and its processes may run this many threads in all
 MAX_AGENT_FILE_BYTES = 10 * 2**20  # a student's file is Python source: 10 MB is far more than any needs
 STARTUP_SECONDS = 20.0  # importing the student's file may take a while the first time
-BUBBLEWRAP_PROCESSES = 2  # bubblewrap's own two processes above the agent's, not counted against it
+AGENT_FILE = "agent.py"  # the name the student's file has in its working folder
+AGENT_RUNNER = "lessons_lib.arena.agent_runner"
+REFEREE_GRACE_SECONDS = 60.0
+"""How much longer than its own clock the arena waits for the referee before it gives up on it (a safety net)."""
+
+ArenaFilesFailed = SandboxProblem
+"""The arena could not write what a sandbox needs: not the agent's fault, so no forfeit; the tournament stops."""
 
 
 class Forfeit(Exception):
@@ -98,39 +86,22 @@ class SandboxLimits:
 
 
 def read_agent_file(path: str | Path) -> bytes:
-    """The bytes of a student's agent file, or ValueError (one line) if it is not a readable file of at most 10 MB.
-
-    Only a regular file is read (never a device or a pipe, which could block or never end), and never more
-    than the limit, so a huge file costs the arena nothing.
-    """
-    try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except OSError:
-        raise ValueError(f"no agent file at {path}") from None
-    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-        os.close(descriptor)
-        raise ValueError(f"no agent file at {path}")
-    with os.fdopen(descriptor, "rb") as file:
-        try:
-            source = file.read(MAX_AGENT_FILE_BYTES + 1)
-        except OSError as error:
-            raise ValueError(f"the agent file {path} cannot be read ({error.strerror})") from None
-    if len(source) > MAX_AGENT_FILE_BYTES:
-        raise ValueError(f"the agent file {path} is larger than {MAX_AGENT_FILE_BYTES // 2**20} MB")
-    return source
+    """The bytes of a student's agent file, or ValueError (one line) if it is not a readable file of at most 10 MB,
+    or is reached through a link, or has another name (see :func:`lessons_lib.sandbox.handins.read_handin`)."""
+    return read_handin(path, MAX_AGENT_FILE_BYTES, "agent file").data
 
 
 def file_digest(path: str | Path) -> str:
     """The SHA-256 of a student's file's bytes, in hex (what a game's key records of it); ValueError as above."""
-    return hashlib.sha256(read_agent_file(path)).hexdigest()
+    return read_handin(path, MAX_AGENT_FILE_BYTES, "agent file").digest
 
 
 class SandboxedAgent:
-    """A student's agent file, played in a sandboxed child process.
+    """A student's agent file, played in a sandbox.
 
-    Use it as a context manager, or call :meth:`close`, so neither the child nor anything it
-    started outlives the game. ``digest`` (see :func:`file_digest`), when given, is the file the
-    game was scheduled with: other bytes raise :class:`AgentFileChanged` instead of being played.
+    Use it as a context manager, or call :meth:`close`, so nothing it started outlives the game. ``digest``
+    (see :func:`file_digest`), when given, is the file the game was scheduled with: other bytes raise
+    :class:`AgentFileChanged` instead of being played.
     """
 
     def __init__(self, path: str | Path, limits: SandboxLimits = SandboxLimits(), game: str = DEFAULT_GAME,
@@ -140,240 +111,109 @@ class SandboxedAgent:
         self.game = GAMES[game]
         self.name = self.path.stem
         self.digest = digest
-        self._child: subprocess.Popen[bytes] | None = None
-        self._watch: FamilyWatch | None = None
-        self._group: AgentGroup | None = None
-        self._folder: str | None = None
-        self._overhead = 0
-        self._buffer = b""
+        self._process: SandboxedProcess | None = None
 
     def describe(self) -> str:
         return self.name
 
     def start(self) -> None:
-        """Start the child process and wait until the student's file is loaded."""
+        """Start the sandbox and wait until the student's file is loaded."""
         try:
-            source = read_agent_file(self.path)
-        except ValueError as error:
+            handin = read_handin(self.path, MAX_AGENT_FILE_BYTES, "agent file")
+        except HandinRefused as error:
             raise Forfeit(str(error)) from None
-        digest = hashlib.sha256(source).hexdigest()
-        if self.digest is not None and digest != self.digest:
+        if self.digest is not None and handin.digest != self.digest:
             raise AgentFileChanged(f"{self.path} changed after the tournament's games were scheduled; "
                                    f"run the tournament again to play the file as it is now")
-        self.digest = digest
-        with _write_or_explain(tempfile.TemporaryFile, self.path) as data:
-            if sandbox_mode() == BUBBLEWRAP:  # the bytes reach the sandbox through a file descriptor
-                _write_or_explain(lambda: (data.write(source), data.flush(), data.seek(0)), self.path)
-                command = agent_command(f"{AGENT_FOLDER}/{AGENT_FILE}", self.limits.memory_mb, data.fileno())
-                self._launch(command, pass_fds=(data.fileno(),), overhead=BUBBLEWRAP_PROCESSES)
-            else:  # a private folder of the arena's own, with a copy of the bytes
-                self._folder = tempfile.mkdtemp(prefix="shologuti-agent-")
-                folder = self._folder
-                _write_or_explain(lambda: Path(folder, AGENT_FILE).write_bytes(source), self.path)
-                command = agent_command(str(Path(self._folder, AGENT_FILE)), self.limits.memory_mb, None)
-                self._launch(command, pass_fds=(), overhead=0, cwd=self._folder)
-            reply = self._read_line(STARTUP_SECONDS, "loading the file", self.limits.loading_seconds())
-        self._hold(True)
-        if reply != "ready":
-            self._check_limits()
-            raise Forfeit(_explain(reply, "loading the file"))
-
-    def _launch(self, command: list[str], pass_fds: tuple[int, ...], overhead: int, cwd: str | None = None) -> None:
-        if os.name == "nt":
-            new_group: dict[str, Any] = {"creationflags": getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)}
-        else:  # a session of its own: a signal to the arena's process group does not reach it, nor its to ours
-            new_group = {"start_new_session": True, "pass_fds": pass_fds}
-        if overhead:  # bubblewrap: its own processes, which the agent can see, get nothing of the arena's
-            environment = dict(BUBBLEWRAP_ENVIRONMENT)
-        else:
-            environment = {name: value for name, value in os.environ.items() if not name.startswith("PYTHON")}
+        self.digest = handin.digest
         limits = self.limits
-        self._group = AgentGroup.create(limits.memory_mb, limits.processes + limits.threads + overhead)
-        if self._group is not None:
-            command = self._group.join_command(command)
-        self._child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                       stderr=subprocess.DEVNULL, cwd=cwd, env=environment, **new_group)
-        self._overhead = overhead
-        self._watch = FamilyWatch(self._child.pid, limits.memory_mb, limits.processes, overhead, threads=limits.threads,
-                                  memory_files=self._group is None)  # a control group counts those itself
+        command = python_module(AGENT_RUNNER, AGENT_FILE, str(limits.memory_mb))
+        self._process = SandboxedProcess(command, Limits(limits.memory_mb, limits.processes, limits.threads),
+                                         files={AGENT_FILE: handin.data}, hold=True, first_seconds=STARTUP_SECONDS)
+        self._process.start()
+        used_before = self._process.processor_seconds()
+        reply = self._answer("loading the file", STARTUP_SECONDS, limits.loading_seconds(), used_before)
+        if reply != "ready":
+            raise self._forfeit(_explain(reply, "loading the file"))
 
     def choose_move(self, state: Any) -> Any:
-        """Ask the child for a move; raise :class:`Forfeit` if anything goes wrong."""
-        if self._child is None:
+        """Ask the agent for a move; raise :class:`Forfeit` if anything goes wrong."""
+        if self._process is None:
             self.start()
-        assert self._child is not None and self._child.stdin is not None
-        self._check_limits()
-        self._hold(False)
-        try:
-            request = {"game": self.game.name, "position": str(state), "variant": self.game.variant_of(state)}
-            self._child.stdin.write((json.dumps(request) + "\n").encode())
-            self._child.stdin.flush()
-        except OSError:
-            self._check_limits()
-            raise Forfeit("the agent's process has died") from None
-        reply = self._read_line(self.limits.wall_seconds(), "choosing a move", self.limits.seconds_per_move)
-        self._hold(True)
+        process = self._process
+        assert process is not None
+        request = {"game": self.game.name, "position": str(state), "variant": self.game.variant_of(state)}
+        used_before = process.processor_seconds()
+        wall = self.limits.wall_seconds()
+        if not process.send(json.dumps(request), wall):
+            raise self._forfeit("the agent's process has died")
+        reply = self._answer("choosing a move", wall, self.limits.seconds_per_move, used_before)
         if not reply.startswith("move "):
-            self._check_limits()  # an error the agent met at a limit forfeits for the limit
-            raise Forfeit(_explain(reply, "choosing a move"))
-        text = reply[len("move "):]
+            raise self._forfeit(_explain(reply, "choosing a move"))
         try:
-            move = self.game.parse_move(text)
+            move = self.game.parse_move(reply[len("move "):])
         except ValueError:
-            raise Forfeit(f"returned {text[:40]!r}, which is not a move") from None
+            raise self._forfeit("returned something that is not a move of this game") from None
         if move not in state.legal_moves():
-            raise Forfeit(f"returned the illegal move {move}")
+            raise self._forfeit(f"returned the illegal move {move}")
         return move
 
-    def _hold(self, stopped: bool) -> None:
-        """Stop all the agent's processes between its moves, or let them go on when its turn comes.
+    def _answer(self, doing: str, wall: float, processor_limit: float, used_before: float) -> str:
+        """The workload's next answer line, or :class:`Forfeit`: over its processor time (checked while it thinks,
+        and once it has answered), late by the referee's clock, over a limit, or ended."""
+        process = self._process
+        assert process is not None
+        waited = 0.0
+        while True:
+            message = process.receive(timeout=0.05)
+            if message is not None:
+                break
+            if process.processor_seconds() - used_before > processor_limit:
+                raise self._forfeit(f"used more than {processor_limit:g} s of processor time {doing}")
+            if process.memory_exceeded() or process.tasks_exceeded():  # the kernel stopped one of its processes
+                raise self._forfeit(self._ending(Message("over"), doing, wall, processor_limit))
+            waited += 0.05
+            if waited > wall + REFEREE_GRACE_SECONDS and process.receive(timeout=0.0) is None:
+                raise self._forfeit(f"took more than {wall:g} s by the clock {doing} (its sandbox stopped answering)")
+        if process.processor_seconds() - used_before > processor_limit:  # it answered, but after its time was up
+            raise self._forfeit(f"used more than {processor_limit:g} s of processor time {doing}")
+        if message.kind == "answer":
+            return message.text
+        raise self._forfeit(self._ending(message, doing, wall, processor_limit))
 
-        A stopped agent cannot use its opponent's time: no helper of it computes, or takes a
-        processor from the opponent, while the opponent thinks.
-        """
-        if self._group is not None and self._group.can_freeze:  # the kernel stops the whole group at once
-            self._group.freeze(stopped)
-            return
-        if self._child is None or not has_proc():  # Linux only: there a stopped agent still dies with the arena
-            return
-        sent = signal.SIGSTOP if stopped else signal.SIGCONT
-        reached: set[int] = set()
-        for _ in range(5):  # again, for any process started while the first ones were being stopped
-            members = [pid for pid in family(self._child.pid) if pid not in reached]
-            if not members:
-                return
-            for pid in members:
-                try:
-                    os.kill(pid, sent)
-                except OSError:
-                    pass
-                reached.add(pid)
-
-    def _check_limits(self) -> None:
-        """Forfeit if the agent went over a limit (the kernel or the watch has stopped it already)."""
-        reason = self._watch.overrun if self._watch is not None else None
-        group = self._group
-        if group is not None and group.memory_exceeded():
-            reason = (f"needed more memory than the limit of {self.limits.memory_mb} MB for one agent, all its "
-                      f"processes together")
-        elif group is not None and group.tasks_exceeded():
-            limits = self.limits
-            reason = (f"tried to run more than {limits.processes + limits.threads} processes and threads together "
-                      f"(the limit for one agent)")
-        if reason is not None:
-            self.close()
-            raise Forfeit(reason)
-
-    def _processor_seconds(self) -> float:
-        """The processor time the agent has used so far, all its processes together."""
-        if self._group is not None:
-            return self._group.processor_seconds()
-        if self._child is None or not has_proc():
-            return 0.0
-        return processor_seconds(family(self._child.pid))
-
-    def _read_line(self, seconds: float, doing: str, processor_limit: float | None = None) -> str:
-        """One line from the child within ``seconds`` by the wall clock (and, if given, ``processor_limit``
-        seconds of the agent's processor time), or :class:`Forfeit`."""
-        assert self._child is not None and self._child.stdout is not None
-        stream = self._child.stdout
-        deadline = time.monotonic() + seconds
-        used_before = self._processor_seconds() if processor_limit is not None else 0.0
-        with selectors.DefaultSelector() as selector:
-            selector.register(stream, selectors.EVENT_READ)
-            while b"\n" not in self._buffer:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    self.close()
-                    if processor_limit is None:
-                        raise Forfeit(f"took more than {seconds:g} s {doing}")
-                    raise Forfeit(f"took more than {seconds:g} s by the clock {doing}, waiting rather than "
-                                  f"computing (the limit is {processor_limit:g} s of processor time)")
-                if processor_limit is not None and self._processor_seconds() - used_before > processor_limit:
-                    self.close()
-                    raise Forfeit(f"used more than {processor_limit:g} s of processor time {doing}")
-                if not selector.select(timeout=min(left, 0.05 if processor_limit is not None else 0.25)):
-                    self._check_limits()
-                    if not self._answer_channel_open():
-                        self.close()
-                        raise Forfeit(f"closed its answer channel while {doing}")
-                    continue
-                chunk = os.read(stream.fileno(), 65536)
-                if not chunk:
-                    self._check_limits()
-                    raise Forfeit(self._ended(doing))
-                self._buffer += chunk
-                if len(self._buffer) > 10_000:
-                    self.close()
-                    raise Forfeit("sent pages of output instead of a move (garbage output)")
-        if processor_limit is not None and self._processor_seconds() - used_before > processor_limit:
-            self.close()  # it answered, but only after its time was up
-            raise Forfeit(f"used more than {processor_limit:g} s of processor time {doing}")
-        line, _, self._buffer = self._buffer.partition(b"\n")
-        return line.decode("utf-8", "replace").strip()
-
-    def _answer_channel_open(self) -> bool:
-        """Whether one of the agent's own processes still holds the channel it answers on.
-
-        Inside bubblewrap the channel never reads as closed while bubblewrap's own processes, which
-        hold it too, are alive; so it is looked up in the agent's processes' open files instead.
-        """
-        assert self._child is not None and self._child.stdout is not None
-        if self._overhead == 0 or not has_proc():
-            return True  # with no process in between, a closed channel reads as closed
-        agent = family(self._child.pid)[self._overhead:]
-        if not agent:
-            return True  # still starting
-        channel = f"pipe:[{os.fstat(self._child.stdout.fileno()).st_ino}]"
-        for pid in agent:
-            try:
-                if any(os.readlink(f"/proc/{pid}/fd/{fd}") == channel for fd in os.listdir(f"/proc/{pid}/fd")):
-                    return True
-            except OSError:
-                continue
-        return False
-
-    def _ended(self, doing: str) -> str:
-        """Why the answer channel closed: the child died, or it closed the channel and lives on (killed now)."""
-        assert self._child is not None
-        try:
-            code = self._child.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            self.close()
+    def _ending(self, message: Message, doing: str, wall: float, processor_limit: float) -> str:
+        """Why a workload stopped answering, from the referee's message (or the kernel's account)."""
+        process = self._process
+        assert process is not None
+        limits = self.limits
+        if process.memory_exceeded():
+            return (f"needed more memory than the limit of {limits.memory_mb} MB for one agent, all its processes "
+                    f"together")
+        if process.tasks_exceeded():
+            return (f"tried to run more than {limits.processes + limits.threads} processes and threads together "
+                    f"(the limit for one agent)")
+        if message.kind == "late":
+            return (f"took more than {wall:g} s by the clock {doing}, waiting rather than computing (the limit is "
+                    f"{processor_limit:g} s of processor time)")
+        if message.kind == "over":
+            return message.text
+        if message.kind == "long":
+            return "sent pages of output instead of a move (garbage output)"
+        if message.kind == "closed":
             return f"closed its answer channel while {doing}"
+        if message.kind == "ended":
+            return _death(int(message.text) if _is_status(message.text) else 1, doing)
+        return f"the agent's sandbox ended while {doing}"
+
+    def _forfeit(self, reason: str) -> Forfeit:
         self.close()
-        return _death(code, doing)
+        return Forfeit(reason)
 
     def close(self) -> None:
-        """Stop the child process and every process it started."""
-        if self._group is not None:
-            self._group.freeze(False)  # a frozen process would hold its kill until thawed
-        child, self._child = self._child, None
-        watch, self._watch = self._watch, None
-        if watch is not None:
-            watch.stop()
-            watch.kill_all()
-        if child is not None:
-            if hasattr(os, "killpg"):  # its session's process group: helpers that left the family are in it too
-                try:
-                    os.killpg(child.pid, signal.SIGKILL)
-                except OSError:
-                    pass
-            if child.poll() is None:
-                child.kill()
-            child.wait()
-            for stream in (child.stdin, child.stdout):
-                try:
-                    if stream is not None:
-                        stream.close()
-                except OSError:
-                    pass
-        group, self._group = self._group, None
-        if group is not None:
-            group.remove()
-        folder, self._folder = self._folder, None
-        if folder is not None:
-            shutil.rmtree(folder, ignore_errors=True)
+        """End the agent and every process it started."""
+        process, self._process = self._process, None
+        if process is not None:
+            process.close()
 
     def __enter__(self) -> SandboxedAgent:
         return self
@@ -382,125 +222,34 @@ class SandboxedAgent:
         self.close()
 
 
-class ArenaFilesFailed(ValueError):
-    """The arena could not write what a sandbox needs (a full or read-only temporary folder): not the agent's
-    fault, so no forfeit; the tournament stops with one line."""
-
-
-def _write_or_explain(write: Any, path: Path) -> Any:
-    """``write()``; an OSError becomes :class:`ArenaFilesFailed`, in one line."""
-    try:
-        return write()
-    except OSError as error:
-        raise ArenaFilesFailed(f"could not copy {path} for its sandbox into the temporary folder "
-                               f"{tempfile.gettempdir()} ({error.strerror}); free some space there, or set TMPDIR "
-                               f"to another folder") from None
+ERRORS = {
+    "no-make-agent": "the file defines no make_agent() function",
+    "memory-loading": "ran out of memory while loading the file",
+    "memory-choosing": "ran out of memory",
+}
+"""What the runner's fixed error words mean."""
+RAISED = {"loading": "loading the file raised", "choosing": "choose_move raised"}
 
 
 def _explain(reply: str, doing: str) -> str:
-    if reply.startswith("error "):
-        return reply[len("error "):]
-    return f"wrote {reply[:40]!r} while {doing}, which is not an answer (garbage output)"
+    """The reason for an answer that is not the one expected, composed from the runner's words alone."""
+    words = reply.split(" ")
+    if words[0] == "error" and len(words) == 2 and words[1] in ERRORS:
+        return ERRORS[words[1]]
+    if words[0] == "error" and len(words) == 4 and words[1] in RAISED:
+        name, line = words[2], words[3]
+        known = isinstance(getattr(builtins, name, None), type) and issubclass(getattr(builtins, name), BaseException)
+        what = name if known else "an exception of its own class"
+        where = f" at line {int(line)} of the file" if line.isdigit() and len(line) < 9 else ""
+        return f"{RAISED[words[1]]} {what}{where}"
+    return f"wrote something that is not an answer while {doing} (garbage output)"
+
+
+def _is_status(text: str) -> bool:
+    return text.lstrip("-").isdigit() and len(text) < 6
 
 
 def _death(code: int, doing: str) -> str:
     if code < 0:
         return f"the agent's process was killed by signal {-code} while {doing}"
     return f"the agent's process ended (exit status {code}) while {doing}"
-
-
-# -- the child's side ------------------------------------------------------------------
-
-
-def _limit_memory(megabytes: int) -> None:
-    """Limit this process's address space (Linux; macOS may refuse, and Windows has no such limit)."""
-    try:
-        import resource
-    except ImportError:  # Windows
-        return
-    limit = megabytes * 2**20
-    try:
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    except (ValueError, OSError):  # a system that will not lower it (macOS, at times): the arena's watch remains
-        return
-
-
-KEYCTL_SYSCALLS = {"x86_64": 250, "aarch64": 219, "i686": 288, "armv7l": 311}
-"""The number of Linux's ``keyctl`` system call on the machines Python runs on most."""
-MAX_OPEN_FILES = 256
-"""Files an agent's process may have open at once (so watching its open files stays cheap)."""
-
-
-def _leave_the_arenas_keyring() -> None:
-    """Join a new, empty session keyring (Linux), so the student's code cannot read the keys (passwords,
-    tokens) the arena's login session keeps in the kernel; elsewhere there is nothing to leave."""
-    if not sys.platform.startswith("linux"):
-        return
-    import ctypes
-    import platform
-
-    number = KEYCTL_SYSCALLS.get(platform.machine())
-    if number is not None:
-        join_session_keyring = 1  # KEYCTL_JOIN_SESSION_KEYRING, with no name: a new anonymous keyring
-        ctypes.CDLL(None, use_errno=True).syscall(number, join_session_keyring, None)
-
-
-def _limit_open_files() -> None:
-    """At most :data:`MAX_OPEN_FILES` open files in this process and those it starts (it cannot raise it)."""
-    try:
-        import resource
-    except ImportError:  # Windows
-        return
-    try:
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        limit = MAX_OPEN_FILES if hard == resource.RLIM_INFINITY else min(hard, MAX_OPEN_FILES)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (min(soft, limit), limit))
-    except (ValueError, OSError):
-        return
-
-
-def _child_main(path: str, memory_mb: int) -> None:
-    end_with_parent()
-    _leave_the_arenas_keyring()
-    _limit_open_files()
-    answers = os.fdopen(os.dup(1), "w", buffering=1)  # the arena reads this channel only
-    sys.stdout = sys.stderr  # a student's print() goes to standard error
-    try:
-        _limit_memory(memory_mb)
-        import runpy
-
-        namespace = runpy.run_path(path, run_name="student_agent")
-        agent = namespace["make_agent"]()
-    except MemoryError:
-        answers.write("error ran out of memory while loading the file\n")
-        return
-    except KeyError:
-        answers.write("error the file defines no make_agent() function\n")
-        return
-    except BaseException as error:  # anything a student's file may raise
-        answers.write(f"error loading the file raised {type(error).__name__}: {_one_line(error)}\n")
-        return
-    answers.write("ready\n")
-    for line in sys.stdin:
-        try:
-            state = _read_request(line)
-            move = agent.choose_move(state)
-            answers.write(f"move {_one_line(move)}\n")
-        except MemoryError:
-            answers.write("error ran out of memory\n")
-        except BaseException as error:
-            answers.write(f"error choose_move raised {type(error).__name__}: {_one_line(error)}\n")
-
-
-def _read_request(line: str) -> Any:
-    """The position an arena's request line describes, in its game."""
-    request = json.loads(line)
-    return GAMES[request["game"]].position(request["position"], request["variant"])
-
-
-def _one_line(value: object) -> str:
-    return " ".join(str(value).split())[:200]
-
-
-if __name__ == "__main__":
-    _child_main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else DEFAULT_MEMORY_MB)

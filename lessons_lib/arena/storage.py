@@ -15,15 +15,17 @@ in one line (:class:`StorageError` once games are being stored).
 from __future__ import annotations
 
 import csv
+import io
 import json
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 from lessons_lib.arena.games import GameResult, GameSpec, MoveRecord
-from lessons_lib.cli_options import file_problem, quoted_path
+from lessons_lib.cli_options import file_problem, quoted_path, write_whole
 from lessons_lib.games import DEFAULT_GAME
 
 SCHEMA_VERSION = 2
@@ -248,9 +250,31 @@ class ResultStore:
         rows = self._connection.execute(
             "SELECT key, first, second, first_score, reason, plies, seed, opening, moves, game FROM games"
             " ORDER BY rowid")
-        for key, first, second, first_score, reason, plies, seed, opening, moves, game in rows:
-            yield GameResult(key, first, second, first_score, reason, plies,
-                             [MoveRecord(**move) for move in json.loads(moves)], seed, tuple(json.loads(opening)), game)
+        for row in rows:
+            yield self._game_of_row(row)
+
+    def _game_of_row(self, row: tuple[Any, ...]) -> GameResult:
+        """A stored row as a game; :class:`StorageError` (one line) if anything in it is not what the arena wrote."""
+        key, first, second, first_score, reason, plies, seed, opening, moves, game = row
+        try:
+            if not all(isinstance(text, str) for text in (key, first, second, reason, game)) \
+                    or type(plies) is not int or type(seed) is not int or first_score not in (0, 0.5, 1):
+                raise ValueError("a field of the wrong kind")
+            move_list, opening_list = json.loads(moves), json.loads(opening)
+            if not isinstance(move_list, list) or not isinstance(opening_list, list):
+                raise ValueError("moves that are not a list")
+            records = [MoveRecord(**move) for move in move_list]
+            if not all(isinstance(record.move, str) and isinstance(record.side, str) for record in records):
+                raise ValueError("a move of the wrong kind")
+            opening_moves = tuple(opening_list)
+            if not all(isinstance(move, str) for move in opening_moves):
+                raise ValueError("an opening of the wrong kind")
+        except (ValueError, TypeError, RecursionError):
+            shown_key = key if isinstance(key, str) else repr(key)
+            raise StorageError(f"{quoted_path(self.path)} holds a damaged game ({quoted_path(shown_key)}): its "
+                               f"stored record cannot be read; the other games are kept (delete that row, or "
+                               f"give another file)") from None
+        return GameResult(key, first, second, float(first_score), reason, plies, records, seed, opening_moves, game)
 
     def __len__(self) -> int:
         with self._reading():
@@ -267,14 +291,15 @@ class ResultStore:
 
 
 def export_csv(results: Iterable[GameResult], path: str | Path) -> int:
-    """Write one row a game (see :data:`CSV_COLUMNS`) to ``path``; return the number of rows."""
+    """Write one row a game (see :data:`CSV_COLUMNS`) to ``path``, whole or not at all; return the number of rows."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_COLUMNS)
     rows = 0
-    with open(path, "w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow(CSV_COLUMNS)
-        for result in results:
-            writer.writerow(game_row(result))
-            rows += 1
+    for result in results:
+        writer.writerow(game_row(result))
+        rows += 1
+    write_whole(path, out.getvalue())
     return rows
 
 

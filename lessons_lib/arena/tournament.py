@@ -24,14 +24,12 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from dataclasses import astuple, dataclass
 from typing import Any
 
-from lessons_lib.arena.games import (
-    DEFAULT_PLY_LIMIT, FORFEIT, GameResult, GameSpec, describe_spec, is_agent_file, opening_suite, play_game,
-    split_label,
-)
+from lessons_lib.arena.games import DEFAULT_PLY_LIMIT, FORFEIT, GameResult, GameSpec, opening_suite, play_game
+from lessons_lib.arena.players import Player, describe_spec, parse_player
 from lessons_lib.arena.ratings import Score, elo_intervals, fit_elo, wilson_interval
 from lessons_lib.arena.sandbox import DEFAULT_MEMORY_MB, DEFAULT_SECONDS_PER_MOVE, file_digest
-from lessons_lib.arena.isolation import announce_fallback
-from lessons_lib.arena.processes import end_with_parent
+from lessons_lib.sandbox.isolation import announce_mode
+from lessons_lib.sandbox.processes import end_with_parent
 from lessons_lib.arena.storage import ResultStore, StorageError
 from lessons_lib.cli_options import quoted_path, shown
 from lessons_lib.games import DEFAULT_GAME, GAMES
@@ -67,12 +65,14 @@ class TournamentSettings:
             raise ValueError(f"seconds per move: {self.seconds_per_move!r} should be above 0")
 
 
-def pairing_games(first: str, second: str, settings: TournamentSettings, swap_colours: bool = True) -> list[GameSpec]:
+def pairing_games(first: str | Player, second: str | Player, settings: TournamentSettings,
+                  swap_colours: bool = True) -> list[GameSpec]:
     """The games between two players, ``games_per_pair`` in all.
 
     Each opening is played once with each colour; with ``swap_colours=False``, ``first``
     plays Green in every game, one game per opening (the Pygame game's AI vs AI mode).
     """
+    first, second = parse_player(first), parse_player(second)
     per_opening = 2 if swap_colours else 1
     count = settings.games_per_pair
     openings = opening_suite(-(-count // per_opening), settings.seed, settings.opening_plies, settings.variant,
@@ -85,20 +85,24 @@ def pairing_games(first: str, second: str, settings: TournamentSettings, swap_co
     return games
 
 
-def round_robin(players: Sequence[str], settings: TournamentSettings) -> list[GameSpec]:
+def round_robin(players: Sequence[str | Player], settings: TournamentSettings) -> list[GameSpec]:
     """Every player against every other."""
-    _check_players(players, settings.game)
-    return [game for i, first in enumerate(players) for second in players[i + 1:]
+    entered = [parse_player(player) for player in players]
+    _check_players(entered, settings.game)
+    return [game for i, first in enumerate(entered) for second in entered[i + 1:]
             for game in pairing_games(first, second, settings)]
 
 
-def gauntlet(players: Sequence[str], baselines: Sequence[str], settings: TournamentSettings) -> list[GameSpec]:
+def gauntlet(players: Sequence[str | Player], baselines: Sequence[str | Player],
+             settings: TournamentSettings) -> list[GameSpec]:
     """Every player against each of the fixed ``baselines`` (and the baselines not against each other)."""
-    _check_players([*players, *baselines], settings.game)
-    return [game for player in players for baseline in baselines for game in pairing_games(player, baseline, settings)]
+    entered = [parse_player(player) for player in players]
+    fixed = [parse_player(baseline) for baseline in baselines]
+    _check_players([*entered, *fixed], settings.game)
+    return [game for player in entered for baseline in fixed for game in pairing_games(player, baseline, settings)]
 
 
-def pairs_schedule(pairs: Iterable[tuple[str, str]], settings: TournamentSettings) -> list[GameSpec]:
+def pairs_schedule(pairs: Iterable[tuple[str | Player, str | Player]], settings: TournamentSettings) -> list[GameSpec]:
     """The games of the given pairings only (for example neighbouring levels and a common baseline)."""
     return [game for first, second in pairs for game in pairing_games(first, second, settings)]
 
@@ -130,8 +134,8 @@ def play_tournament(schedule: Sequence[GameSpec], *, store: ResultStore | None =
         raise ValueError("the schedule holds the same game twice")
     done = {result.key: result for result in store.results(keys)} if store is not None else {}
     todo = [game for game in schedule if game.key not in done]
-    if any(is_agent_file(player) for game in todo for player in (game.first, game.second)):
-        announce_fallback()  # once, on standard error, if students' files will run without bubblewrap
+    if any(player.is_file for game in todo for player in game.players or ()):
+        announce_mode()  # once, on standard error, if students' files will run without bubblewrap
     with _progress_bar(len(schedule), len(done), progress) as bar:
         def finish(game: GameSpec, result: GameResult) -> None:
             if store is not None:
@@ -338,14 +342,14 @@ KEY_RULES_OF_A_GAME_WITHOUT_VARIANTS = [True, True, 100]
 knew other games than Shologuti held Shologuti's default rules there; keeping it finds those games again)."""
 
 
-def _game(first: str, second: str, opening: tuple[str, ...], opening_number: int,
+def _game(first: Player, second: Player, opening: tuple[str, ...], opening_number: int,
           settings: TournamentSettings) -> GameSpec:
     rules = GAMES[settings.game].rules(settings.variant)
     files = (_file_digest(first), _file_digest(second))
     # The key's content keeps the words it had when every game was Shologuti ("green", "red", "rules"), so a
     # tournament stored then is found again; the game is named in it for every game but the first one.
     content = {
-        "green": _identity(first, files[0]), "red": _identity(second, files[1]), "opening": opening,
+        "green": _identity(first.name, files[0]), "red": _identity(second.name, files[1]), "opening": opening,
         "rules": list(astuple(rules)) if rules is not None else KEY_RULES_OF_A_GAME_WITHOUT_VARIANTS,
         "seed": settings.seed, "seconds_per_move": settings.seconds_per_move, "max_plies": settings.max_plies,
         "memory_mb": settings.memory_mb,
@@ -354,10 +358,10 @@ def _game(first: str, second: str, opening: tuple[str, ...], opening_number: int
         content["game"] = settings.game
     digest = hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
     return GameSpec(
-        key=f"{describe_spec(first)} v {describe_spec(second)} #{opening_number + 1} {digest[:12]}",
-        first=first, second=second, variant=settings.variant, opening=opening, seed=int(digest[12:20], 16),
+        key=f"{first.shown} v {second.shown} #{opening_number + 1} {digest[:12]}",
+        first=first.name, second=second.name, variant=settings.variant, opening=opening, seed=int(digest[12:20], 16),
         seconds_per_move=settings.seconds_per_move, max_plies=settings.max_plies, memory_mb=settings.memory_mb,
-        game=settings.game, digests=files,
+        game=settings.game, digests=files, players=(first, second),
     )
 
 
@@ -366,37 +370,37 @@ def _identity(spec: str, digest: str | None) -> str:
     return spec if digest is None else f"{spec}@{digest[:16]}"
 
 
-def _file_digest(spec: str) -> str | None:
+def _file_digest(player: Player) -> str | None:
     """The SHA-256 of a student's file (None for a built-in agent, or a file that cannot be read: it forfeits)."""
-    if not is_agent_file(spec):
+    if player.file is None:
         return None
     try:
-        return file_digest(split_label(spec)[1])
+        return file_digest(player.file)
     except ValueError:
         return None
 
 
-def _check_players(players: Sequence[str], game: str = DEFAULT_GAME) -> None:
+def _check_players(players: Sequence[Player], game: str = DEFAULT_GAME) -> None:
     if len(players) < 2:
         raise ValueError("a tournament needs at least two players")
     for player in players:
         _check_text(player)
-    names = [describe_spec(player) for player in players]
+    names = [player.shown for player in players]
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:
         raise ValueError(f"{', '.join(repeated)} entered twice; give each player once "
                          f"(or a label for each, like control=alphabeta:3)")
     for player in players:
-        if not is_agent_file(player):
-            GAMES[game].make_agent(split_label(player)[1])  # ValueError naming the unknown agent or bad setting
+        if player.agent is not None:
+            GAMES[game].make_agent(player.agent)  # ValueError naming the unknown agent or bad setting
 
 
-def _check_text(player: str) -> None:
+def _check_text(player: Player) -> None:
     """ValueError for a player whose name is not text that can be stored: a file name that is not valid UTF-8
     (``\\xff\\xfe.py``) is refused before any game, for its games could never be stored or exported."""
     try:
-        player.encode("utf-8")
+        player.name.encode("utf-8")
     except UnicodeEncodeError:
-        what = "the file name" if is_agent_file(player) else "the name"
-        raise ValueError(f"{what} {quoted_path(player)} is not valid UTF-8, so its games could not be stored or "
+        what = "the file name" if player.is_file else "the name"
+        raise ValueError(f"{what} {quoted_path(player.name)} is not valid UTF-8, so its games could not be stored or "
                          f"exported: rename it") from None

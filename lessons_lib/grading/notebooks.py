@@ -1,7 +1,10 @@
 """A notebook read, never run: which lesson it is, which cells hold its exercises, and any tampering with the checks.
 
 Reading a student's notebook runs none of its code: the file is parsed as JSON and each code
-cell as Python text (``ast``). A lesson's exercises are its checks: the cells that call a
+cell as Python text (``ast``). A student's notebook is read inside the sandbox, with its time
+and memory limits (:mod:`lessons_lib.grading.runner`), never in the grader's own process: a
+notebook made to be slow or huge to parse costs the grader nothing; what the reading found
+comes back as a short summary (:func:`summary`), checked field by field (:func:`from_summary`). A lesson's exercises are its checks: the cells that call a
 ``check_...`` function as a statement, such as ``check_minimax(minimax)``. A notebook has
 **tampered** with a check when its code defines, assigns or imports a check (or the
 ``Feedback`` it returns) otherwise than the lesson does, or reaches into
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import json
+import math
 import stat
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -73,9 +77,16 @@ def read_notebook(path: str | Path) -> dict[str, Any]:
     if info.st_size > MAX_NOTEBOOK_BYTES:
         raise NotGradable(f"larger than {MAX_NOTEBOOK_BYTES // 2**20} MB, more than any lesson")
     try:
-        notebook = json.loads(path.read_bytes())
+        data = path.read_bytes()
     except OSError as error:
         raise NotGradable(f"cannot be read ({error.strerror})") from None
+    return parse_notebook(data)
+
+
+def parse_notebook(data: bytes) -> dict[str, Any]:
+    """A notebook's bytes as JSON, or :class:`NotGradable` (one line) if they are not a notebook."""
+    try:
+        notebook = json.loads(data)
     except (ValueError, RecursionError):
         raise NotGradable("not a notebook (not JSON)") from None
     if not isinstance(notebook, dict):
@@ -216,12 +227,12 @@ def _called(call: ast.Call) -> str | None:
         call.func, ast.Attribute) else None
 
 
-def read_submission(path: str | Path, lessons: dict[str, Lesson]) -> Reading:
+def read_submission(path: str | Path, lessons: dict[str, Lesson], name: str | None = None) -> Reading:
     """A student's notebook read: its lesson, the cells to run, each exercise's cell, tampering; or
-    :class:`NotGradable`."""
+    :class:`NotGradable`. ``name`` is the file's name as handed in (``path``'s own, if not given)."""
     path = Path(path)
     notebook = read_notebook(path)
-    lesson = which_lesson(notebook, path, lessons)
+    lesson = which_lesson(notebook, Path(name) if name is not None else path, lessons)
     reading = Reading(lesson, [], {}, minutes=working_minutes(notebook))
     for number, source, tags in code_sources(notebook):
         if SKIP_TAG in tags or source.strip() in lesson.skipped:
@@ -260,3 +271,46 @@ def working_minutes(notebook: dict[str, Any]) -> float | None:
     times.sort()
     gaps = [later - earlier for earlier, later in zip(times, times[1:])]
     return sum(gap for gap in gaps if gap <= IDLE_MINUTES * 60) / 60
+
+
+# -- across the sandbox's wall: lessons in, a reading's summary out -----------------------------------
+
+
+def lesson_as_json(lesson: Lesson) -> dict[str, Any]:
+    """A lesson as the runner in the sandbox is given it."""
+    return {"name": lesson.name, "exercises": list(lesson.exercises), "imports": sorted(lesson.imports),
+            "skipped": sorted(lesson.skipped)}
+
+
+def lesson_from_json(data: dict[str, Any]) -> Lesson:
+    """A lesson :func:`lesson_as_json` wrote (from the grader: trusted)."""
+    return Lesson(data["name"], tuple(data["exercises"]), frozenset((module, name) for module, name in data["imports"]),
+                  frozenset(data["skipped"]))
+
+
+def summary(reading: Reading) -> dict[str, Any]:
+    """What the grader needs of a reading (not the cells themselves, which stay in the sandbox)."""
+    return {"lesson": reading.lesson.name, "exercise_cells": reading.exercise_cells,
+            "tampering": [text[:300] for text in reading.tampering[:20]], "skipped": reading.skipped,
+            "minutes": reading.minutes}
+
+
+def from_summary(data: object, lessons: dict[str, Lesson]) -> Reading:
+    """The reading a :func:`summary` describes, checked field by field (it comes from the sandbox); ValueError if
+    anything in it is not what a summary holds."""
+    if not isinstance(data, dict) or set(data) != {"lesson", "exercise_cells", "tampering", "skipped", "minutes"}:
+        raise ValueError("not a reading's summary")
+    lesson = lessons.get(data["lesson"]) if isinstance(data["lesson"], str) else None
+    cells, tampering, skipped, minutes = data["exercise_cells"], data["tampering"], data["skipped"], data["minutes"]
+    if lesson is None or not isinstance(cells, dict) or not isinstance(tampering, list) \
+            or not isinstance(skipped, list):
+        raise ValueError("not a reading's summary")
+    if not all(name in lesson.exercises and type(cell) is int and cell > 0 for name, cell in cells.items()):
+        raise ValueError("a reading's summary with an exercise of another lesson")
+    if not all(type(text) is str and len(text) <= 300 for text in tampering) or len(tampering) > 20:
+        raise ValueError("a reading's summary with odd tampering")
+    if not all(type(cell) is int for cell in skipped) or not (
+            minutes is None or (type(minutes) in (int, float) and math.isfinite(minutes) and minutes >= 0)):
+        raise ValueError("a reading's summary with odd numbers")
+    return Reading(lesson, [], dict(cells), list(tampering), list(skipped),
+                   None if minutes is None else float(minutes))

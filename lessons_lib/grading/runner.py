@@ -1,12 +1,15 @@
 """The sandbox's side of grading: run a student's cells one by one and report what each check said.
 
 Started as ``python -I -m lessons_lib.grading.runner`` inside the sandbox
-(:mod:`lessons_lib.grading.sandboxed`), it reads one JSON line on standard input, the plan:
-the cells to run (``[[number, source], ...]``), the cell of each exercise, the modules the
-checks come from, a token, and the memory limit. It runs the cells in an IPython shell
-(magics such as ``%%writefile`` work; pictures and widgets are drawn and thrown away) and
-answers on a copy of its standard output, one JSON line each, every line carrying the token:
+(:mod:`lessons_lib.grading.sandboxed`), with the student's notebook as ``submission.ipynb`` in
+its working folder, it reads one JSON line on standard input, the plan: the lessons, the
+notebook's name as handed in, a token, and the memory limit. It reads the notebook
+(:mod:`lessons_lib.grading.notebooks`), runs its cells in an IPython shell (magics such as
+``%%writefile`` work; pictures and widgets are drawn and thrown away) and answers on a copy
+of its standard output, one JSON line each, every line carrying the token:
 
+- ``{"reading": {...}}``, what reading the notebook found (:func:`~lessons_lib.grading.notebooks.summary`),
+  before any of its code runs, or ``{"not_gradable": "..."}`` (and nothing more) if it is no lesson's notebook;
 - ``{"start": N}`` before code cell N runs;
 - ``{"error": "NameError: ...", "cell": N}`` when it fails (the next cells still run);
 - ``{"check": "check_minimax", "cell": N, "passed": true, "message": "..."}`` after an exercise's cell;
@@ -168,12 +171,15 @@ def run_plan(plan: dict[str, Any], report: Callable[[dict[str, Any]], None]) -> 
     report({"done": True})
 
 
-def main() -> None:
-    from lessons_lib.arena.processes import end_with_parent
-    from lessons_lib.arena.sandbox import _leave_the_arenas_keyring, _limit_memory
+SUBMISSION = "submission.ipynb"
+"""The student's notebook's name in the runner's working folder."""
 
-    end_with_parent()
-    _leave_the_arenas_keyring()
+
+def main() -> None:
+    from lessons_lib.grading.notebooks import NotGradable, lesson_from_json, read_submission, summary
+    from lessons_lib.sandbox.workload import limit_memory, prepare
+
+    prepare()
     answers: TextIO = os.fdopen(os.dup(1), "w", buffering=1)  # the grader reads this channel only
     nothing = os.open(os.devnull, os.O_RDWR)
     os.dup2(nothing, 1)  # whatever else writes to standard output or error is lost
@@ -182,7 +188,7 @@ def main() -> None:
     plan = json.loads(sys.stdin.readline())
     token = plan["token"]
     os.environ.update(plan["environment"])
-    _limit_memory(int(plan["memory_mb"]))
+    limit_memory(int(plan["memory_mb"]))
 
     quote = encode_basestring_ascii
     write = answers.write
@@ -190,8 +196,19 @@ def main() -> None:
     def report(event: dict[str, Any]) -> None:
         write(json_line({"token": token, **event}, quote) + "\n")
 
+    lessons = {lesson["name"]: lesson_from_json(lesson) for lesson in plan["lessons"]}
     try:
-        run_plan(plan, report)
+        reading = read_submission(SUBMISSION, lessons, plan["name"])
+    except NotGradable as error:
+        report({"not_gradable": one_line(error)})
+        return
+    except BaseException as error:  # a notebook that makes the reading itself fail (no student code has run)
+        report({"not_gradable": f"cannot be read ({one_line(type(error).__name__)})"})
+        return
+    write(json.dumps({"token": token, "reading": summary(reading)}) + "\n")  # before any student code runs
+    modules = {name: module for module, name in reading.lesson.imports if name in reading.exercise_cells}
+    try:
+        run_plan({"cells": reading.cells, "exercise_cells": reading.exercise_cells, "modules": modules}, report)
     except MemoryError:
         report({"failed": "ran out of memory"})
     except BaseException as error:  # whatever a student's code did to the runner

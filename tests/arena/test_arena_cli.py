@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from locations import STUDENT_AGENTS
+from waiting import processes_with, sandbox_processes, wait_for, wait_gone
 from lessons_lib.arena.games import GameResult, GameSpec
 from lessons_lib.arena.sandbox import MAX_AGENT_FILE_BYTES, Forfeit, SandboxedAgent, read_agent_file
 from lessons_lib.arena.tournament import TournamentSettings, play_tournament, round_robin
@@ -42,9 +43,7 @@ def test_resume_after_a_kill_plays_exactly_the_missing_games(tmp_path: Path) -> 
     database = tmp_path / "class.sqlite"
     command = tournament(*PLAYERS, "--games-per-pair", "8", "--db", str(database), "--workers", "2", "--quiet")
     child = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and (not database.exists() or len(stored_keys(database)) < 3):
-        time.sleep(0.05)
+    assert wait_for(lambda: database.exists() and len(stored_keys(database)) >= 3)
     os.killpg(child.pid, signal.SIGKILL)  # the arena and its workers, mid-tournament
     child.wait()
     before = stored_keys(database)
@@ -94,7 +93,7 @@ def test_tournament_prints_a_table_and_the_forfeits(capsys: pytest.CaptureFixtur
     (["random"], "at least two players"),
     (["random", "random"], "entered twice"),
     (["random", "nobody"], "unknown agent"),
-    (["random", "missing/agent.py"], "no agent file at missing/agent.py"),
+    (["random", "missing/agent.py"], "'missing/agent.py' does not exist (no such agent file)"),
     (["random", "greedy", "--games-per-pair", "0"], "--games-per-pair"),
     (["random", "greedy", "--seconds-per-move", "-1"], "seconds"),
     (["random", "greedy", "--variant", "chess"], "chess"),
@@ -120,9 +119,10 @@ def test_an_agent_file_must_be_a_readable_file_of_at_most_10_mb(tmp_path: Path,
         os.mkfifo(pipe)
     folder = tmp_path / "folder.py"
     folder.mkdir()
-    cases = [(huge, "is larger than 10 MB"), (folder, "no agent file at"), ("/dev/zero", "no agent file at")]
+    cases = [(huge, "is larger than 10 MB"), (folder, "is a folder, not an agent file"),
+             ("/dev/zero", "is not a regular file")]
     if pipe.exists():
-        cases.append((pipe, "no agent file at"))
+        cases.append((pipe, "is not a regular file"))
     for path, message in cases:
         assert main(["tournament", "random", str(path), "--quiet", "--workers", "1"]) == 2
         error = capsys.readouterr().err
@@ -155,15 +155,8 @@ def test_experiment_writes_the_lesson_files(tmp_path: Path, capsys: pytest.Captu
 
 
 def sandboxes_running() -> int:
-    """The agents' Python processes now running (bubblewrap's own processes, when there, not counted)."""
-    listing = subprocess.run(["ps", "-ww", "-eo", "args"], capture_output=True, text=True, check=True).stdout
-    return sum("-m lessons_lib.arena.sandbox" in line and "python" in Path(line.split()[0]).name
-               for line in listing.splitlines())  # not bubblewrap's, nor the shell that puts it in its group
-
-
-def any_sandbox_process() -> bool:
-    listing = subprocess.run(["ps", "-ww", "-eo", "args"], capture_output=True, text=True, check=True).stdout
-    return "lessons_lib.arena.sandbox" in listing
+    """The agents now running (their runners: not bubblewrap, the referee, nor the shell that puts them in a group)."""
+    return len(processes_with("lessons_lib.arena.agent_runner"))
 
 
 STUCK_AGENT = """
@@ -187,22 +180,17 @@ def test_an_interrupt_stops_at_once_in_one_line_and_leaves_no_process(tmp_path: 
                          "--seconds-per-move", "100", "--db", str(tmp_path / "games.sqlite"))
     child = subprocess.Popen(command, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 60
-        while sandboxes_running() < 2 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert sandboxes_running() == 2  # one game in each worker
+        assert wait_for(lambda: sandboxes_running() == 2)  # one game in each worker
         time.sleep(0.5)  # long enough for both to be asked for a move; the test passes either way
+        left = sandbox_processes()
         child.send_signal(signal.SIGINT)  # to the arena alone, as a notebook's interrupt button does
-        out, err = child.communicate(timeout=30)
+        out, err = child.communicate(timeout=300)
     finally:  # whatever happened, no arena of this test is left to disturb the next ones
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)
             child.wait()
     assert child.returncode == 130 and err == "python -m lessons_lib tournament: interrupted\n"
-    deadline = time.monotonic() + 10
-    while any_sandbox_process() and time.monotonic() < deadline:
-        time.sleep(0.1)
-    assert not any_sandbox_process()
+    assert wait_gone(left)
 
 
 def bad_database_files(folder: Path) -> dict[str, Path]:

@@ -1,35 +1,36 @@
-"""Hostile students' agents against the sandbox: each attack is contained, or forfeits with a clear reason.
+"""Hostile students' agents against the arena: each attack is contained, or forfeits with a clear reason.
 
 The attacks run inside bubblewrap (Linux). In CI these tests must run, never skip: a missing or
-broken bubblewrap fails them. The fallback (plain processes, where bubblewrap is missing) is
-tested at the end: it still catches mistakes, and says plainly that it does not stop malice.
+broken bubblewrap fails them. What code inside the sandbox can see is asked of probes
+(tests/sandbox); here the attacks play real games, and what an attacker learned can only show in
+the moves it chose. The fallback (plain processes, where bubblewrap is missing) is tested at the
+end: it still catches mistakes, and says plainly that it does not stop malice. No test here waits
+on the clock for something that takes time: each waits for an event, with minutes to spare.
 """
 
 from __future__ import annotations
 
-import ast
 import os
 import signal
-import socket
 import sqlite3
 import shutil
 import subprocess
 import sys
 import sysconfig
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from lessons_lib.arena import cgroups, isolation
+from lessons_lib.sandbox import isolation
 from lessons_lib.arena.games import GameResult, play_game
-from lessons_lib.arena.processes import family, start_time
-from lessons_lib.arena.sandbox import DEFAULT_PROCESSES, DEFAULT_THREADS, AgentFileChanged
+from lessons_lib.sandbox.processes import family
+from lessons_lib.arena.sandbox import AgentFileChanged
 from lessons_lib.arena.storage import ResultStore, StoredGameConflict
 from lessons_lib.arena.tournament import TournamentSettings, pairing_games, play_tournament
 from lessons_lib.games.shologuti.position import Position
+from waiting import processes_with, sandbox_processes, wait_for, wait_gone
 
 FIRST_MOVE = """
 class FirstMove:
@@ -75,9 +76,10 @@ def bubblewrap_mode(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPa
     isolation.sandbox_mode.cache_clear()
 
 
-def write_agent(folder: Path, name: str, attack: str) -> Path:
+def write_agent(folder: Path, name: str, attack: str, plain: bool = False) -> Path:
+    """A student's file: the ``attack()`` run before each move (or, ``plain``, a whole agent file of its own)."""
     path = folder / f"{name}.py"
-    path.write_text(ATTACK_THEN_PLAY.format(attack=attack))
+    path.write_text(attack if plain else ATTACK_THEN_PLAY.format(attack=attack))
     return path
 
 
@@ -92,29 +94,6 @@ def one_game(green: str | Path, red: str | Path, settings: TournamentSettings = 
     return play_game(game)
 
 
-def processes_with(text: str) -> list[int]:
-    """The processes of the whole machine whose command line holds ``text``."""
-    found = []
-    for name in os.listdir("/proc"):
-        if name.isdigit() and int(name) != os.getpid():
-            try:
-                command = Path("/proc", name, "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-            except OSError:
-                continue
-            if text in command:
-                found.append(int(name))
-    return found
-
-
-def wait_until(condition: object, seconds: float = 15.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if callable(condition) and condition():
-            return True
-        time.sleep(0.1)
-    return bool(callable(condition) and condition())
-
-
 def assert_first_moves(result: GameResult, side: str) -> None:
     """Every move ``side`` made is the first legal move of its position: nobody wrote moves for it."""
     position = Position.start()
@@ -125,86 +104,6 @@ def assert_first_moves(result: GameResult, side: str) -> None:
 
 
 # -- what an agent can see and reach -------------------------------------------------------------
-
-
-def test_an_agent_sees_no_other_process_no_network_no_file_outside_its_folder(tmp_path: Path) -> None:
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen()
-    listener.settimeout(0.5)
-    port = listener.getsockname()[1]
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        free_port = probe.getsockname()[1]
-    secret = tmp_path / "games.sqlite"
-    secret.write_bytes(b"results")
-    other = honest(tmp_path, "other_student")
-    package_file = Path(isolation.__file__)
-    spy = write_agent(tmp_path, "spy", f"""
-def attack():
-    processes = [name for name in os.listdir('/proc') if name.isdigit()]
-    try:
-        connection = socket.create_connection(('127.0.0.1', {port}), timeout=2)
-        network = 'reached'
-    except OSError:
-        network = 'blocked'
-    seen = [path for path in ({str(secret)!r}, {str(other)!r}, {str(tmp_path)!r}, '/root', '/home')
-            if os.path.exists(path) and (os.path.isfile(path) or os.listdir(path) not in ([], ['.pyenv']))]
-    try:
-        open({str(package_file)!r}, 'a').close()  # opened for writing, but nothing written even if it opens
-        writes = 'allowed'
-    except OSError:
-        writes = 'refused'
-    open('scratch.txt', 'w').write('a private working folder is writable')
-    server = socket.socket()
-    server.bind(('127.0.0.1', {free_port}))
-    server.listen()
-    time.sleep(3)  # while the test knocks
-    raise RuntimeError(f'processes={{len(processes)}} network={{network}} seen={{seen}} writes={{writes}} listened')
-""")
-    knocks: list[int] = []
-
-    def knock() -> None:  # from outside, at the port the spy listens on
-        deadline = time.monotonic() + 4
-        while time.monotonic() < deadline:
-            with socket.socket() as client:
-                knocks.append(client.connect_ex(("127.0.0.1", free_port)))
-            time.sleep(0.1)
-
-    knocker = threading.Thread(target=knock)
-    knocker.start()
-    result = one_game(spy, other)
-    knocker.join()
-    with pytest.raises(TimeoutError):
-        listener.accept()  # nobody came
-    listener.close()
-    assert "processes=2 network=blocked seen=[] writes=refused listened" in result.reason  # bubblewrap's init, itself
-    assert knocks and all(code != 0 for code in knocks)  # its listener was never reachable
-    assert secret.read_bytes() == b"results" and not (tmp_path / "scratch.txt").exists()
-
-
-def test_an_agent_can_fill_only_its_own_small_private_folders(tmp_path: Path) -> None:
-    """Files in memory are memory: every writable place is a private folder of 64 MB, nothing else is writable."""
-    filler = write_agent(tmp_path, "filler", """
-def attack():
-    written = {}
-    for folder in ('/agent', '/tmp', '/dev/shm', '/dev', '/', '/usr', '/proc'):
-        total = 0
-        try:
-            with open(os.path.join(folder, 'filler.bin'), 'wb') as file:
-                for _ in range(100):
-                    total += file.write(b'x' * 2**20)
-                    file.flush()
-        except OSError:
-            pass
-        written[folder] = total // 2**20
-    raise RuntimeError(f'written={written}')
-""")
-    result = one_game(filler, honest(tmp_path))
-    written = ast.literal_eval(result.reason.rsplit("written=", 1)[1])
-    limit = isolation.PRIVATE_FOLDER_BYTES // 2**20
-    assert all(limit - 1 <= written.pop(folder) <= limit for folder in isolation.PRIVATE_FOLDERS), result.reason
-    assert written == {"/dev": 0, "/": 0, "/usr": 0, "/proc": 0}, result.reason
 
 
 def test_a_forger_cannot_write_moves_for_its_opponent(tmp_path: Path) -> None:
@@ -326,18 +225,25 @@ def count():
 threading.Thread(target=count, daemon=True).start()
 
 
-def attack():
-    moves[0] += 1
-    if moves[0] == 2:
-        ticks[0] = 0  # counted from its second move (which answers at once) to its third
-    if moves[0] == 3:  # in between: the opponent thought for 0.5 s
-        raise RuntimeError(f'ticks={ticks[0]}')
-""")
+class Ponderer:
+    def choose_move(self, state):
+        moves[0] += 1
+        if moves[0] == 2:
+            ticks[0] = 0  # counted from its second move (which answers at once) to its third
+        if moves[0] == 3 and ticks[0] >= 10:  # in between, the opponent thought for 0.5 s: it shows in the move
+            return state.legal_moves()[-1]
+        return state.legal_moves()[0]
+
+
+def make_agent():
+    return Ponderer()
+""", plain=True)
     slow = tmp_path / "slow.py"
     slow.write_text(SLOW_MOVER)
-    result = one_game(ponderer, slow)
-    ticks = int(result.reason.rsplit("ticks=", 1)[1])
-    assert ticks < 10, result.reason  # 50 if it had run through the opponent's half second
+    result = one_game(ponderer, slow, TournamentSettings(games_per_pair=1, seconds_per_move=20.0, opening_plies=0,
+                                                         max_plies=8))
+    assert "forfeit" not in result.reason, result.reason
+    assert_first_moves(result, "Green")  # 50 ticks if it had run through the opponent's half second
 
 
 def test_closing_the_answer_channel_and_hanging_forfeits_at_once(tmp_path: Path) -> None:
@@ -369,8 +275,7 @@ def attack():
 """)
     result = one_game(breeder, honest(tmp_path))
     assert "forfeit" not in result.reason
-    assert wait_until(lambda: not processes_with(f"sleep {token}"))
-    assert wait_until(lambda: not processes_with("lessons_lib.arena.sandbox"))  # killed, perhaps still exiting
+    assert not processes_with(f"sleep {token}") and not sandbox_processes()  # gone when the game ends
 
 
 def test_memory_is_limited_for_all_an_agents_processes_together(tmp_path: Path) -> None:
@@ -385,7 +290,7 @@ def attack():
     settings = TournamentSettings(games_per_pair=1, seconds_per_move=60.0, memory_mb=250, opening_plies=0)
     result = one_game(hoarder, honest(tmp_path), settings)
     assert "the limit of 250 MB for one agent" in result.reason, result.reason
-    assert wait_until(lambda: not processes_with("lessons_lib.arena.sandbox"))  # killed, perhaps still exiting
+    assert not sandbox_processes()
 
 
 def test_memory_in_files_that_no_process_maps_counts_too(tmp_path: Path) -> None:
@@ -402,30 +307,6 @@ def attack():
     assert "the limit of 200 MB for one agent" in result.reason, result.reason
 
 
-def test_shared_memory_counts_where_the_kernel_counts_for_the_arena(tmp_path: Path) -> None:
-    """System V shared memory, filled and detached, is mapped by no process: only a control group sees it."""
-    if not cgroups.available():
-        pytest.skip("this arena cannot make control groups here (not root, and no delegated group)")
-    hoarder = write_agent(tmp_path, "shm_hoarder", """
-import ctypes
-
-libc = ctypes.CDLL(None, use_errno=True)
-libc.shmat.restype = ctypes.c_void_p
-
-
-def attack():
-    for _ in range(8):
-        segment = libc.shmget(0, 100 * 2**20, 0o1600)  # IPC_PRIVATE, IPC_CREAT | 0600
-        address = libc.shmat(segment, None, 0)
-        ctypes.memset(address, 1, 100 * 2**20)
-        libc.shmdt(ctypes.c_void_p(address))
-    time.sleep(1000)
-""")
-    settings = TournamentSettings(games_per_pair=1, seconds_per_move=60.0, memory_mb=200, opening_plies=0)
-    result = one_game(hoarder, honest(tmp_path), settings)
-    assert "the limit of 200 MB for one agent" in result.reason, result.reason
-
-
 def test_threads_are_limited_with_the_processes(tmp_path: Path) -> None:
     """Threads take process numbers from the whole machine: an agent may run a few hundred, not thousands."""
     spinner = write_agent(tmp_path, "thread_bomb", """
@@ -435,22 +316,19 @@ threading.stack_size(64 * 1024)
 
 
 def attack():
-    started = 0
-    try:
-        for _ in range(3000):
+    for _ in range(3000):
+        try:
             threading.Thread(target=time.sleep, args=(1000,), daemon=True).start()
-            started += 1
-    except RuntimeError:
-        raise RuntimeError(f'refused after {started} threads') from None
+        except RuntimeError:  # refused by a limit: it tries on
+            pass
     time.sleep(1000)
 """)
     settings = TournamentSettings(games_per_pair=1, seconds_per_move=60.0, opening_plies=0)
     result = one_game(spinner, honest(tmp_path), settings)
-    if "refused after" in result.reason:  # a limit (threads, or memory for their stacks) stopped it in time
-        assert int(result.reason.rsplit("after ", 1)[1].split()[0]) <= DEFAULT_PROCESSES + DEFAULT_THREADS, result.reason
-    else:  # the limit stopped it, and says which
-        assert "threads" in result.reason and "limit for one agent" in result.reason, result.reason
-    assert wait_until(lambda: not processes_with("lessons_lib.arena.sandbox"))
+    stopped_by = ("threads" in result.reason and "limit for one agent" in result.reason,
+                  result.reason.endswith("ran out of memory"))  # (or the memory their stacks take, first)
+    assert any(stopped_by), result.reason
+    assert not sandbox_processes()
 
 
 CPU_HEAVY_HONEST = """
@@ -507,47 +385,7 @@ def attack():
     for first, second in ((victim, churner), (churner, victim)):
         result = one_game(first, second, settings)
         assert "victim" not in result.reason, result.reason  # the victim never forfeits
-    assert wait_until(lambda: not processes_with("lessons_lib.arena.sandbox"))
-
-
-def test_an_agent_running_as_root_cannot_change_the_machine(tmp_path: Path) -> None:
-    """Even when the arena runs as root: the kernel's settings are read-only, no new namespace can be made
-    (nor a file system mounted in one), and the arena's environment is nowhere to be read."""
-    probe = write_agent(tmp_path, "root_probe", """
-import ctypes, glob
-
-libc = ctypes.CDLL(None, use_errno=True)
-
-
-def attack():
-    writable = []
-    for path in ['/proc/sys/kernel/core_pattern', '/proc/sys/vm/drop_caches', '/proc/sysrq-trigger',
-                 *glob.glob('/proc/irq/*/smp_affinity')]:
-        try:
-            os.close(os.open(path, os.O_WRONLY))  # opened for writing, nothing written
-            writable.append(path)
-        except OSError:
-            pass
-    namespace = libc.unshare(0x10000000)  # CLONE_NEWUSER
-    secrets = []
-    for path in glob.glob('/proc/*/environ'):
-        try:
-            if b'SHOLOGUTI_TEACHER_SECRET' in open(path, 'rb').read():
-                secrets.append(path)
-        except OSError:
-            pass
-    try:
-        keys = open('/proc/keys').read()
-    except OSError:
-        keys = ''  # hidden, or not there at all
-    raise RuntimeError(f'writable={writable} namespace={namespace} secrets={secrets} keys={len(keys)}')
-""")
-    os.environ["SHOLOGUTI_TEACHER_SECRET"] = "hunter2"
-    try:
-        result = one_game(probe, honest(tmp_path))
-    finally:
-        del os.environ["SHOLOGUTI_TEACHER_SECRET"]
-    assert "writable=[] namespace=-1 secrets=[] keys=0" in result.reason, result.reason
+    assert not sandbox_processes()
 
 
 def test_the_number_of_processes_is_limited(tmp_path: Path) -> None:
@@ -561,76 +399,11 @@ def attack():
     result = one_game(spawner, honest(tmp_path), TournamentSettings(games_per_pair=1, seconds_per_move=60.0,
                                                                     opening_plies=0))
     assert "started more than 8 processes" in result.reason, result.reason
-    assert wait_until(lambda: not processes_with(f"sleep {token}"))
+    assert not processes_with(f"sleep {token}")
 
 
 def tournament_command(*arguments: str) -> list[str]:
     return [sys.executable, "-m", "lessons_lib", "tournament", *arguments]
-
-
-KEYRING_SYSCALLS = {"x86_64": (248, 250), "aarch64": (217, 219)}  # add_key, keyctl
-
-
-def test_an_agent_cannot_read_the_keys_of_the_arenas_login_session(tmp_path: Path) -> None:
-    """A login session may keep passwords and tokens in the kernel (a session keyring): not for students."""
-    import platform
-
-    if platform.machine() not in KEYRING_SYSCALLS:
-        pytest.skip(f"no keyring system call numbers for {platform.machine()} in this test")
-    add_key, keyctl = KEYRING_SYSCALLS[platform.machine()]
-    write_agent(tmp_path, "thief", f"""
-import ctypes
-
-libc = ctypes.CDLL(None, use_errno=True)
-
-
-def attack():
-    found = []
-    for keyring in (-3, -4, -5):  # the session, user and user-session keyrings
-        buffer = ctypes.create_string_buffer(4096)
-        size = libc.syscall({keyctl}, 11, ctypes.c_long(keyring), buffer, 4096)  # KEYCTL_READ: the key ids
-        for index in range(0, max(size, 0), 4):
-            key = int.from_bytes(buffer.raw[index:index + 4], 'little')
-            secret = ctypes.create_string_buffer(256)
-            length = libc.syscall({keyctl}, 11, ctypes.c_long(key), secret, 256)
-            found.append(secret.raw[:max(length, 0)])
-    raise RuntimeError(f'found={{found}}')
-""")
-    honest(tmp_path, "alice")
-    arena = (f"import ctypes, sys\n"
-             f"libc = ctypes.CDLL(None, use_errno=True)\n"
-             f"libc.syscall({keyctl}, 1, None)\n"  # a session keyring of its own, as a login would have
-             f"libc.syscall({add_key}, b'user', b'teacher-token', b'hunter2-secret', 14, ctypes.c_long(-3))\n"
-             f"from lessons_lib.cli import main\n"
-             f"sys.exit(main(['tournament', 'thief.py', 'alice.py', '--games-per-pair', '2', '--quiet', "
-             f"'--workers', '1']))\n")
-    run = subprocess.run([sys.executable, "-c", arena], cwd=tmp_path, capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
-    assert "found=" in run.stdout and "hunter2" not in run.stdout, run.stdout
-
-
-def test_an_agent_may_keep_only_a_few_hundred_files_open(tmp_path: Path) -> None:
-    hoarder = write_agent(tmp_path, "file_hoarder", """
-import resource
-
-
-def attack():
-    try:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (100000, 100000))
-        raised = 'raised'
-    except (ValueError, OSError):
-        raised = 'refused'
-    kept = []
-    try:
-        for _ in range(5000):
-            kept.append(open('/dev/null'))
-    except OSError:
-        pass
-    raise RuntimeError(f'limit {raised}, {len(kept)} files')
-""")
-    result = one_game(hoarder, honest(tmp_path))
-    assert "limit refused" in result.reason, result.reason
-    assert int(result.reason.rsplit(", ", 1)[1].split()[0]) < 256, result.reason
 
 
 def test_loading_the_file_is_held_to_processor_time_too(tmp_path: Path) -> None:
@@ -653,7 +426,7 @@ def make_agent():
     settings = TournamentSettings(games_per_pair=1, seconds_per_move=0.5, opening_plies=0)
     result = one_game(spinner, honest(tmp_path), settings)
     assert "used more than 3 s of processor time loading the file" in result.reason, result.reason
-    assert wait_until(lambda: not processes_with("lessons_lib.arena.sandbox"))
+    assert not sandbox_processes()
 
 
 def test_an_agent_stopped_between_its_moves_still_dies_with_the_arena(tmp_path: Path) -> None:
@@ -673,14 +446,15 @@ def attack():
                                                 "--seconds-per-move", "30", "--quiet"),
                              start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        assert wait_until(lambda: len(processes_with(f"sleep {token}")) == 1, 60)
-        time.sleep(1.0)  # the agent has answered and is stopped; negamax thinks for 30 s
+        assert wait_for(lambda: len(processes_with(f"sleep {token}")) == 1)
+        time.sleep(1.0)  # the agent has answered and is stopped; negamax thinks for 30 s (passes either way)
+        left = [*processes_with(f"sleep {token}"), *sandbox_processes()]
         arena.terminate()
-        arena.wait(timeout=30)
+        arena.wait(timeout=300)
     finally:
         arena.kill()
         arena.wait()
-    assert wait_until(lambda: not processes_with(f"sleep {token}") and not processes_with("lessons_lib.arena.sandbox"))
+    assert wait_gone(left)
 
 
 def test_nothing_outlives_an_arena_killed_with_sigkill(tmp_path: Path) -> None:
@@ -698,15 +472,15 @@ def attack():
                                                 "--db", str(tmp_path / "games.sqlite")),
                              start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        assert wait_until(lambda: len(processes_with(f"sleep {token}")) == 2, 60)
+        assert wait_for(lambda: len(processes_with(f"sleep {token}")) == 2)
         arena_processes = processes_with("lessons_lib tournament")
-        workers = {pid: start_time(pid) for pid in family(arena.pid)[1:] if pid in arena_processes}
+        workers = [pid for pid in family(arena.pid)[1:] if pid in arena_processes]
         assert len(workers) == 2
+        left = [*processes_with(f"sleep {token}"), *sandbox_processes(), *workers]
     finally:
         arena.kill()
         arena.wait()
-    assert wait_until(lambda: not processes_with(f"sleep {token}") and not processes_with("lessons_lib.arena.sandbox"))
-    assert wait_until(lambda: all(start_time(pid) != started for pid, started in workers.items()))
+    assert wait_gone(left)
 
 
 def test_an_experiments_workers_end_with_it(tmp_path: Path) -> None:
@@ -714,12 +488,12 @@ def test_an_experiments_workers_end_with_it(tmp_path: Path) -> None:
                "100,200", "--games-per-pair", "40", "--workers", "2", "--quiet", "--out", str(tmp_path / "data")]
     arena = subprocess.Popen(command, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        assert wait_until(lambda: len(family(arena.pid)) == 3, 60)  # the experiment and its two workers
-        workers = {pid: start_time(pid) for pid in family(arena.pid)[1:]}
+        assert wait_for(lambda: len(family(arena.pid)) == 3)  # the experiment and its two workers
+        workers = family(arena.pid)[1:]
     finally:
         arena.kill()
         arena.wait()
-    assert wait_until(lambda: all(start_time(pid) != started for pid, started in workers.items()))
+    assert wait_gone(workers)
 
 
 def installed_command() -> str:
@@ -828,7 +602,7 @@ def attack():
 """)
     result = one_game(careless, honest(tmp_path))
     assert "killed by signal 15" in result.reason, result.reason
-    assert wait_until(lambda: not processes_with(f"sleep {token}"))
+    assert not processes_with(f"sleep {token}")
     assert_a_closed_channel_forfeits_at_once(tmp_path)
 
 
@@ -852,4 +626,4 @@ def test_built_in_agents_are_timed_by_processor_time_so_a_stopped_machine_forfei
 def test_the_fallback_still_catches_every_mistake_the_sandbox_catches(tmp_path: Path) -> None:
     assert signal.SIGKILL and isolation.sandbox_mode() == isolation.PROCESS
     crash = write_agent(tmp_path, "crash", "def attack():\n    raise RuntimeError('boom')")
-    assert one_game(crash, honest(tmp_path)).reason.endswith("choose_move raised RuntimeError: boom")
+    assert one_game(crash, honest(tmp_path)).reason.endswith("choose_move raised RuntimeError at line 5 of the file")

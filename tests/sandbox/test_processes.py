@@ -1,4 +1,4 @@
-"""Finding, measuring and killing an agent's whole family of processes (Linux's /proc)."""
+"""Finding, measuring and killing a sandbox's whole family of processes (Linux's /proc)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from lessons_lib.arena import processes
-from lessons_lib.arena.processes import FamilyWatch, family, kill, memory_bytes, start_time
+from lessons_lib.sandbox import processes
+from lessons_lib.sandbox.processes import family, kill, memory_bytes, start_time
 
 pytestmark = pytest.mark.skipif(not processes.has_proc(), reason="needs Linux's /proc")
 
@@ -76,17 +76,6 @@ def test_both_ways_of_finding_children_agree_where_the_kernel_has_children_files
         parent.wait()
 
 
-def test_the_watch_kills_a_family_over_its_process_limit() -> None:
-    parent = started_family()
-    watch = FamilyWatch(parent.pid, memory_mb=10_000, processes=1, interval=0.05)
-    try:
-        parent.wait(timeout=20)
-        assert watch.overrun == "started more than 1 process (the limit for one agent)"
-    finally:
-        watch.stop()
-        parent.kill()
-
-
 def test_a_familys_threads_processor_time_and_in_memory_files_are_counted() -> None:
     script = ("import os, threading, time\n"
               "descriptor = os.memfd_create('kept')\n"
@@ -111,7 +100,7 @@ def test_a_familys_threads_processor_time_and_in_memory_files_are_counted() -> N
 
 
 def test_a_control_group_holds_its_processes_to_its_limits_and_is_removed() -> None:
-    from lessons_lib.arena import cgroups
+    from lessons_lib.sandbox import cgroups
 
     if not cgroups.available():
         pytest.skip("this process cannot make control groups here (not root, and no delegated group)")

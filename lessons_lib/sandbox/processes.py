@@ -1,9 +1,9 @@
-"""The processes an agent started, found through Linux's ``/proc``: counted, measured and killed together.
+"""The processes of a sandbox, found through Linux's ``/proc``: counted, measured, stopped and killed together.
 
-A student's agent may start helper processes, and helpers of helpers. The arena
-watches the whole family (everything descended from the agent's first process),
-so that a limit on memory or on processes is a limit on the agent, not on one of
-its processes, and so that nothing the agent started outlives its game.
+Students' code may start helper processes, and helpers of helpers. The sandbox
+watches the whole family (everything descended from its first process), so that a
+limit on memory or on processes is a limit on all of them together, and so that
+nothing they started outlives them.
 
 On systems without ``/proc`` (macOS, Windows) :func:`family` knows only the first
 process, and the limits apply to it alone.
@@ -82,14 +82,15 @@ def start_time(pid: int) -> int | None:
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
-def processor_seconds(pids: list[int]) -> float:
+def processor_seconds(pids: list[int], children: bool = True) -> float:
     """The processor time ``pids`` have used, with that of the children they have waited for (which count
-    in their parent's once they end)."""
+    in their parent's once they end), or without it (``children=False``)."""
     total = 0
+    fields_used = slice(11, 15) if children else slice(11, 13)  # utime, stime, cutime, cstime
     for pid in pids:
         try:
             fields = (PROC / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
-            total += sum(int(field) for field in fields[11:15])  # utime, stime, cutime, cstime
+            total += sum(int(field) for field in fields[fields_used])
         except (OSError, IndexError, ValueError):
             continue  # ended while we looked
     return total / CLOCK_TICKS
@@ -147,6 +148,50 @@ def memory_bytes(pid: int) -> int:
         return 0
 
 
+def state(pid: int) -> str:
+    """``pid``'s state as ``/proc`` shows it: ``R`` running, ``S`` sleeping, ``T`` stopped, ``Z`` ended but not
+    yet reaped...; ``""`` once it is gone."""
+    try:
+        return (PROC / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return ""
+
+
+def is_ending(pid: int) -> bool:
+    """Whether ``pid`` has ended or is ending (the kernel is taking it down: its files are closed already), or is
+    gone."""
+    try:
+        fields = (PROC / str(pid) / "stat").read_text().rsplit(")", 1)[1].split()
+        return fields[0] in ("Z", "X") or int(fields[6]) & 0x4 != 0  # PF_EXITING
+    except (OSError, IndexError, ValueError):
+        return True
+
+
+def shared_memory_bytes(creators: set[int] | None = None) -> int:
+    """The memory held by System V shared memory segments (``shmget``) in this process's IPC namespace: those
+    made by ``creators`` (process numbers), or all of them (None).
+
+    A segment lives on after every process has detached from it, mapped by none, so no process's own memory
+    shows it; the kernel lists each in ``/proc/sysvipc/shm`` with its resident bytes.
+    """
+    try:
+        lines = (PROC / "sysvipc" / "shm").read_text().splitlines()
+    except OSError:
+        return 0
+    if not lines:
+        return 0
+    header = lines[0].split()
+    total = 0
+    for line in lines[1:]:
+        fields = dict(zip(header, line.split()))
+        try:
+            if creators is None or int(fields["cpid"]) in creators:
+                total += int(fields["rss"]) + int(fields.get("swap", 0)) if "rss" in fields else int(fields["size"])
+        except (KeyError, ValueError):
+            continue
+    return total
+
+
 def kill(pids: dict[int, int | None]) -> None:
     """SIGKILL every process in ``pids`` (number -> start time) that is still the process that was seen."""
     for pid, started in pids.items():
@@ -156,77 +201,6 @@ def kill(pids: dict[int, int | None]) -> None:
             os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
         except (OSError, ProcessLookupError):
             pass
-
-
-class FamilyWatch:
-    """Watches a process and everything it starts, in a thread, against limits on the whole family.
-
-    Every ``interval`` seconds it counts the family's processes and threads and sums its memory
-    (in-memory files included, unless ``memory_files`` is False); over a limit, it kills the whole
-    family and keeps the reason in :attr:`overrun`. It remembers every process it has
-    seen, so that :meth:`kill_all` also reaches one that has left the family (a daemon).
-    ``overhead`` processes at the top of the family (bubblewrap's own) are not counted.
-    """
-
-    def __init__(self, pid: int, memory_mb: int, processes: int, overhead: int = 0, interval: float = 0.1,
-                 threads: int = 256, memory_files: bool = True) -> None:
-        self.pid = pid
-        self.memory_files = memory_files
-        self.memory_mb = memory_mb
-        self.processes = processes
-        self.threads = threads
-        self.overhead = overhead
-        self.interval = interval
-        self.seen: dict[int, int | None] = {pid: start_time(pid)}
-        self.overrun: str | None = None
-        self._lock = threading.Lock()
-        self._stopped = threading.Event()
-        self._thread = threading.Thread(target=self._watch, name=f"watch {pid}", daemon=True)
-        if has_proc():
-            self._thread.start()
-
-    def _watch(self) -> None:
-        while not self._stopped.wait(self.interval):
-            members = family(self.pid, most=self.processes + self.overhead + 16)
-            with self._lock:
-                for member in members:
-                    self.seen.setdefault(member, start_time(member))
-            count = len(members) - self.overhead
-            if count > self.processes:
-                self._over(f"started more than {self.processes} process{'es' if self.processes != 1 else ''} "
-                           f"(the limit for one agent)")
-                return
-            if sum(thread_count(member) for member in members) > self.threads:
-                self._over(f"ran more than {self.threads} threads in all (the limit for one agent)")
-                return
-            used = sum(memory_bytes(member) for member in members)
-            if self.memory_files:
-                used += memory_file_bytes(members)
-            if used > self.memory_mb * 2**20:
-                self._over(f"used {used / 2**20:.0f} MB in {count} process{'es' if count > 1 else ''}, "
-                           f"over the limit of {self.memory_mb} MB for one agent")
-                return
-            if start_time(self.pid) is None:
-                return  # the family's first process is gone
-
-    def _over(self, reason: str) -> None:
-        self.overrun = reason
-        self.kill_all()
-
-    def kill_all(self) -> None:
-        """Kill the family as it is now and every process of it seen before."""
-        members = family(self.pid)
-        with self._lock:
-            for member in members:
-                self.seen.setdefault(member, start_time(member))
-            seen = dict(reversed(list(self.seen.items())))  # children first, so none is left to start more
-        kill(seen)
-
-    def stop(self) -> None:
-        """Stop watching (the family itself is left as it is)."""
-        self._stopped.set()
-        if self._thread.is_alive() and self._thread is not threading.current_thread():
-            self._thread.join(timeout=5)
 
 
 def end_with_parent() -> None:

@@ -1,0 +1,403 @@
+"""The referee: the first process of a sandbox, which starts the student's code and stands between it and the arena.
+
+Started as ``python -I -m lessons_lib.sandbox.referee``, it reads its plan (one JSON line:
+the command to run, its working folder and environment, the limits, and whether to hold
+the code between answers), starts that command (the *workload*) with pipes of its own for
+input and answers, and then relays, one line at a time:
+
+- from the arena: ``go <seconds> <line>``: let every process of the workload go on, then give
+  it ``<line>``, which it has ``<seconds>`` by the clock to answer;
+- to the arena: ``answer <line>``, a line the workload wrote on its answer channel (with
+  holding, every process of the workload was stopped before this is sent); ``long``, a line
+  too long to be an answer (dropped); ``late``, no answer came in the seconds given (the
+  workload is stopped, with holding); ``closed``, the workload closed its answer channel;
+  ``ended <status>``, the workload's first process ended (its exit status, or minus the
+  signal that killed it); ``over <reason>``, a limit was passed. After ``closed``, ``ended``
+  and ``over`` every process of the workload is killed and the referee ends.
+
+When the arena closes the referee's input (or dies), every process of the workload is
+killed and the referee ends. The referee keeps the clock, not the arena: an answer that came
+in time counts even if the arena itself was stopped meanwhile (Ctrl+Z), and a workload held
+between answers uses nobody's time while the arena is away.
+
+**Inside bubblewrap** the referee is the sandbox's process 1. The kernel protects a namespace's
+process 1 from the namespace's other processes: they cannot kill, stop or trace it, nor open
+its files; and when it ends, the kernel kills every process left in the namespace. So the
+referee stops all of the workload's processes in one step (``kill(-1, SIGSTOP)`` reaches every
+process of the namespace but the caller, and the kernel lets no ``fork`` slip past it), counts
+them all (it sees only them), their System V shared memory (the namespace's own) included,
+and ends them all by ending itself.
+
+**As a plain process** (no bubblewrap) it is the workload's parent and, on Linux, a *child
+subreaper*: a process the workload starts stays its descendant even when its parent ends, so
+the referee still finds it. Stopping them is a sweep of signals, repeated until every one is
+stopped; a process that keeps replacing itself fast enough could outrun it (then ``over``
+says so). Nothing there protects the referee from the workload.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO, Any
+
+from lessons_lib.sandbox.processes import (
+    family, has_proc, is_ending, memory_bytes, memory_file_bytes, shared_memory_bytes, start_time, state,
+    thread_count,
+)
+
+WATCH_SECONDS = 0.05
+"""How often the referee counts the workload's processes, threads and memory."""
+ENDING_SECONDS = 60.0
+"""How long an ending process may take to be gone (a safety net: it takes milliseconds)."""
+SWEEPS = 50
+"""How many times, at most, a plain process's referee sweeps the workload with a signal before it gives up."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What the referee is to do (its first input line, as JSON)."""
+
+    command: list[str]
+    cwd: str | None = None
+    environment: dict[str, str] | None = None
+    hold: bool = False
+    memory_mb: int | None = None
+    processes: int = 8
+    threads: int = 256
+    max_line: int = 10_000
+    first_seconds: float | None = None  # the time the workload has for its first answer, by the clock
+    whom: str = "one agent"  # who the limits are for, in the reasons (``one notebook``)
+
+    @classmethod
+    def from_line(cls, line: str) -> Plan:
+        fields = json.loads(line)
+        return cls(**fields)
+
+
+class Workload:
+    """The processes the referee watches: every process of its namespace but itself (inside bubblewrap), or its
+    descendants (a plain process)."""
+
+    def __init__(self, first: subprocess.Popen[bytes]) -> None:
+        self.first = first
+        self.in_namespace = os.getpid() == 1
+        self.seen: dict[int, int | None] = {}
+
+    def members(self) -> list[int]:
+        """The workload's processes now (the first one's number, where this system cannot list more)."""
+        if not has_proc():
+            return [self.first.pid] if self.first.poll() is None else []
+        if self.in_namespace:
+            found = [int(name) for name in os.listdir("/proc") if name.isdigit() and name != "1"]
+        else:
+            found = family(os.getpid())[1:]
+        for pid in found:
+            self.seen.setdefault(pid, start_time(pid))
+        return found
+
+    def signal_all(self, sent: int) -> bool:
+        """Send ``sent`` to every process of the workload; True once all of them have it (a plain process's
+        referee sweeps again and again, up to :data:`SWEEPS` times, for those started meanwhile)."""
+        if self.in_namespace:
+            try:
+                os.kill(-1, sent)  # every process of the namespace but this one, in one step
+            except ProcessLookupError:
+                pass  # none left
+            return True
+        stopping = sent == getattr(signal, "SIGSTOP", None)
+        for _ in range(SWEEPS):
+            members = self.members()
+            for pid in members:
+                try:
+                    os.kill(pid, sent)
+                except OSError:
+                    pass
+            if not stopping or not has_proc():
+                return True
+            if all(state(pid) in ("T", "t", "Z", "X", "") for pid in self.members()):
+                return True
+        return False
+
+    def over_limit(self, plan: Plan) -> str | None:
+        """Which limit the workload has passed, in words, or None (a process that has ended, not yet collected,
+        is not counted)."""
+        if not has_proc():
+            return None
+        members = [pid for pid in self.members() if state(pid) not in ("Z", "X", "")]
+        if len(members) > plan.processes:
+            return (f"started more than {plan.processes} process{'es' if plan.processes != 1 else ''} (the limit for "
+                    f"{plan.whom})")
+        if sum(thread_count(pid) for pid in members) > plan.threads:
+            return f"ran more than {plan.threads} threads in all (the limit for {plan.whom})"
+        if plan.memory_mb is None:
+            return None
+        used = sum(memory_bytes(pid) for pid in members) + memory_file_bytes(members)
+        used += shared_memory_bytes(None if self.in_namespace else set(self.seen))
+        if used > plan.memory_mb * 2**20:
+            count = len(members)
+            return (f"used {used / 2**20:.0f} MB in {count} process{'es' if count != 1 else ''}, over the limit of "
+                    f"{plan.memory_mb} MB for {plan.whom}")
+        return None
+
+    def end(self) -> None:
+        """Kill every process of the workload (stopped first, so that none can start another meanwhile)."""
+        if self.in_namespace:
+            self.signal_all(signal.SIGKILL)  # and the kernel kills whatever is left when this process ends
+            return
+        kill_signal = getattr(signal, "SIGKILL", signal.SIGTERM)
+        if hasattr(signal, "SIGSTOP"):
+            self.signal_all(signal.SIGSTOP)
+        for _ in range(SWEEPS):
+            members = self.members()
+            if not members:
+                break
+            for pid in reversed(members):
+                try:
+                    os.kill(pid, kill_signal)
+                except OSError:
+                    pass
+            _reap_all(self.first)
+        if self.first.poll() is None:
+            self.first.kill()
+
+
+def _reap_all(first: subprocess.Popen[bytes]) -> None:
+    """Collect every ended child (orphans come to the referee too), keeping the first process's status."""
+    if not hasattr(os, "waitpid") or os.name == "nt":
+        first.poll()
+        return
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        if pid == first.pid:
+            first.returncode = os.waitstatus_to_exitcode(status)
+
+
+def _lines(stream: IO[bytes], most: int) -> Iterator[bytes | None]:
+    """The lines of ``stream`` (without their ends), None for a line longer than ``most`` bytes (dropped)."""
+    buffer = b""
+    while True:
+        chunk = os.read(stream.fileno(), 65536)
+        if not chunk:
+            return
+        buffer += chunk
+        while b"\n" in buffer:
+            line, _, buffer = buffer.partition(b"\n")
+            yield line if len(line) <= most else None
+        if len(buffer) > most:
+            yield None
+            while b"\n" not in buffer:  # drop the rest of that line
+                buffer = os.read(stream.fileno(), 65536)
+                if not buffer:
+                    return
+            buffer = buffer.partition(b"\n")[2]
+
+
+def _reader(stream: IO[bytes], source: str, most: int, events: queue.Queue[tuple[str, bytes | None]]) -> None:
+    """Put each line of ``stream`` on ``events`` as ``(source, line)``, then ``(source + " end", None)``."""
+    try:
+        for line in _lines(stream, most):
+            events.put((source, line))
+    except OSError:
+        pass
+    events.put((source + " end", None))
+
+
+class Referee:
+    """The referee's loop: see the module's docstring."""
+
+    def __init__(self, plan: Plan, arena_in: IO[bytes], arena_out: IO[bytes]) -> None:
+        self.plan = plan
+        self.arena_out = arena_out
+        self.events: queue.Queue[tuple[str, bytes | None]] = queue.Queue()
+        own_group = 0 if os.name != "nt" and os.getpid() != 1 else None  # a careless killpg(0) ends it alone
+        self.first = subprocess.Popen(plan.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.DEVNULL, cwd=plan.cwd, env=plan.environment,
+                                      process_group=own_group)
+        self.workload = Workload(self.first)
+        assert self.first.stdout is not None
+        threading.Thread(target=_reader, args=(arena_in, "arena", 2**31, self.events), daemon=True).start()
+        threading.Thread(target=_reader, args=(self.first.stdout, "answer", plan.max_line, self.events),
+                         daemon=True).start()
+
+    def tell(self, line: str) -> None:
+        """One line to the arena."""
+        try:
+            self.arena_out.write(line.encode("utf-8", "replace") + b"\n")
+            self.arena_out.flush()
+        except OSError:
+            pass  # the arena is gone: the loop ends when its input closes
+
+    def run(self) -> None:
+        """Relay until the workload ends, passes a limit, closes its channel, or the arena goes."""
+        try:
+            self._loop()
+        finally:
+            self.workload.end()
+
+    def _loop(self) -> None:
+        next_watch = time.monotonic()
+        self.deadline = None if self.plan.first_seconds is None else time.monotonic() + self.plan.first_seconds
+        while True:
+            try:
+                source, line = self.events.get(timeout=max(0.0, next_watch - time.monotonic()))
+            except queue.Empty:
+                source, line = "", None
+            if source == "arena" and line is not None and line.startswith(b"go "):
+                self._go(line[len(b"go "):])
+            elif source == "arena end":
+                return
+            elif source == "answer":
+                if self.plan.hold:  # every process stopped before the arena hears of it
+                    self.deadline = None
+                    self.workload.signal_all(signal.SIGSTOP)
+                self.tell("long" if line is None else "answer " + line.decode("utf-8", "replace"))
+            elif source == "answer end":
+                self._finish()
+                return
+            if time.monotonic() >= next_watch:  # even while answers flood in
+                if self._watch():
+                    return
+                next_watch = time.monotonic() + WATCH_SECONDS
+
+    def _watch(self) -> bool:
+        """Reap, check the limits and the clock; True if the workload passed a limit (and was ended)."""
+        _reap_all(self.first)
+        if self.first.returncode is not None:  # its helpers may hold the channel: they go too, and
+            self.workload.end()                # the channel closes once what they wrote is read
+        reason = self.workload.over_limit(self.plan)
+        if reason is not None:
+            self.workload.end()
+            self.tell(f"over {reason}")
+            return True
+        if self.deadline is not None and time.monotonic() > self.deadline and not self._answer_waiting():
+            self.deadline = None
+            if self.plan.hold:
+                self.workload.signal_all(signal.SIGSTOP)
+            self.tell("late")
+        return False
+
+    def _answer_waiting(self) -> bool:
+        """Whether an answer written in time is still on its way (queued, or unread in the pipe)."""
+        if not self.events.empty():
+            return True
+        if os.name == "nt":
+            return False
+        import select
+
+        assert self.first.stdout is not None
+        try:
+            return bool(select.select([self.first.stdout.fileno()], [], [], 0)[0])
+        except (OSError, ValueError):
+            return False
+
+    def _go(self, request: bytes) -> None:
+        seconds, _, line = request.partition(b" ")
+        self.deadline = time.monotonic() + float(seconds)
+        if self.plan.hold:
+            self.workload.signal_all(getattr(signal, "SIGCONT", signal.SIGTERM))
+        try:
+            assert self.first.stdin is not None
+            self.first.stdin.write(line + b"\n")
+            self.first.stdin.flush()
+        except OSError:
+            pass  # it has ended: said when its channel closes
+
+    def _finish(self) -> None:
+        """The answer channel has closed: the workload ended, or it closed the channel and goes on."""
+        _reap_all(self.first)
+        if self.first.returncode is None and (is_ending(self.first.pid) if has_proc() else True):
+            try:  # it is ending (its files are closed first): it will be gone in a moment
+                self.first.wait(timeout=ENDING_SECONDS)
+            except subprocess.TimeoutExpired:
+                pass
+        self.tell("closed" if self.first.returncode is None else f"ended {self.first.returncode}")
+
+
+def _deaf() -> None:
+    """Ignore the signals a terminal or a careless ``kill`` sends (process 1 ignores them anyway: it has no
+    handler; a handler, Python's for Ctrl+C, would let the workload reach it). Done after the workload starts,
+    which must not inherit it."""
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT", "SIGTSTP", "SIGTTIN", "SIGTTOU", "SIGPIPE"):
+        if hasattr(signal, name):
+            ignored = os.getpid() != 1 or name == "SIGPIPE"
+            signal.signal(getattr(signal, name), signal.SIG_IGN if ignored else signal.SIG_DFL)
+
+
+def _become_the_referee() -> None:
+    """Take up the referee's post: not traceable and (a plain process on Linux) the collector of every orphan of
+    the workload."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    prctl = ctypes.CDLL(None, use_errno=True).prctl
+    prctl(4, 0, 0, 0, 0)  # PR_SET_DUMPABLE 0: none of the workload's processes may trace it or open its files
+    if os.getpid() != 1:
+        prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER: orphans of the workload come here, not to init
+
+
+def main() -> None:
+    _become_the_referee()
+    arena_in = os.fdopen(os.dup(0), "rb", buffering=0)
+    arena_out = os.fdopen(os.dup(1), "wb", buffering=0)
+    nothing = os.open(os.devnull, os.O_RDWR)
+    for descriptor in (0, 1, 2):
+        os.dup2(nothing, descriptor)
+    plan_line = b""
+    while not plan_line.endswith(b"\n"):
+        chunk = arena_in.read(1)
+        if not chunk:
+            return
+        plan_line += chunk
+    plan = Plan.from_line(plan_line.decode())
+    referee = Referee(plan, arena_in, arena_out)
+    _deaf()
+    _running.append(referee)
+    if hasattr(signal, "SIGCHLD"):  # collect ended processes at once: each holds a process number until then
+        signal.signal(signal.SIGCHLD, lambda signum, frame: _reap_all(referee.first))
+    if os.getpid() != 1:
+        _end_with_the_arena()
+    referee.run()
+
+
+def _end_with_the_arena() -> None:
+    """A plain process's referee: when the arena dies, end the workload first, then end (Linux)."""
+    if not sys.platform.startswith("linux"):
+        from lessons_lib.sandbox.processes import end_with_parent
+
+        end_with_parent()
+        return
+    import ctypes
+
+    parent = os.getppid()
+    signal.signal(signal.SIGUSR1, _arena_died)
+    ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGUSR1), 0, 0, 0)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:
+        _arena_died(0, None)
+
+
+_running: list[Referee] = []
+
+
+def _arena_died(signum: int, frame: Any) -> None:
+    for referee in _running:
+        referee.workload.end()
+    os._exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""The workload's own first steps, before any student code runs in it: what it may hold, and where it answers.
+
+A workload (a student's agent, a student's notebook) is the program the referee starts
+inside the sandbox. It calls :func:`prepare` first and answers on the channel
+:func:`answer_channel` gives it, so that a student's ``print`` never passes for an answer.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TextIO
+
+from lessons_lib.sandbox.processes import end_with_parent
+
+KEYCTL_SYSCALLS = {"x86_64": 250, "aarch64": 219, "i686": 288, "armv7l": 311}
+"""The number of Linux's ``keyctl`` system call on the machines Python runs on most."""
+MAX_OPEN_FILES = 256
+"""Files a workload's process may have open at once (so watching its open files stays cheap)."""
+
+
+def prepare(memory_mb: int | None = None) -> None:
+    """End with the referee, leave the arena's keyring, hold few files open, and (if given) limit this process's
+    memory."""
+    end_with_parent()
+    leave_the_arenas_keyring()
+    limit_open_files()
+    if memory_mb is not None:
+        limit_memory(memory_mb)
+
+
+def answer_channel() -> TextIO:
+    """A private copy of standard output, for answers only; ``sys.stdout`` then goes to standard error, so that
+    a student's ``print()`` is harmless."""
+    answers = os.fdopen(os.dup(1), "w", buffering=1)
+    sys.stdout = sys.stderr
+    return answers
+
+
+def limit_memory(megabytes: int) -> None:
+    """Limit this process's address space (Linux; macOS may refuse, and Windows has no such limit)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    limit = megabytes * 2**20
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    except (ValueError, OSError):  # a system that will not lower it (macOS, at times): the referee's watch remains
+        return
+
+
+def leave_the_arenas_keyring() -> None:
+    """Join a new, empty session keyring (Linux), so the student's code cannot read the keys (passwords,
+    tokens) the arena's login session keeps in the kernel; elsewhere there is nothing to leave."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+    import platform
+
+    number = KEYCTL_SYSCALLS.get(platform.machine())
+    if number is not None:
+        join_session_keyring = 1  # KEYCTL_JOIN_SESSION_KEYRING, with no name: a new anonymous keyring
+        ctypes.CDLL(None, use_errno=True).syscall(number, join_session_keyring, None)
+
+
+def limit_open_files() -> None:
+    """At most :data:`MAX_OPEN_FILES` open files in this process and those it starts (it cannot raise it)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        limit = MAX_OPEN_FILES if hard == resource.RLIM_INFINITY else min(hard, MAX_OPEN_FILES)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(soft, limit), limit))
+    except (ValueError, OSError):
+        return

@@ -1,0 +1,140 @@
+"""A teacher who is not root: no control groups, yet nothing outlives a tournament or grade, and every limit holds.
+
+Run as root (CI), the test becomes the user ``nobody`` in a mount namespace of its own that lets
+that user reach this checkout and its Python (a home folder such as /root is closed to others),
+and runs the arena there; run as a user, it runs the arena as that user.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lessons_lib.sandbox import isolation
+from locations import ROOT
+
+NOBODY = 65534
+
+SCRIPT = r'''
+import json, os, subprocess, sys
+checkout, folder = sys.argv[1:3]
+sys.path.insert(0, checkout)
+from lessons_lib.sandbox import cgroups
+
+DAEMON = """
+import os, subprocess, time
+
+class Breeder:
+    started = False
+
+    def choose_move(self, state):
+        if not self.started:
+            self.started = True
+            if os.fork() == 0:  # a daemon: a new session, and its parent gone
+                os.setsid()
+                if os.fork() == 0:
+                    os.execvp('sleep', ['sleep', str(4700 + 47.25)])  # not in this script's own text
+                os._exit(0)
+        return state.legal_moves()[0]
+
+def make_agent():
+    return Breeder()
+"""
+SHARED_MEMORY = """
+import ctypes, time
+
+libc = ctypes.CDLL(None, use_errno=True)
+libc.shmat.restype = ctypes.c_void_p
+
+class Hoarder:
+    def choose_move(self, state):
+        for _ in range(6):
+            segment = libc.shmget(0, 50 * 2**20, 0o1600)
+            address = libc.shmat(segment, None, 0)
+            ctypes.memset(address, 1, 50 * 2**20)
+            libc.shmdt(ctypes.c_void_p(address))
+        time.sleep(1000)
+
+def make_agent():
+    return Hoarder()
+"""
+NOTEBOOK_CELL = ("import os\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n"
+                 "        os.execvp('sleep', ['sleep', str(4800 + 48.25)])\n    os._exit(0)\n")
+
+
+def running(token):
+    found = []
+    for name in os.listdir('/proc'):
+        try:
+            if name.isdigit() and token in open(f'/proc/{name}/cmdline', 'rb').read():
+                found.append(int(name))
+        except OSError:
+            pass
+    return found
+
+
+os.makedirs(folder, exist_ok=True)
+os.chdir(folder)
+open('breeder.py', 'w').write(DAEMON)
+open('hoarder.py', 'w').write(SHARED_MEMORY)
+solution = json.load(open(os.path.join(checkout, 'notebooks', 'solutions', '01_board_graph.ipynb')))
+solution['cells'].insert(0, {'cell_type': 'code', 'metadata': {}, 'outputs': [], 'execution_count': None,
+                             'source': NOTEBOOK_CELL})
+json.dump(solution, open('alice.ipynb', 'w'))
+command = [sys.executable, '-c', f'import sys; sys.path.insert(0, {checkout!r}); from lessons_lib.cli import main; '
+           f'sys.exit(main())']
+played = subprocess.run([*command, 'tournament', 'breeder.py', 'hoarder.py', 'random', '--games-per-pair', '2',
+                         '--workers', '2', '--quiet', '--json', '--memory-mb', '200', '--seconds-per-move', '30',
+                         '--max-plies', '30'], capture_output=True, text=True)
+after_tournament = running(str(4700 + 47.25).encode())
+graded = subprocess.run([*command, 'grade', 'alice.ipynb', '--json'], capture_output=True, text=True)
+after_grade = running(str(4800 + 48.25).encode())
+games = json.loads(played.stdout)['games'] if played.returncode == 0 else []
+print(json.dumps({'user': os.getuid(), 'groups': cgroups.available(), 'status': played.returncode,
+                  'errors': played.stderr[-2000:], 'reasons': [game['reason'] for game in games],
+                  'after_tournament': after_tournament, 'grade_status': graded.returncode,
+                  'grade_errors': graded.stderr[-2000:], 'after_grade': after_grade,
+                  'score': json.loads(graded.stdout)['notebooks'][0]['score'] if graded.returncode == 0 else None}))
+'''
+
+
+def as_nobody(tmp_path: Path) -> list[str]:
+    """The command prefix that runs a program as ``nobody`` (when this is root), able to reach this checkout and
+    its Python, with a folder of its own at ``/home/class``; nothing when this is not root."""
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("bwrap") is None or shutil.which("setpriv") is None:
+        pytest.skip("needs bubblewrap and setpriv (util-linux) to become another user")
+    needed = [str(ROOT), *isolation.python_folders(), sys.prefix, sys.base_prefix]
+    arguments = ["bwrap", "--dev-bind", "/", "/", "--tmpfs", "/home", "--perms", "1777", "--tmpfs", "/home/class"]
+    closed: list[str] = []
+    for path in map(Path, needed):
+        for folder in reversed(path.parents):
+            if folder != Path("/") and not os.stat(folder).st_mode & 0o001 and str(folder) not in closed:
+                closed.append(str(folder))  # a folder others may not pass through (a home folder such as /root)
+                arguments += ["--tmpfs", str(folder)]
+    for path in needed:
+        if any(isolation._inside(path, folder) for folder in closed):
+            arguments += ["--ro-bind", path, path]
+    return [*arguments, "--", "setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
+
+
+def test_a_teacher_who_is_not_root_loses_no_limit_and_leaves_nothing_running(tmp_path: Path) -> None:
+    folder = "/home/class/work" if os.geteuid() == 0 else str(tmp_path / "class")
+    finished = subprocess.run([*as_nobody(tmp_path), sys.executable, "-c", SCRIPT, str(ROOT), folder],
+                              capture_output=True, text=True, timeout=900)
+    assert finished.returncode == 0, finished.stderr[-3000:]
+    report = json.loads(finished.stdout.strip().splitlines()[-1])
+    assert report["user"] != 0 and report["groups"] is False, report
+    assert report["status"] == 0 and report["grade_status"] == 0, report
+    assert report["after_tournament"] == [] and report["after_grade"] == [], report  # gone when the command ends
+    hoarder = [reason for reason in report["reasons"] if "hoarder.py" in reason]
+    assert len(hoarder) == 4 and all("over the limit of 200 MB for one agent" in reason for reason in hoarder), report
+    assert not any("breeder.py" in reason for reason in report["reasons"]), report  # its daemon cost it nothing
+    assert report["score"] == 2, report
