@@ -31,10 +31,11 @@ for line in sys.stdin:
 """
 
 
-def probe_process(code: str, memory_mb: int = 400, hold: bool = False, max_line: int = 2**24) -> SandboxedProcess:
+def probe_process(code: str, memory_mb: int = 400, hold: bool = False, max_line: int = 2**24,
+                  processes: int = 8) -> SandboxedProcess:
     """A sandbox (not started) that runs ``code``'s ``observe()`` each time it is sent a line."""
     command = [sys.executable, "-I", "-c", PROBE_RUNNER, PACKAGE_FOLDER, str(memory_mb)]
-    return SandboxedProcess(command, Limits(memory_mb), files={"probe.py": code.encode()}, hold=hold,
+    return SandboxedProcess(command, Limits(memory_mb, processes), files={"probe.py": code.encode()}, hold=hold,
                             max_line=max_line)
 
 

@@ -5,7 +5,8 @@ built-in agent, ``alice.py`` or ``class/alice.py`` a student's file, and ``LABEL
 either under a label of its own (``control=alphabeta:3``, to enter one agent twice). A file
 that exists is a file, whatever its name holds: a hand-in called ``zed=carol.py`` (which
 ``tournament *.py`` passes on as it is) is that file, never the label ``zed`` for carol's.
-The rest of the arena carries the :class:`Player` made here.
+A name that is both a file here and a built-in agent (a hand-in called ``random``) is refused:
+write ``./random`` for the file. The rest of the arena carries the :class:`Player` made here.
 
 >>> parse_player("control=alphabeta:3")
 Player(name='control=alphabeta:3', agent='alphabeta:3', file=None, label='control')
@@ -78,4 +79,8 @@ def parse_player(text: str | Player) -> Player:
     label, rest = split_label(text)
     if looks_like_a_file(rest):
         return Player(text, file=rest, label=label)
+    for name in (text, rest):
+        if os.path.lexists(name):  # "random" as typed, with a hand-in of that name here: which is meant?
+            raise ValueError(f"{name!r} is the name of a file here as well as a player: write ./{name} for the "
+                             f"file, or run the command from another folder")
     return Player(text, agent=rest, label=label)

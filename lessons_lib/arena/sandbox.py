@@ -199,6 +199,8 @@ class SandboxedAgent:
             return message.text
         if message.kind == "long":
             return "sent pages of output instead of a move (garbage output)"
+        if message.kind == "extra":
+            return "answered when no move was asked for (garbage output)"
         if message.kind == "closed":
             return f"closed its answer channel while {doing}"
         if message.kind == "ended":

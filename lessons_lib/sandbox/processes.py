@@ -168,27 +168,28 @@ def is_ending(pid: int) -> bool:
 
 
 def shared_memory_bytes(creators: set[int] | None = None) -> int:
-    """The memory held by System V shared memory segments (``shmget``) in this process's IPC namespace: those
-    made by ``creators`` (process numbers), or all of them (None).
+    """The memory held by System V shared memory segments (``shmget``) and message queues (``msgget``) in this
+    process's IPC namespace: those made by ``creators`` (process numbers), or all of them (None).
 
-    A segment lives on after every process has detached from it, mapped by none, so no process's own memory
-    shows it; the kernel lists each in ``/proc/sysvipc/shm`` with its resident bytes.
+    A segment lives on after every process has detached from it, mapped by none, and a queue's messages are
+    the kernel's, so no process's own memory shows them; the kernel lists each in ``/proc/sysvipc``, a segment
+    with its resident bytes, a queue with the bytes of the messages in it.
     """
-    try:
-        lines = (PROC / "sysvipc" / "shm").read_text().splitlines()
-    except OSError:
-        return 0
-    if not lines:
-        return 0
-    header = lines[0].split()
     total = 0
-    for line in lines[1:]:
-        fields = dict(zip(header, line.split()))
+    for table, maker, columns in (("shm", "cpid", ("rss", "swap")), ("msg", "lspid", ("cbytes",))):
         try:
-            if creators is None or int(fields["cpid"]) in creators:
-                total += int(fields["rss"]) + int(fields.get("swap", 0)) if "rss" in fields else int(fields["size"])
-        except (KeyError, ValueError):
+            lines = (PROC / "sysvipc" / table).read_text().splitlines()
+        except OSError:
             continue
+        header = lines[0].split() if lines else []
+        for line in lines[1:]:
+            fields = dict(zip(header, line.split()))
+            try:
+                if creators is None or int(fields.get(maker, "0")) in creators:
+                    total += sum(int(fields[column]) for column in columns if column in fields) if any(
+                        column in fields for column in columns) else int(fields.get("size", "0"))
+            except ValueError:
+                continue
     return total
 
 

@@ -9,8 +9,9 @@ input and answers, and then relays, one line at a time:
   it ``<line>``, which it has ``<seconds>`` by the clock to answer;
 - to the arena: ``answer <line>``, a line the workload wrote on its answer channel (with
   holding, every process of the workload was stopped before this is sent); ``long``, a line
-  too long to be an answer (dropped); ``late``, no answer came in the seconds given (the
-  workload is stopped, with holding); ``closed``, the workload closed its answer channel;
+  too long to be an answer (dropped); ``extra``, with holding, a line written when no
+  answer was asked for (once; such lines are dropped); ``late``, no answer came in the seconds
+  given (the workload is stopped, with holding); ``closed``, the workload closed its answer channel;
   ``ended <status>``, the workload's first process ended (its exit status, or minus the
   signal that killed it); ``over <reason>``, a limit was passed. After ``closed``, ``ended``
   and ``over`` every process of the workload is killed and the referee ends.
@@ -49,6 +50,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
+from lessons_lib.sandbox.isolation import PRIVATE_FOLDERS
 from lessons_lib.sandbox.processes import (
     family, has_proc, is_ending, memory_bytes, memory_file_bytes, shared_memory_bytes, start_time, state,
     thread_count,
@@ -59,6 +61,9 @@ WATCH_SECONDS = 0.05
 ENDING_SECONDS = 60.0
 """How long an ending process may take to be gone (a safety net: it takes milliseconds)."""
 SWEEPS = 50
+MAX_FILES = 10_000
+"""Files and folders the workload may keep in its private folders, all together, inside bubblewrap: each costs the
+kernel memory that no process's own memory shows (a control group, where there is one, counts it too)."""
 """How many times, at most, a plain process's referee sweeps the workload with a signal before it gives up."""
 
 
@@ -132,12 +137,15 @@ class Workload:
         is not counted)."""
         if not has_proc():
             return None
-        members = [pid for pid in self.members() if state(pid) not in ("Z", "X", "")]
+        members = [pid for pid in self.members() if not is_ending(pid)]
         if len(members) > plan.processes:
             return (f"started more than {plan.processes} process{'es' if plan.processes != 1 else ''} (the limit for "
                     f"{plan.whom})")
         if sum(thread_count(pid) for pid in members) > plan.threads:
             return f"ran more than {plan.threads} threads in all (the limit for {plan.whom})"
+        files = private_files() if self.in_namespace else 0
+        if files > MAX_FILES:
+            return f"kept more than {MAX_FILES:,} files in its private folders (the limit for {plan.whom})"
         if plan.memory_mb is None:
             return None
         used = sum(memory_bytes(pid) for pid in members) + memory_file_bytes(members)
@@ -168,6 +176,18 @@ class Workload:
             _reap_all(self.first)
         if self.first.poll() is None:
             self.first.kill()
+
+
+def private_files() -> int:
+    """The files and folders now in the sandbox's private in-memory folders (their file systems count them)."""
+    total = 0
+    for folder in PRIVATE_FOLDERS:
+        try:
+            status = os.statvfs(folder)
+        except OSError:
+            continue
+        total += max(0, status.f_files - status.f_ffree - 1)  # (not the folder itself)
+    return total
 
 
 def _reap_all(first: subprocess.Popen[bytes]) -> None:
@@ -249,6 +269,8 @@ class Referee:
             self.workload.end()
 
     def _loop(self) -> None:
+        self.asked = True  # the first answer (the workload is ready) needs no question
+        self.extra_told = False
         next_watch = time.monotonic()
         self.deadline = None if self.plan.first_seconds is None else time.monotonic() + self.plan.first_seconds
         while True:
@@ -260,9 +282,14 @@ class Referee:
                 self._go(line[len(b"go "):])
             elif source == "arena end":
                 return
+            elif source == "answer" and self.plan.hold and not self.asked:
+                if not self.extra_told:  # a second answer to one question: its own moves, forged ahead of time
+                    self.extra_told = True
+                    self.tell("extra")
             elif source == "answer":
                 if self.plan.hold:  # every process stopped before the arena hears of it
                     self.deadline = None
+                    self.asked = False
                     self.workload.signal_all(signal.SIGSTOP)
                 self.tell("long" if line is None else "answer " + line.decode("utf-8", "replace"))
             elif source == "answer end":
@@ -307,6 +334,7 @@ class Referee:
     def _go(self, request: bytes) -> None:
         seconds, _, line = request.partition(b" ")
         self.deadline = time.monotonic() + float(seconds)
+        self.asked = True
         if self.plan.hold:
             self.workload.signal_all(getattr(signal, "SIGCONT", signal.SIGTERM))
         try:
@@ -337,6 +365,24 @@ def _deaf() -> None:
             signal.signal(getattr(signal, name), signal.SIG_IGN if ignored else signal.SIG_DFL)
 
 
+def _limit_tasks(plan: Plan) -> None:
+    """Inside bubblewrap, on a kernel that counts a user namespace's tasks apart from the machine's (Linux 5.14 and
+    later), let no process of the sandbox start more processes and threads than the limits allow, all together:
+    a fork bomb then stops at once, not at the referee's next look (this referee's own threads included)."""
+    import platform
+
+    version = tuple(int(part) for part in platform.release().split("-")[0].split(".")[:2] if part.isdigit())
+    if os.getpid() != 1 or len(version) < 2 or version < (5, 14):
+        return
+    import resource
+
+    tasks = plan.processes + plan.threads + 8  # and the referee's own threads, with room to spare
+    try:
+        resource.setrlimit(resource.RLIMIT_NPROC, (tasks, tasks))
+    except (ValueError, OSError):
+        return
+
+
 def _become_the_referee() -> None:
     """Take up the referee's post: not traceable and (a plain process on Linux) the collector of every orphan of
     the workload."""
@@ -364,6 +410,8 @@ def main() -> None:
             return
         plan_line += chunk
     plan = Plan.from_line(plan_line.decode())
+    if sys.platform.startswith("linux"):
+        _limit_tasks(plan)
     referee = Referee(plan, arena_in, arena_out)
     _deaf()
     _running.append(referee)

@@ -78,9 +78,9 @@ class Limits:
 
 @dataclass(frozen=True)
 class Message:
-    """A message of the referee's: ``kind`` is ``answer`` (``text`` is the workload's line), ``long``, ``closed``,
-    ``ended`` (``text``: the exit status), ``over`` (``text``: the limit passed) or ``gone`` (the referee itself
-    ended without a word: it was killed)."""
+    """A message of the referee's: ``kind`` is ``answer`` (``text`` is the workload's line), ``long``, ``extra``,
+    ``late``, ``closed``, ``ended`` (``text``: the exit status), ``over`` (``text``: the limit passed) or ``gone``
+    (the referee itself ended without a word: it was killed). See :mod:`lessons_lib.sandbox.referee`."""
 
     kind: str
     text: str = ""

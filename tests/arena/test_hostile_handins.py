@@ -101,6 +101,16 @@ def test_a_file_named_like_a_label_is_that_file_never_another_students(tmp_path:
     assert parse_player("control=alphabeta:3").label == "control"  # a label where no such file is
 
 
+def test_a_file_named_like_a_built_in_agent_is_refused_not_played_as_the_agent(tmp_path: Path) -> None:
+    """``tournament *`` in a folder with a hand-in called ``random``: the file, or the built-in agent?"""
+    folder, _ = a_class(tmp_path)
+    (folder / "random").write_text("def make_agent():\n    raise SystemExit\n")
+    assert_refused(tournament(folder, "alice.py", "random"), "'random' is the name of a file here", "./random")
+    assert_refused(tournament(folder, "alice.py", "chance=random"), "'random' is the name of a file here")
+    run = tournament(folder, "alice.py", "./random", "--json")
+    assert run.returncode == 0 and "(./random) loading the file raised SystemExit" in run.stdout, run.stderr
+
+
 def test_a_file_named_like_an_option_is_refused(tmp_path: Path) -> None:
     folder, _ = a_class(tmp_path)
     (folder / "--csv=alice.py").write_text(HONEST)  # would overwrite alice's file with the standings

@@ -64,6 +64,29 @@ class Hoarder:
 def make_agent():
     return Hoarder()
 """
+BOMB = """
+import os
+
+class Bomber:
+    children = None
+
+    def choose_move(self, state):
+        if self.children is None:  # children that end at once and are never collected: each holds its place
+            self.children = 0
+            while self.children < 100_000:
+                try:
+                    if os.fork() == 0:
+                        os._exit(0)
+                    self.children += 1
+                except OSError:
+                    break
+        if self.children > 300:
+            raise ValueError('the bomb went off')
+        return state.legal_moves()[0]
+
+def make_agent():
+    return Bomber()
+"""
 NOTEBOOK_CELL = ("import os\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n"
                  "        os.execvp('sleep', ['sleep', str(4800 + 48.25)])\n    os._exit(0)\n")
 
@@ -83,13 +106,15 @@ os.makedirs(folder, exist_ok=True)
 os.chdir(folder)
 open('breeder.py', 'w').write(DAEMON)
 open('hoarder.py', 'w').write(SHARED_MEMORY)
+open('bomber.py', 'w').write(BOMB)
 solution = json.load(open(os.path.join(checkout, 'notebooks', 'solutions', '01_board_graph.ipynb')))
 solution['cells'].insert(0, {'cell_type': 'code', 'metadata': {}, 'outputs': [], 'execution_count': None,
                              'source': NOTEBOOK_CELL})
 json.dump(solution, open('alice.ipynb', 'w'))
 command = [sys.executable, '-c', f'import sys; sys.path.insert(0, {checkout!r}); from lessons_lib.cli import main; '
            f'sys.exit(main())']
-played = subprocess.run([*command, 'tournament', 'breeder.py', 'hoarder.py', 'random', '--games-per-pair', '2',
+played = subprocess.run([*command, 'tournament', 'breeder.py', 'hoarder.py', 'bomber.py', 'random',
+                         '--games-per-pair', '2',
                          '--workers', '2', '--quiet', '--json', '--memory-mb', '200', '--seconds-per-move', '30',
                          '--max-plies', '30'], capture_output=True, text=True)
 after_tournament = running(str(4700 + 47.25).encode())
@@ -135,6 +160,9 @@ def test_a_teacher_who_is_not_root_loses_no_limit_and_leaves_nothing_running(tmp
     assert report["status"] == 0 and report["grade_status"] == 0, report
     assert report["after_tournament"] == [] and report["after_grade"] == [], report  # gone when the command ends
     hoarder = [reason for reason in report["reasons"] if "hoarder.py" in reason]
-    assert len(hoarder) == 4 and all("over the limit of 200 MB for one agent" in reason for reason in hoarder), report
+    assert len(hoarder) == 6 and all("over the limit of 200 MB for one agent" in reason for reason in hoarder), report
     assert not any("breeder.py" in reason for reason in report["reasons"]), report  # its daemon cost it nothing
+    bomber = [reason for reason in report["reasons"] if "bomber.py" in reason]
+    assert not any("raised ValueError" in reason for reason in bomber), report  # refused at the limit at once
+    assert all("processes (the limit for one agent)" in reason for reason in bomber), report  # (or caught at it)
     assert report["score"] == 2, report

@@ -31,7 +31,7 @@ def observe():
     if not started[0]:
         started[0] = True
         signal.signal(signal.SIGCHLD, signal.SIG_IGN)
-        for _ in range(2):  # at most two processes each (a parent and its new child): within the limit of 8
+        for _ in range(2):
             if os.fork() == 0:
                 spin_and_refork()
     return 'thinking'
@@ -39,16 +39,19 @@ def observe():
 
 
 def stopped_seconds(process: running.SandboxedProcess, pause: float = 1.0) -> float:
-    """The processor time the workload uses while the test waits ``pause`` seconds after its answer."""
+    """The processor time the workload uses while the test waits ``pause`` seconds after its answer (and it goes
+    on answering: nothing ended it meanwhile)."""
     before = process.processor_seconds()
     time.sleep(pause)
-    return process.processor_seconds() - before
+    used = process.processor_seconds() - before
+    assert process.receive(timeout=0.0) is None  # no message: it is held, not ended
+    return used
 
 
 def test_every_process_is_stopped_the_moment_it_answers_however_fast_its_helpers_refork() -> None:
     """Helpers that replace themselves every few hundred microseconds: inside bubblewrap the referee stops the
     whole namespace in one step, so none of them runs on the opponent's time."""
-    with probe_process(REFORKERS, hold=True) as process:
+    with probe_process(REFORKERS, hold=True, processes=64) as process:  # (a busy machine slows their ends)
         for _ in range(3):
             process.send("observe", 60)
             assert process.receive(timeout=120) == Message("answer", "'thinking'")
@@ -166,3 +169,91 @@ def test_the_limits_hold_with_control_groups_where_the_arena_may_make_them() -> 
         process.send("observe", 600)
         message = process.receive(timeout=700)
         assert process.memory_exceeded() or (message is not None and message.kind == "over"), message
+
+
+FORK_BOMB = """
+import os
+
+def observe():
+    children = 0
+    while children < 100_000:
+        try:
+            if os.fork() == 0:
+                os._exit(0)
+            children += 1
+        except OSError:
+            break
+    return children
+"""
+
+
+def test_a_fork_bomb_stops_at_the_limit_at_once() -> None:
+    """A fork bomb is refused at the limit the moment it gets there, not at the referee's next look (the machine
+    never sees thousands): by the kernel, in the sandbox's control group (as root) or by the sandbox's own count of
+    its processes and threads (not root, Linux 5.14 and later, where the kernel counts a user namespace's tasks apart
+    from the machine's). Its children end at once and are never collected: each holds its place until then, and
+    the referee's look, which counts no ended process, never sees them."""
+    import os
+    import platform
+
+    from lessons_lib.sandbox import cgroups
+
+    version = tuple(int(part) for part in platform.release().split("-")[0].split(".")[:2] if part.isdigit())
+    if os.geteuid() == 0 and not cgroups.available():
+        pytest.skip("root without control groups: the kernel exempts root from the count of processes")
+    if os.geteuid() != 0 and version < (5, 14):
+        pytest.skip("Linux before 5.14 counts a user's processes machine-wide")
+    with probe_process(FORK_BOMB) as process:
+        process.send("observe", 600)
+        message = process.receive(timeout=700)
+    assert message is not None and message.kind == "answer", message
+    assert int(message.text) < 8 + 256 + 8  # processes, threads and the sandbox's own: refused there
+
+
+def test_a_second_answer_to_one_question_is_told_and_dropped() -> None:
+    with probe_process("import os\n\ndef observe():\n    os.write(1, b'forged\\n')\n    return 'mine'\n",
+                       hold=True) as process:
+        process.send("observe", 60)
+        assert process.receive(timeout=120) == Message("answer", "forged")
+        assert process.receive(timeout=120) == Message("extra")
+
+
+MESSAGE_QUEUES = """
+import ctypes, time
+
+libc = ctypes.CDLL(None, use_errno=True)
+
+class Message(ctypes.Structure):
+    _fields_ = [('kind', ctypes.c_long), ('text', ctypes.c_char * 8000)]
+
+def observe():
+    message = Message(1, b'x' * 8000)
+    while True:
+        queue = libc.msgget(0, 0o1600)  # IPC_PRIVATE, IPC_CREAT | 0600: a queue of its own
+        if queue < 0:
+            break
+        while libc.msgsnd(queue, ctypes.byref(message), 8000, 0o4000) == 0:  # IPC_NOWAIT: until the queue is full
+            pass
+    time.sleep(1000)
+"""
+MANY_FILES = """
+import time
+
+def observe():
+    for number in range(50_000):
+        open(f'/tmp/{number}', 'w').close()  # empty, but each costs the kernel memory
+    time.sleep(1000)
+"""
+
+
+@pytest.mark.parametrize("code, limit", [(MESSAGE_QUEUES, "over the limit of 200 MB for one agent"),
+                                         (MANY_FILES, "kept more than 10,000 files in its private folders")])
+def test_what_the_kernel_keeps_for_code_inside_counts_without_control_groups(monkeypatch: pytest.MonkeyPatch,
+                                                                             code: str, limit: str) -> None:
+    """Messages in System V queues and files in the private folders are held by the kernel, shown by no process's
+    memory: the referee counts them (a control group, as root, counts them itself)."""
+    without_control_groups(monkeypatch)
+    with probe_process(code, memory_mb=200) as process:
+        process.send("observe", 600)
+        message = process.receive(timeout=700)
+    assert message is not None and message.kind == "over" and limit in message.text, message
