@@ -56,6 +56,8 @@ from lessons_lib.sandbox.processes import (
     thread_count,
 )
 
+STOP = getattr(signal, "SIGSTOP", None)  # (Windows has neither: there nothing is held between answers)
+CONT = getattr(signal, "SIGCONT", None)
 WATCH_SECONDS = 0.05
 """How often the referee counts the workload's processes, threads and memory."""
 ENDING_SECONDS = 60.0
@@ -109,16 +111,19 @@ class Workload:
             self.seen.setdefault(pid, start_time(pid))
         return found
 
-    def signal_all(self, sent: int) -> bool:
+    def signal_all(self, sent: int | None) -> bool:
         """Send ``sent`` to every process of the workload; True once all of them have it (a plain process's
-        referee sweeps again and again, up to :data:`SWEEPS` times, for those started meanwhile)."""
+        referee sweeps again and again, up to :data:`SWEEPS` times, for those started meanwhile); nothing where
+        this system has no such signal."""
+        if sent is None:
+            return True
         if self.in_namespace:
             try:
                 os.kill(-1, sent)  # every process of the namespace but this one, in one step
             except ProcessLookupError:
                 pass  # none left
             return True
-        stopping = sent == getattr(signal, "SIGSTOP", None)
+        stopping = sent == STOP
         for _ in range(SWEEPS):
             members = self.members()
             for pid in members:
@@ -162,8 +167,7 @@ class Workload:
             self.signal_all(signal.SIGKILL)  # and the kernel kills whatever is left when this process ends
             return
         kill_signal = getattr(signal, "SIGKILL", signal.SIGTERM)
-        if hasattr(signal, "SIGSTOP"):
-            self.signal_all(signal.SIGSTOP)
+        self.signal_all(STOP)
         for _ in range(SWEEPS):
             members = self.members()
             if not members:
@@ -290,7 +294,7 @@ class Referee:
                 if self.plan.hold:  # every process stopped before the arena hears of it
                     self.deadline = None
                     self.asked = False
-                    self.workload.signal_all(signal.SIGSTOP)
+                    self.workload.signal_all(STOP)
                 self.tell("long" if line is None else "answer " + line.decode("utf-8", "replace"))
             elif source == "answer end":
                 self._finish()
@@ -313,7 +317,7 @@ class Referee:
         if self.deadline is not None and time.monotonic() > self.deadline and not self._answer_waiting():
             self.deadline = None
             if self.plan.hold:
-                self.workload.signal_all(signal.SIGSTOP)
+                self.workload.signal_all(STOP)
             self.tell("late")
         return False
 
@@ -336,7 +340,7 @@ class Referee:
         self.deadline = time.monotonic() + float(seconds)
         self.asked = True
         if self.plan.hold:
-            self.workload.signal_all(getattr(signal, "SIGCONT", signal.SIGTERM))
+            self.workload.signal_all(CONT)
         try:
             assert self.first.stdin is not None
             self.first.stdin.write(line + b"\n")
