@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -28,46 +27,10 @@ from pathlib import Path
 from lessons_lib.arena.sandbox import SandboxedAgent, SandboxLimits
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.sandbox import isolation
-from lessons_lib.sandbox.running import PACKAGE_FOLDER, Limits, SandboxedProcess
+from lessons_lib.sandbox.probe import REFORKING_HELPERS, probe_process
 
 FIRST_MOVE = "class A:\n    def choose_move(self, state):\n        return state.legal_moves()[0]\n\n\n" \
              "def make_agent():\n    return A()\n"
-REFORKING_HELPERS = """
-import os, signal
-started = [False]
-
-def spin_and_refork():
-    while True:
-        for _ in range(3000):
-            pass
-        if os.fork() != 0:
-            os._exit(0)
-
-def observe():
-    if not started[0]:
-        started[0] = True
-        signal.signal(signal.SIGCHLD, signal.SIG_IGN)
-        for _ in range(2):
-            if os.fork() == 0:
-                spin_and_refork()
-    return 'thinking'
-"""
-PROBE_RUNNER = """
-import importlib.util, runpy, sys
-folder = sys.argv[1]
-spec = importlib.util.spec_from_file_location('lessons_lib', folder + '/__init__.py', submodule_search_locations=[folder])
-package = importlib.util.module_from_spec(spec)
-sys.modules['lessons_lib'] = package
-spec.loader.exec_module(package)
-from lessons_lib.sandbox.workload import answer_channel, prepare
-prepare(400)
-answers = answer_channel()
-observe = runpy.run_path('probe.py')['observe']
-for line in sys.stdin:
-    answers.write(repr(observe()) + '\\n')
-"""
-
-
 def use_mode(mode: str) -> None:
     os.environ[isolation.SANDBOX_VARIABLE] = mode
     isolation.sandbox_mode.cache_clear()
@@ -92,11 +55,9 @@ def measure(agent: Path, starts: int, moves: int) -> tuple[float, float]:
 def leaked(pauses: int) -> tuple[list[float], str]:
     """Processor seconds the re-forking helpers use in each second the arena waits after the agent's answer, and
     how the sandbox ended (``held`` if it held to the end)."""
-    command = [sys.executable, "-I", "-c", PROBE_RUNNER, PACKAGE_FOLDER]
     leaks: list[float] = []
     ending = "held"
-    with SandboxedProcess(command, Limits(400, processes=64), files={"probe.py": REFORKING_HELPERS.encode()},
-                          hold=True) as process:
+    with probe_process(REFORKING_HELPERS, hold=True, processes=64) as process:
         for _ in range(pauses):
             process.send("observe", 60)
             message = process.receive(timeout=120)

@@ -1,43 +1,30 @@
-"""Probes: code run in the very sandbox a student's agent runs in, which tells the test what it saw.
-
-A student's agent can only say which move it plays, and a forfeit's reason holds no text of its
-file; so what code inside the sandbox can see and do is asked of a *probe*: a file defining
-``observe()``, run by :class:`~lessons_lib.sandbox.running.SandboxedProcess` with an agent's limits,
-which answers with ``repr(observe())``.
-"""
+"""Probes (:mod:`lessons_lib.sandbox.probe`), and what the tests expect code in the sandbox to see."""
 
 from __future__ import annotations
 
 import ast
-import sys
 from typing import Any
 
 from lessons_lib.sandbox import isolation
-from lessons_lib.sandbox.running import PACKAGE_FOLDER, Limits, SandboxedProcess
+from lessons_lib.sandbox.probe import probe_process
 
-PROBE_RUNNER = """
-import importlib.util, runpy, sys
-folder = sys.argv[1]
-spec = importlib.util.spec_from_file_location('lessons_lib', folder + '/__init__.py', submodule_search_locations=[folder])
-package = importlib.util.module_from_spec(spec)
-sys.modules['lessons_lib'] = package
-spec.loader.exec_module(package)
-from lessons_lib.sandbox.workload import answer_channel, prepare
-prepare(int(sys.argv[2]))
-answers = answer_channel()
-observe = runpy.run_path('probe.py')['observe']
-for line in sys.stdin:
-    answers.write(repr(observe()) + '\\n')
-"""
+__all__ = ["probe", "probe_process", "SEEN", "LISTING", "allowed", "shown_folders", "unexpected_files", "use_sandbox"]
 
 
-def probe_process(code: str, memory_mb: int = 400, hold: bool = False, max_line: int = 2**24,
-                  processes: int = 8) -> SandboxedProcess:
-    """A sandbox (not started) that runs ``code``'s ``observe()`` each time it is sent a line."""
-    command = [sys.executable, "-I", "-c", PROBE_RUNNER, PACKAGE_FOLDER, str(memory_mb)]
-    return SandboxedProcess(command, Limits(memory_mb, processes), files={"probe.py": code.encode()}, hold=hold,
-                            max_line=max_line)
+def use_sandbox(mode: str, monkeypatch: Any) -> None:
+    """Run students' code in ``mode`` for one test; bubblewrap must work here (in CI a test fails, never skips,
+    without it)."""
+    import os
 
+    import pytest
+
+    monkeypatch.setenv(isolation.SANDBOX_VARIABLE, mode)
+    isolation.sandbox_mode.cache_clear()
+    if mode == isolation.BUBBLEWRAP and isolation.bubblewrap_problem() is not None:
+        message = f"bubblewrap cannot be used here: {isolation.bubblewrap_problem()}"
+        if os.environ.get("CI"):
+            pytest.fail(message + " (CI must run the sandbox's tests; run.py test installs bubblewrap)")
+        pytest.skip(message)
 
 def probe(code: str, memory_mb: int = 400, seconds: float = 120.0) -> Any:
     """What ``code``'s ``observe()`` returns, run once in a sandbox of an agent's limits."""
@@ -46,43 +33,6 @@ def probe(code: str, memory_mb: int = 400, seconds: float = 120.0) -> Any:
         message = process.receive(timeout=seconds + 60)
     assert message is not None and message.kind == "answer", message
     return ast.literal_eval(message.text)
-
-
-SEEN = """
-import os, socket, time
-
-def observe():
-    processes = sorted(int(name) for name in os.listdir('/proc') if name.isdigit())
-    try:
-        socket.create_connection(('127.0.0.1', {port}), timeout=2)
-        network = 'reached'
-    except OSError:
-        network = 'blocked'
-    found = []
-    def walk(folder, depth):
-        try:
-            names = sorted(os.listdir(folder))
-        except OSError:
-            return
-        for name in names:
-            path = os.path.join(folder, name)
-            if path in ('/proc', '/sys', '/dev'):
-                continue
-            found.append(path)
-            if os.path.isdir(path) and not os.path.islink(path) and depth < 12 and path not in {stop!r}:
-                walk(path, depth + 1)
-    walk('/', 0)
-    try:
-        open({package_file!r}, 'a').close()  # opened for writing, but nothing written even if it opens
-        writes = 'allowed'
-    except OSError:
-        writes = 'refused'
-    server = socket.socket()
-    server.bind(('127.0.0.1', {free_port}))
-    server.listen()
-    time.sleep(3)  # while the test knocks
-    return dict(processes=processes, network=network, found=found, writes=writes)
-"""
 
 
 def shown_folders() -> list[str]:
@@ -100,10 +50,10 @@ def allowed(path: str) -> bool:
         return True
     return any(isolation._inside(folder, path) for folder in shown)
 
-LISTING = """
+WALK = """
 import os
 
-def observe():
+def everything_seen(stop):
     found = []
     def walk(folder, depth):
         try:
@@ -115,10 +65,36 @@ def observe():
             if path in ('/proc', '/sys', '/dev'):
                 continue
             found.append(path)
-            if os.path.isdir(path) and not os.path.islink(path) and depth < 12 and path not in {stop!r}:
+            if os.path.isdir(path) and not os.path.islink(path) and depth < 12 and path not in stop:
                 walk(path, depth + 1)
     walk('/', 0)
     return found
+"""
+LISTING = WALK + """
+def observe():
+    return everything_seen({stop!r})
+"""
+SEEN = WALK + """
+import socket, time
+
+def observe():
+    processes = sorted(int(name) for name in os.listdir('/proc') if name.isdigit())
+    try:
+        socket.create_connection(('127.0.0.1', {port}), timeout=2)
+        network = 'reached'
+    except OSError:
+        network = 'blocked'
+    found = everything_seen({stop!r})
+    try:
+        open({package_file!r}, 'a').close()  # opened for writing, but nothing written even if it opens
+        writes = 'allowed'
+    except OSError:
+        writes = 'refused'
+    server = socket.socket()
+    server.bind(('127.0.0.1', {free_port}))
+    server.listen()
+    time.sleep(3)  # while the test knocks
+    return dict(processes=processes, network=network, found=found, writes=writes)
 """
 
 

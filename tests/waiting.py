@@ -42,9 +42,19 @@ def processes_with(text: str) -> list[int]:
     return found
 
 
-def sandbox_processes() -> list[int]:
-    """Every process of any sandbox now running on the machine."""
-    return sorted({pid for program in SANDBOX_PROGRAMS for pid in processes_with(program)})
+def sandbox_processes(root: int | None = None) -> list[int]:
+    """Every process of a sandbox now running that descends from ``root`` (this process, if not given): another
+    test run on the same machine has sandboxes of its own."""
+    from lessons_lib.sandbox.processes import family
+
+    mine = set(family(os.getpid() if root is None else root))
+    return sorted({pid for program in SANDBOX_PROGRAMS for pid in processes_with(program) if pid in mine})
+
+
+def unique_sleep(seconds: int) -> str:
+    """A ``sleep`` argument that no other test run on this machine uses (its process number as the fraction), so
+    that finding ``sleep <it>`` finds this test's own process."""
+    return f"{seconds}.{os.getpid()}"
 
 
 def wait_gone(pids: list[int], seconds: float = PATIENCE) -> bool:

@@ -349,7 +349,7 @@ def _game(first: Player, second: Player, opening: tuple[str, ...], opening_numbe
     # The key's content keeps the words it had when every game was Shologuti ("green", "red", "rules"), so a
     # tournament stored then is found again; the game is named in it for every game but the first one.
     content = {
-        "green": _identity(first.name, files[0]), "red": _identity(second.name, files[1]), "opening": opening,
+        "green": _identity(first, files[0]), "red": _identity(second, files[1]), "opening": opening,
         "rules": list(astuple(rules)) if rules is not None else KEY_RULES_OF_A_GAME_WITHOUT_VARIANTS,
         "seed": settings.seed, "seconds_per_move": settings.seconds_per_move, "max_plies": settings.max_plies,
         "memory_mb": settings.memory_mb,
@@ -365,9 +365,15 @@ def _game(first: Player, second: Player, opening: tuple[str, ...], opening_numbe
     )
 
 
-def _identity(spec: str, digest: str | None) -> str:
-    """What a player is: a built-in spec as written, a student's file by its contents (``digest``) too."""
-    return spec if digest is None else f"{spec}@{digest[:16]}"
+def _identity(player: Player, digest: str | None) -> str:
+    """What a player is, for its games' keys: a built-in spec as written; a student's file by its contents
+    (``digest``) and its path as written, or, when it has a label, by its label and contents alone (so that
+    its games, and their seeds, are the same wherever the file lies)."""
+    if digest is None:
+        return player.name
+    if player.label is not None:
+        return f"{player.label}@{digest[:16]}"
+    return f"{player.name}@{digest[:16]}"
 
 
 def _file_digest(player: Player) -> str | None:

@@ -18,6 +18,8 @@ PASSING_LOW_END = 0.5
 A player no better than random (wins and losses equally likely, any share of draws) passes by luck at most 2.4%
 of the time, about one try in 41 (``tests/exercises/test_exercises_tournament.py`` computes it)."""
 OPPONENT = "random"
+LABEL = "your_agent"
+"""The name the file plays under: its games, and so their seeds, are the same wherever the file lies."""
 
 
 def passes(points: float, games: int) -> bool:
@@ -37,13 +39,14 @@ def check_agent_file(path: str | Path, games: int = GAMES, workers: int | None =
     if not path.is_file():
         return Feedback.not_yet(f"there is no file {path}: run the cell that writes it first.")
     settings = TournamentSettings(games_per_pair=games, seconds_per_move=2.0)
-    run = play_tournament(gauntlet([str(path)], [OPPONENT], settings), workers=workers, progress=False)
+    player = f"{LABEL}={path}"
+    run = play_tournament(gauntlet([player], [OPPONENT], settings), workers=workers, progress=False)
     forfeits = [result.reason for result in run.results if result.reason.startswith(FORFEIT)]
     if forfeits:
         reason = forfeits[0].split(") ", 1)[-1]
-        return Feedback.not_yet(f"your agent lost {len(forfeits)} of {games} games by forfeit. The first: it "
+        return Feedback.not_yet(f"your agent lost {len(forfeits)} of {games} games by forfeit. The first: "
                                 f"{reason}. Fix that first: a forfeit loses the game whatever the position.")
-    row = next(row for row in standings(run.results, OPPONENT) if row.spec == str(path))
+    row = next(row for row in standings(run.results, OPPONENT) if row.spec == player)
     points = row.wins + row.draws / 2
     low, high = wilson_interval(points, games)
     summary = (f"against {OPPONENT}: {row.wins} won, {row.draws} drawn, {row.losses} lost, {points:g} of {games} "

@@ -55,7 +55,8 @@ would."""
 def python_module(module: str, *arguments: str, whole: bool = True) -> list[str]:
     """The command that runs ``module`` of this package with ``arguments``, in this Python, isolated from the
     environment and the working folder (``python -I``), as a sandbox's program."""
-    return [sys.executable, "-I", "-c", BOOT, PACKAGE_FOLDER, module, "whole" if whole else "bare", *arguments]
+    return [os.path.abspath(sys.executable), "-I", "-c", BOOT, PACKAGE_FOLDER, module, "whole" if whole else "bare",
+            *arguments]  # (abspath: a Python started as ../.venv/bin/python has no ".." inside the sandbox)
 
 
 REFEREE = python_module("lessons_lib.sandbox.referee", whole=False)

@@ -154,9 +154,9 @@ def test_experiment_writes_the_lesson_files(tmp_path: Path, capsys: pytest.Captu
     assert "repeats" in capsys.readouterr().err
 
 
-def sandboxes_running() -> int:
+def sandboxes_running(root: int) -> int:
     """The agents now running (their runners: not bubblewrap, the referee, nor the shell that puts them in a group)."""
-    return len(processes_with("lessons_lib.arena.agent_runner"))
+    return len([pid for pid in processes_with("lessons_lib.arena.agent_runner") if pid in sandbox_processes(root)])
 
 
 STUCK_AGENT = """
@@ -180,9 +180,9 @@ def test_an_interrupt_stops_at_once_in_one_line_and_leaves_no_process(tmp_path: 
                          "--seconds-per-move", "100", "--db", str(tmp_path / "games.sqlite"))
     child = subprocess.Popen(command, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        assert wait_for(lambda: sandboxes_running() == 2)  # one game in each worker
+        assert wait_for(lambda: sandboxes_running(child.pid) == 2)  # one game in each worker
         time.sleep(0.5)  # long enough for both to be asked for a move; the test passes either way
-        left = sandbox_processes()
+        left = sandbox_processes(child.pid)
         child.send_signal(signal.SIGINT)  # to the arena alone, as a notebook's interrupt button does
         out, err = child.communicate(timeout=300)
     finally:  # whatever happened, no arena of this test is left to disturb the next ones

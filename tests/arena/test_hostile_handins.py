@@ -219,3 +219,17 @@ def test_a_damaged_row_is_one_line_and_loses_no_other_game(tmp_path: Path, damag
     if damage != "score":  # (a broken rule of the table: the file is refused as it is opened)
         with ResultStore(folder / "class.sqlite") as store, pytest.raises(StorageError, match="damaged game"):
             store.results()
+
+
+def test_a_labelled_file_plays_the_same_games_wherever_it_lies(tmp_path: Path) -> None:
+    """Its games' keys, and so their seeds, come from its label and contents: not from where it was saved."""
+    from lessons_lib.arena.tournament import TournamentSettings, gauntlet
+
+    keys = []
+    for folder in ("here", "elsewhere/deeper"):
+        path = tmp_path / folder / "alice.py"
+        path.parent.mkdir(parents=True)
+        path.write_text(HONEST)
+        schedule = gauntlet([f"alice={path}"], ["random"], TournamentSettings(games_per_pair=4))
+        keys.append([(game.key, game.seed) for game in schedule])
+    assert keys[0] == keys[1]

@@ -30,7 +30,8 @@ from lessons_lib.arena.sandbox import AgentFileChanged
 from lessons_lib.arena.storage import ResultStore, StoredGameConflict
 from lessons_lib.arena.tournament import TournamentSettings, pairing_games, play_tournament
 from lessons_lib.games.shologuti.position import Position
-from waiting import processes_with, sandbox_processes, wait_for, wait_gone
+from probes import use_sandbox
+from waiting import processes_with, sandbox_processes, unique_sleep, wait_for, wait_gone
 
 FIRST_MOVE = """
 class FirstMove:
@@ -64,14 +65,7 @@ SETTINGS = TournamentSettings(games_per_pair=1, seconds_per_move=20.0, memory_mb
 @pytest.fixture(autouse=True)
 def bubblewrap_mode(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every test here runs in bubblewrap, except the fallback tests (marked by their names)."""
-    wanted = isolation.PROCESS if "fallback" in request.node.name else isolation.BUBBLEWRAP
-    monkeypatch.setenv(isolation.SANDBOX_VARIABLE, wanted)
-    isolation.sandbox_mode.cache_clear()
-    if wanted == isolation.BUBBLEWRAP and isolation.bubblewrap_problem() is not None:
-        message = f"bubblewrap cannot be used here: {isolation.bubblewrap_problem()}"
-        if os.environ.get("CI"):
-            pytest.fail(message + " (CI must run the hostile-agent tests; run.py test installs bubblewrap)")
-        pytest.skip(message)
+    use_sandbox(isolation.PROCESS if "fallback" in request.node.name else isolation.BUBBLEWRAP, monkeypatch)
     yield
     isolation.sandbox_mode.cache_clear()
 
@@ -254,7 +248,7 @@ def test_closing_the_answer_channel_and_hanging_forfeits_at_once(tmp_path: Path)
 
 
 def test_children_daemons_and_forks_end_with_the_game(tmp_path: Path) -> None:
-    token = "4242.25"
+    token = unique_sleep(4242)
     breeder = write_agent(tmp_path, "breeder", f"""
 started = False
 
@@ -389,7 +383,7 @@ def attack():
 
 
 def test_the_number_of_processes_is_limited(tmp_path: Path) -> None:
-    token = "4343.25"
+    token = unique_sleep(4343)
     spawner = write_agent(tmp_path, "spawner", f"""
 def attack():
     for _ in range(30):
@@ -431,7 +425,7 @@ def make_agent():
 
 def test_an_agent_stopped_between_its_moves_still_dies_with_the_arena(tmp_path: Path) -> None:
     """Killed (SIGTERM) while the opponent thinks and the agent waits, stopped: nothing of it stays behind."""
-    token = "4646.25"
+    token = unique_sleep(4646)
     waiter = write_agent(tmp_path, "waiter", f"""
 started = False
 
@@ -448,7 +442,7 @@ def attack():
     try:
         assert wait_for(lambda: len(processes_with(f"sleep {token}")) == 1)
         time.sleep(1.0)  # the agent has answered and is stopped; negamax thinks for 30 s (passes either way)
-        left = [*processes_with(f"sleep {token}"), *sandbox_processes()]
+        left = [*processes_with(f"sleep {token}"), *sandbox_processes(arena.pid)]
         arena.terminate()
         arena.wait(timeout=300)
     finally:
@@ -458,7 +452,7 @@ def attack():
 
 
 def test_nothing_outlives_an_arena_killed_with_sigkill(tmp_path: Path) -> None:
-    token = "4444.25"
+    token = unique_sleep(4444)
     stuck = write_agent(tmp_path, "stuck", f"""
 import re
 
@@ -476,7 +470,7 @@ def attack():
         arena_processes = processes_with("lessons_lib tournament")
         workers = [pid for pid in family(arena.pid)[1:] if pid in arena_processes]
         assert len(workers) == 2
-        left = [*processes_with(f"sleep {token}"), *sandbox_processes(), *workers]
+        left = [*processes_with(f"sleep {token}"), *sandbox_processes(arena.pid), *workers]
     finally:
         arena.kill()
         arena.wait()
@@ -592,7 +586,7 @@ def test_the_fallback_refuses_to_pretend_when_bubblewrap_is_demanded(tmp_path: P
 
 
 def test_the_fallback_catches_a_closed_channel_and_ends_the_agents_children(tmp_path: Path) -> None:
-    token = "4545.25"
+    token = unique_sleep(4545)
     careless = write_agent(tmp_path, "careless", f"""
 def attack():
     subprocess.Popen(['sleep', '{token}'])

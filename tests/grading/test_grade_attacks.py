@@ -25,7 +25,7 @@ import pytest
 from lessons_lib.sandbox.isolation import BUBBLEWRAP, sandbox_mode
 from lessons_lib.cli import main
 from lessons_lib.grading.notebooks import LESSONS_FOLDER
-from waiting import processes_with
+from waiting import processes_with, unique_sleep
 
 pytestmark = pytest.mark.slow
 
@@ -249,7 +249,7 @@ def test_a_process_left_behind_neither_hangs_the_grader_nor_outlives_it(tmp_path
         "if child == 0:\n"
         "    os.setsid()\n"
         "    if os.fork() == 0:\n"
-        "        os.execvp('sleep', ['sleep', str(86000 + 400.25)])\n"
+        f"        os.execvp('sleep', ['sleep', '{unique_sleep(86400)}'])\n"
         "    os._exit(0)\n"
         "os.waitpid(child, 0)\n",))
     environment = {**os.environ, "SHOLOGUTI_SANDBOX": mode}
@@ -257,7 +257,7 @@ def test_a_process_left_behind_neither_hangs_the_grader_nor_outlives_it(tmp_path
                                "--seconds", "300"], capture_output=True, text=True, env=environment, timeout=600,
                               cwd=tmp_path)
     assert statuses(json.loads(finished.stdout))["left_behind"] == ["passed", "passed"]
-    assert not processes_with("sleep 86400.25")
+    assert not processes_with(f"sleep {unique_sleep(86400)}")
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="bubblewrap is Linux's")

@@ -23,7 +23,7 @@ NOBODY = 65534
 
 SCRIPT = r'''
 import json, os, subprocess, sys
-checkout, folder = sys.argv[1:3]
+checkout, folder, run = sys.argv[1:4]  # run: this test run's number, in its sleeps
 sys.path.insert(0, checkout)
 from lessons_lib.sandbox import cgroups
 
@@ -39,7 +39,7 @@ class Breeder:
             if os.fork() == 0:  # a daemon: a new session, and its parent gone
                 os.setsid()
                 if os.fork() == 0:
-                    os.execvp('sleep', ['sleep', str(4700 + 47.25)])  # not in this script's own text
+                    os.execvp('sleep', ['sleep', '4747.RUN'])
                 os._exit(0)
         return state.legal_moves()[0]
 
@@ -88,7 +88,7 @@ def make_agent():
     return Bomber()
 """
 NOTEBOOK_CELL = ("import os\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n"
-                 "        os.execvp('sleep', ['sleep', str(4800 + 48.25)])\n    os._exit(0)\n")
+                 "        os.execvp('sleep', ['sleep', '4848.RUN'])\n    os._exit(0)\n")
 
 
 def running(token):
@@ -104,12 +104,12 @@ def running(token):
 
 os.makedirs(folder, exist_ok=True)
 os.chdir(folder)
-open('breeder.py', 'w').write(DAEMON)
+open('breeder.py', 'w').write(DAEMON.replace('RUN', run))  # (the sleeps' own text is in no command line)
 open('hoarder.py', 'w').write(SHARED_MEMORY)
 open('bomber.py', 'w').write(BOMB)
 solution = json.load(open(os.path.join(checkout, 'notebooks', 'solutions', '01_board_graph.ipynb')))
 solution['cells'].insert(0, {'cell_type': 'code', 'metadata': {}, 'outputs': [], 'execution_count': None,
-                             'source': NOTEBOOK_CELL})
+                             'source': NOTEBOOK_CELL.replace('RUN', run)})
 json.dump(solution, open('alice.ipynb', 'w'))
 command = [sys.executable, '-c', f'import sys; sys.path.insert(0, {checkout!r}); from lessons_lib.cli import main; '
            f'sys.exit(main())']
@@ -117,9 +117,9 @@ played = subprocess.run([*command, 'tournament', 'breeder.py', 'hoarder.py', 'bo
                          '--games-per-pair', '2',
                          '--workers', '2', '--quiet', '--json', '--memory-mb', '200', '--seconds-per-move', '30',
                          '--max-plies', '30'], capture_output=True, text=True)
-after_tournament = running(str(4700 + 47.25).encode())
+after_tournament = running(f'4747.{run}'.encode())
 graded = subprocess.run([*command, 'grade', 'alice.ipynb', '--json'], capture_output=True, text=True)
-after_grade = running(str(4800 + 48.25).encode())
+after_grade = running(f'4848.{run}'.encode())
 games = json.loads(played.stdout)['games'] if played.returncode == 0 else []
 print(json.dumps({'user': os.getuid(), 'groups': cgroups.available(), 'status': played.returncode,
                   'errors': played.stderr[-2000:], 'reasons': [game['reason'] for game in games],
@@ -152,7 +152,7 @@ def as_nobody(tmp_path: Path) -> list[str]:
 
 def test_a_teacher_who_is_not_root_loses_no_limit_and_leaves_nothing_running(tmp_path: Path) -> None:
     folder = "/home/class/work" if os.geteuid() == 0 else str(tmp_path / "class")
-    finished = subprocess.run([*as_nobody(tmp_path), sys.executable, "-c", SCRIPT, str(ROOT), folder],
+    finished = subprocess.run([*as_nobody(tmp_path), sys.executable, "-c", SCRIPT, str(ROOT), folder, str(os.getpid())],
                               capture_output=True, text=True, timeout=900)
     assert finished.returncode == 0, finished.stderr[-3000:]
     report = json.loads(finished.stdout.strip().splitlines()[-1])

@@ -13,30 +13,8 @@ import pytest
 
 from lessons_lib.sandbox import running
 from lessons_lib.sandbox.running import Message
+from lessons_lib.sandbox.probe import REFORKING_HELPERS
 from probes import probe_process
-
-REFORKERS = """
-import os, signal, time
-
-started = [False]
-
-def spin_and_refork():
-    while True:
-        for _ in range(3000):  # a few hundred microseconds of work
-            pass
-        if os.fork() != 0:  # the child goes on; the parent ends: no process lives long
-            os._exit(0)
-
-def observe():
-    if not started[0]:
-        started[0] = True
-        signal.signal(signal.SIGCHLD, signal.SIG_IGN)
-        for _ in range(2):
-            if os.fork() == 0:
-                spin_and_refork()
-    return 'thinking'
-"""
-
 
 def stopped_seconds(process: running.SandboxedProcess, pause: float = 1.0) -> float:
     """The processor time the workload uses while the test waits ``pause`` seconds after its answer (and it goes
@@ -51,7 +29,7 @@ def stopped_seconds(process: running.SandboxedProcess, pause: float = 1.0) -> fl
 def test_every_process_is_stopped_the_moment_it_answers_however_fast_its_helpers_refork() -> None:
     """Helpers that replace themselves every few hundred microseconds: inside bubblewrap the referee stops the
     whole namespace in one step, so none of them runs on the opponent's time."""
-    with probe_process(REFORKERS, hold=True, processes=64) as process:  # (a busy machine slows their ends)
+    with probe_process(REFORKING_HELPERS, hold=True, processes=64) as process:  # (a busy machine slows their ends)
         for _ in range(3):
             process.send("observe", 60)
             assert process.receive(timeout=120) == Message("answer", "'thinking'")
