@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 
 import pytest
 
 from lessons_lib.sandbox import processes
 from lessons_lib.sandbox.processes import family, kill, memory_bytes, start_time
+from waiting import wait_for
 
 pytestmark = pytest.mark.skipif(not processes.has_proc(), reason="needs Linux's /proc")
 
 GRANDPARENT = [sys.executable, "-c", "import subprocess, sys, time; "
-               "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)']); time.sleep(60)"]
+               "child = subprocess.Popen([sys.executable, '-c', 'print(1, flush=True); import time; time.sleep(60)'], "
+               "stdout=subprocess.PIPE); child.stdout.readline(); print('ready', flush=True); time.sleep(60)"]
+"""A process and its child, both Python started up, which says ``ready`` once both are."""
 
 
 def running(pid: int) -> bool:
@@ -26,18 +28,10 @@ def running(pid: int) -> bool:
         return False
 
 
-def wait_for(condition: object, seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline and callable(condition) and not condition():
-        time.sleep(0.05)
-    return bool(callable(condition) and condition())
-
-
 def started_family() -> subprocess.Popen[bytes]:
-    parent = subprocess.Popen(GRANDPARENT)
-    deadline = time.monotonic() + 20
-    while len(family(parent.pid)) < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    """The two processes of :data:`GRANDPARENT`, once both have started up (an event, not a wait)."""
+    parent = subprocess.Popen(GRANDPARENT, stdout=subprocess.PIPE)
+    assert parent.stdout is not None and parent.stdout.readline() == b"ready\n"
     return parent
 
 
