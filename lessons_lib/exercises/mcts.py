@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-import types
 from collections.abc import Callable
 from typing import Any
 
@@ -249,7 +248,7 @@ def check_backpropagation(student: Callable[[Any, Any], Any]) -> Feedback:
         return Feedback.not_yet(f"backpropagate is not a function but {type(student).__name__}: define it with def")
 
     def watched(node: Node, outcome: Outcome | None) -> None:
-        if not isinstance(student, types.FunctionType):  # the library's own, compiled: no endless loop to watch for
+        if student is backpropagate:  # the library's own: no endless loop to watch for
             student(node, outcome)
             return
         student(_WatchedNode(node, [10_000]), outcome)

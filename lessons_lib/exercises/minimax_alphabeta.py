@@ -242,13 +242,17 @@ class _Counted:
         return getattr(self._state, name)
 
 
-def _counted_evaluation(evaluate: Evaluation) -> Evaluation:
-    def counted(state: Any, player: int) -> float:
+class CountedEvaluation:
+    """An evaluation that also counts, in a :class:`_Counted` state, that a search looked at it."""
+
+    def __init__(self, evaluate: Evaluation) -> None:
+        self.evaluate = evaluate
+
+    def __call__(self, state: Any, player: int) -> float:
         if isinstance(state, _Counted):
             state._touch()
             state = state._state
-        return evaluate(state, player)
-    return counted
+        return self.evaluate(state, player)
 
 
 def search_value(agent: MinimaxAgent | AlphaBetaAgent, state: Any) -> tuple[float, int]:
@@ -281,7 +285,7 @@ def check_alphabeta(alphabeta: Callable[..., Any]) -> Feedback:
         plain = search_value(MinimaxAgent(depth, evaluate), state)[1]
         seen = [0]
         answer, failure = call_for_number(alphabeta, _Counted(state, seen), depth, -math.inf, math.inf,
-                                          state.to_move, _counted_evaluation(evaluate))
+                                          state.to_move, CountedEvaluation(evaluate))
         if failure:
             return Feedback.not_yet(f"on {name}, alphabeta {failure}")
         if answer != value and seen[0] < nodes:

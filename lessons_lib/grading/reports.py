@@ -12,8 +12,8 @@ Every exercise gets one status:
 >>> from lessons_lib.grading.notebooks import Lesson
 >>> lesson = Lesson("99_test", ("check_a", "check_b"), frozenset(), frozenset())
 >>> reading = Reading(lesson, [(3, "check_a(a)")], {"check_a": 3})
->>> result = grade(reading, NotebookRun([{"start": 3}, {"check": "check_a", "cell": 3, "passed": True,
-...     "message": "right"}, {"done": True}]), "alice.ipynb", "alice")
+>>> result = grade(reading, NotebookRun([{"start": 3}, {"done": True}], verdicts={"check_a": {"passed": True,
+...     "message": "right"}}), "alice.ipynb", "alice")
 >>> [(exercise.name, exercise.status) for exercise in result.exercises], result.score()
 ([('check_a', 'passed'), ('check_b', 'missing')], 1)
 """
@@ -94,7 +94,7 @@ def readable(text: str) -> str:
 
 def grade(reading: Reading, run: NotebookRun, path: str | Path, student: str) -> NotebookResult:
     """The grades of ``student``'s notebook at ``path``, from what was read in it and what its run reported."""
-    checks = {event["check"]: event for event in run.events if "check" in event}
+    checks = run.verdicts
     errors = {event["cell"]: event["error"] for event in run.events if "error" in event}
     started = {event["start"] for event in run.events if "start" in event}
     tampering = reading.tampering + [event["tampered"] for event in run.events if "tampered" in event]

@@ -1,4 +1,5 @@
-"""The sandbox's side of grading: run a student's cells one by one and report what each check said.
+"""The sandbox's side of grading: run a student's cells one by one, and let the grader ask their code each check's
+questions.
 
 Started as ``python -I -m lessons_lib.grading.runner`` inside the sandbox
 (:mod:`lessons_lib.grading.sandboxed`), with the student's notebook as ``submission.ipynb`` in
@@ -12,13 +13,18 @@ of its standard output, one JSON line each, every line carrying the token:
   before any of its code runs, or ``{"not_gradable": "..."}`` (and nothing more) if it is no lesson's notebook;
 - ``{"start": N}`` before code cell N runs;
 - ``{"error": "NameError: ...", "cell": N}`` when it fails (the next cells still run);
-- ``{"check": "check_minimax", "cell": N, "passed": true, "message": "..."}`` after an exercise's cell;
+- ``{"check_call": "check_minimax", "cell": N, "args": [...], "kwargs": {...}}`` when a cell calls an
+  exercise's check: no check runs here. The grader runs it, and the student's code answers its
+  questions across the sandbox's wall (:mod:`lessons_lib.grading.wire`: the grader's calls come on
+  standard input, the answers go back on the channel), until the grader sends the verdict, which
+  the cell gets as the check's ``Feedback``;
 - ``{"tampered": "..."}`` when a cell replaced a check or its ``Feedback``;
 - ``{"done": true}`` at the end.
 
-A student's own output goes nowhere, so it cannot pass for an answer; the token keeps a line
-printed by chance from counting. (Code written to defeat this, in the student's own process,
-could: see ``docs/teaching.md``.)
+No verdict is made here, where the student's code runs: whatever that code does to this process
+(patching ``math.isclose``, digging a check out of memory, writing lines with the token), the
+grader computes each verdict itself from the student's answers. A student's own output goes
+nowhere; the token keeps a line printed by chance from counting.
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ import sys
 from collections.abc import Callable
 from json.encoder import encode_basestring_ascii
 from typing import Any, TextIO
+
+from lessons_lib.grading.wire import FILE_ARGUMENTS, Call, HandedFile, Wire, WireError
 
 
 def one_line(value: object, most: int = 300) -> str:
@@ -73,40 +81,49 @@ def json_line(event: dict[str, Any], quote: Callable[[str], str]) -> str:
     return "{" + ", ".join(f"{quote(name)}: {value(item)}" for name, item in event.items()) + "}"
 
 
-class CheckRecorder:
-    """Replaces each check function of the lesson with one that remembers what it answered in its exercise's
-    cell, and tells whether anything the checks are made of has been changed since."""
+MAX_FILE_BYTES = 10 * 2**20
 
-    def __init__(self, exercise_cells: dict[str, int], modules: dict[str, str]) -> None:
-        self.exercise_cells = exercise_cells
+
+class RemoteChecks:
+    """Puts in each exercise's check, in its module, a stand-in that has the grader check: the stand-in sends the
+    student's answer, answers the grader's calls of the student's functions, and gives back the grader's verdict.
+    Also tells whether anything the checks are made of has been changed since (tampering)."""
+
+    def __init__(self, modules: dict[str, str], wire: Wire, send: Callable[[dict[str, Any]], None]) -> None:
+        self.wire = wire
+        self.send = send
         self.cell = 0
-        self.verdicts: dict[str, dict[str, Any]] = {}
         self.feedback_class = importlib.import_module("lessons_lib.exercises.feedback").Feedback
         self.originals: dict[str, Callable[..., Any]] = {}
         for name, module_name in modules.items():
             module = importlib.import_module(module_name)
             self.originals[name] = getattr(module, name)
-            setattr(module, name, self._recorder(name, self.originals[name]))
+            setattr(module, name, self._stand_in(name, self.originals[name]))
         self.snapshot = self._state()
 
-    def _recorder(self, name: str, check: Callable[..., Any]) -> Callable[..., Any]:
-        feedback_class = self.feedback_class
+    def _stand_in(self, name: str, check: Callable[..., Any]) -> Callable[..., Any]:
+        feedback_class, wire, send = self.feedback_class, self.wire, self.send
 
-        def recorded(*args: Any, **kwargs: Any) -> Any:
-            answer = check(*args, **kwargs)
-            if self.cell == self.exercise_cells.get(name):  # what it said now, before anyone can change it
-                if type(answer) is feedback_class:
-                    passed = object.__getattribute__(answer, "passed")
-                    message = object.__getattribute__(answer, "message")
-                    self.verdicts[name] = {"passed": passed is True, "message": one_line(message)}
+        def asked(*args: Any, **kwargs: Any) -> Any:
+            given = [_handed(arg) if FILE_ARGUMENTS.get(name) == number else arg for number, arg in enumerate(args)]
+            call = Call()
+            send({"check_call": name, "cell": self.cell, "args": [wire.encode(arg, call) for arg in given],
+                  "kwargs": {str(key): wire.encode(value, call) for key, value in kwargs.items()}})
+            while True:
+                message = wire.receive()
+                if "call" in message:
+                    wire.answer(message)
+                elif "verdict" in message and isinstance(message["verdict"], dict):
+                    verdict = message["verdict"]
+                    return feedback_class(verdict.get("passed") is True, str(verdict.get("message", "")))
+                elif "refused" in message:
+                    raise TypeError(str(message["refused"])[:300])
                 else:
-                    self.verdicts[name] = {"passed": False, "message": f"the check answered "
-                                                                       f"{one_line(type(answer).__name__)}"}
-            return answer
+                    raise WireError("the grader's answer came out of turn")
 
-        recorded.__name__ = recorded.__qualname__ = name  # never functools.wraps: no way back to ``check``
-        recorded.__doc__ = check.__doc__
-        return recorded
+        asked.__name__ = asked.__qualname__ = name  # never functools.wraps: no way back to ``check``
+        asked.__doc__ = check.__doc__
+        return asked
 
     def _state(self) -> list[tuple[str, object]]:
         """Everything the checks are made of, by identity: the exercises' modules and their namespaces, their
@@ -131,6 +148,18 @@ class CheckRecorder:
         return None
 
 
+def _handed(path: Any) -> Any:
+    """A student's file named by ``path``, as its bytes (never followed through a link); the path as it is, when
+    there is no such file (the check then says so)."""
+    from lessons_lib.sandbox.handins import HandinRefused, read_handin
+
+    try:
+        handin = read_handin(str(path), MAX_FILE_BYTES, "file")
+    except (HandinRefused, TypeError):
+        return str(path)
+    return HandedFile(os.path.basename(str(path)), handin.data)
+
+
 def _function_parts(name: str, item: object) -> list[tuple[str, object]]:
     """What a function is made of (code, defaults, globals, the values it closes over), if ``item`` is one."""
     code = getattr(item, "__code__", None)
@@ -147,27 +176,22 @@ def _function_parts(name: str, item: object) -> list[tuple[str, object]]:
     return parts
 
 
-def run_plan(plan: dict[str, Any], report: Callable[[dict[str, Any]], None]) -> None:
+def run_plan(plan: dict[str, Any], report: Callable[[dict[str, Any]], None], checks: RemoteChecks) -> None:
     """Run the plan's cells and report as the module's docstring says."""
-    exercise_cells = {str(name): int(cell) for name, cell in plan["exercise_cells"].items()}
-    recorder = CheckRecorder(exercise_cells, plan["modules"])
     shell = make_shell()
     tampered = False
     for number, source in plan["cells"]:
         report({"start": number})
-        recorder.cell = number
+        checks.cell = number
         result = shell.run_cell(source, store_history=False)
-        recorder.cell = 0
+        checks.cell = 0
         error = result.error_before_exec or result.error_in_exec
         if error is not None:
             report({"error": f"{one_line(type(error).__name__)}: {one_line(error)}", "cell": number})
-        replaced = recorder.replaced()
+        replaced = checks.replaced()
         if replaced and not tampered:
             tampered = True
             report({"tampered": f"code cell {number} replaced {replaced}"})
-        for name, cell in exercise_cells.items():
-            if cell == number and name in recorder.verdicts:
-                report({"check": name, "cell": number, **recorder.verdicts.pop(name)})
     report({"done": True})
 
 
@@ -192,9 +216,22 @@ def main() -> None:
 
     quote = encode_basestring_ascii
     write = answers.write
+    dumps, loads, read = json.dumps, json.loads, sys.stdin.readline
 
     def report(event: dict[str, Any]) -> None:
         write(json_line({"token": token, **event}, quote) + "\n")
+
+    def send(message: dict[str, Any]) -> None:
+        write(dumps({"token": token, **message}) + "\n")
+
+    def receive() -> dict[str, Any]:
+        line = read()
+        if not line:
+            raise WireError("the grader is gone")
+        message = loads(line)
+        if not isinstance(message, dict):
+            raise WireError("the grader's message is not an object")
+        return message
 
     lessons = {lesson["name"]: lesson_from_json(lesson) for lesson in plan["lessons"]}
     try:
@@ -208,7 +245,8 @@ def main() -> None:
     write(json.dumps({"token": token, "reading": summary(reading)}) + "\n")  # before any student code runs
     modules = {name: module for module, name in reading.lesson.imports if name in reading.exercise_cells}
     try:
-        run_plan({"cells": reading.cells, "exercise_cells": reading.exercise_cells, "modules": modules}, report)
+        checks = RemoteChecks(modules, Wire(send, receive, trusting=True), send)
+        run_plan({"cells": reading.cells}, report, checks)
     except MemoryError:
         report({"failed": "ran out of memory"})
     except BaseException as error:  # whatever a student's code did to the runner

@@ -1,7 +1,8 @@
 """Read and run a student's notebook in the sandbox, with a time and a memory limit, and collect what it reported.
 
 The notebook is read and its cells run by :mod:`lessons_lib.grading.runner`, never in the
-grader's own process: in the sandbox (:mod:`lessons_lib.sandbox`), inside bubblewrap on Linux,
+grader's own process; its checks run here, in the grader, never where the student's code runs
+(:mod:`lessons_lib.grading.checking`). The student's code runs in the sandbox (:mod:`lessons_lib.sandbox`), inside bubblewrap on Linux,
 with the same isolation as a student's agent in a tournament (no network, no other process,
 nothing of the machine but the system, Python and this package, read-only), or as a plain
 process elsewhere. Its working folder is laid out as the lessons expect (``notebooks/``,
@@ -16,11 +17,13 @@ from __future__ import annotations
 import json
 import secrets
 import shutil
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from lessons_lib.experiment_data import DATA_FOLDER
+from lessons_lib.grading.checking import Checker, SandboxEnded, check_call_event
 from lessons_lib.grading.notebooks import Lesson, NotGradable, Reading, from_summary, lesson_as_json
 from lessons_lib.grading.runner import SUBMISSION
 from lessons_lib.sandbox.isolation import WORKING_FOLDER
@@ -46,12 +49,14 @@ CHILD_ENVIRONMENT = {
 class NotebookRun:
     """What the child reported: what reading the notebook found (``reading``; None if it never said), every event
     after (see :mod:`lessons_lib.grading.runner`), why it stopped early (``stopped``), if it did, and why it is not
-    gradable at all (``not_gradable``), if it is not."""
+    gradable at all (``not_gradable``), if it is not; and the verdict the grader gave each exercise's check in its
+    exercise's cell (``verdicts``: name -> passed and message)."""
 
     events: list[dict[str, Any]] = field(default_factory=list)
     stopped: str | None = None
     reading: Reading | None = None
     not_gradable: str | None = None
+    verdicts: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 def lay_out_folder(folder: Path) -> Path:
@@ -85,20 +90,29 @@ def run_notebook(notebook: bytes, name: str, lessons: dict[str, Lesson], seconds
                                files={SUBMISSION: notebook}, max_line=MAX_LINE_BYTES,
                                layout=bubblewrap_layout(), working_folder=f"{WORKING_FOLDER}/notebooks",
                                plain_layout=lay_out_folder, whom="one notebook")
+    deadline = time.monotonic() + seconds
     with process:
         process.send(json.dumps(plan), seconds)
-        _collect(process, token, seconds, lessons, run)
+        _collect(process, token, seconds, lessons, run, deadline)
     return run
 
 
 def _collect(process: SandboxedProcess, token: str, seconds: float, lessons: dict[str, Lesson],
-             run: NotebookRun) -> None:
-    """Read the runner's events into ``run`` until it is done, dies, floods or runs out of time."""
+             run: NotebookRun, deadline: float) -> None:
+    """Read the runner's events into ``run`` until it is done, dies, floods or runs out of time; run the checks
+    it asks for."""
     received = 0
     cell = None
+    checker: Checker | None = None
     while True:
         message = process.receive(timeout=None)
         assert message is not None
+        try:
+            if message.kind == "answer" and checker is not None and (event := _check_call(message.text, token)):
+                checker.check(event, cell)
+                continue
+        except SandboxEnded as ended:
+            message = ended.message
         where = f" in code cell {cell}" if cell else " before the first cell"
         if message.kind == "late":
             run.stopped = f"timed out after {seconds:g} s" + (f" in code cell {cell}" if cell else "")
@@ -125,6 +139,7 @@ def _collect(process: SandboxedProcess, token: str, seconds: float, lessons: dic
             except ValueError:
                 run.not_gradable = "cannot be read (the reading said something odd)"
                 return
+            checker = Checker(process, token, run.reading, deadline, run.verdicts)
             continue
         if run.reading is None:
             continue  # nothing counts before the reading
@@ -134,6 +149,11 @@ def _collect(process: SandboxedProcess, token: str, seconds: float, lessons: dic
             if "failed" in event:
                 run.stopped = f"the grader's runner failed: {event['failed']}"
             return
+
+
+def _check_call(text: str, token: str) -> dict[str, Any] | None:
+    """The check the runner asks for on this line, if it asks for one."""
+    return check_call_event(text, token)
 
 
 def _stopped(kind: str, text: str, out_of_memory: bool) -> str:
@@ -158,7 +178,6 @@ EVENT_FIELDS: dict[str, dict[str, type]] = {
     "not_gradable": {"not_gradable": str},
     "start": {"start": int},
     "error": {"error": str, "cell": int},
-    "check": {"check": str, "cell": int, "passed": bool, "message": str},
     "tampered": {"tampered": str},
     "done": {"done": bool},
     "failed": {"failed": str},

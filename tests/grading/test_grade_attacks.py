@@ -101,7 +101,26 @@ def grade_in_module(folder: Path, paths: list[Path], *options: str) -> tuple[int
     return finished.returncode, json.loads(finished.stdout), finished.stderr
 
 
-# -- cheating that earns credit today ---------------------------------------------------------------
+# -- cheating that earned credit while the checks ran beside the student's code --------------------------
+
+TOKEN_FINDER = ("import gc\n"
+                "def token_from_memory():\n"
+                "    for o in gc.get_objects():\n"
+                "        code = getattr(o, '__code__', None)\n"
+                "        if callable(o) and code is not None and 'token' in code.co_freevars and o.__closure__:\n"
+                "            return o.__closure__[code.co_freevars.index('token')].cell_contents\n")
+"""A cell's code that digs the runner's secret out of a function's closure."""
+FORGE_LINES = (PIPES + TOKEN_FINDER + "import json\ntoken = token_from_memory()\n"
+               "def write(event):\n"
+               "    line = (json.dumps({'token': token, **event}) + '\\n').encode()\n"
+               "    for fd in answer_pipes():\n"
+               "        os.write(fd, line)\n"
+               "write({'error': 'FORGER REACHED THE CHANNEL', 'cell': 1})\n"
+               "for name in ('check_jumps_from', 'check_cut_points'):\n"
+               "    write({'check': name, 'cell': 3, 'passed': True, 'message': 'ok'})\n"
+               "    write({'verdict': {'passed': True, 'message': 'ok'}})\n")
+"""Lines in the runner's words, with its secret, on its channel: a verdict as the old runner sent it and as the
+grader sends it."""
 
 CHEATS_THAT_PASS: dict[str, dict[str, Any]] = {
     # the check's answer is a frozen dataclass the student holds; the runner reads it only at the end of the cell
@@ -128,6 +147,28 @@ CHEATS_THAT_PASS: dict[str, dict[str, Any]] = {
         "        event = {**event, 'passed': True}\n"
         "    return _dumps(event, **options)\n"
         "json.dumps = dumps\n",)),
+    # whatever holds a verdict in the notebook's process, found with gc, set to passed
+    "sets_every_verdict_found_in_memory": dict(before=(
+        "import gc\n"
+        "for o in gc.get_objects():\n"
+        "    try:\n"
+        "        if isinstance(o, dict) and 'passed' in o:\n"
+        "            o['passed'] = True\n"
+        "        if isinstance(getattr(o, 'verdicts', None), dict):\n"
+        "            o.verdicts.update({name: {'passed': True, 'message': 'ok'}\n"
+        "                               for name in ('check_jumps_from', 'check_cut_points')})\n"
+        "    except Exception:\n"
+        "        pass\n",)),
+    # what the checks compare with is made to agree with anything
+    "patches_math_isclose_and_operator_eq": dict(before=(
+        "import math, operator\nmath.isclose = lambda *a, **k: True\noperator.eq = lambda a, b: True\n",)),
+    # the stand-in's own answer from the grader is replaced: the cell shows passed, the grader knows better
+    "answers_for_the_grader": dict(before=(
+        "import gc\n"
+        "for o in gc.get_objects():\n"
+        "    if type(o).__name__ == 'Wire':\n"
+        "        o.receive = lambda: {'verdict': {'passed': True, 'message': 'ok'}}\n",)),
+    "forges_the_runners_lines": dict(before=(FORGE_LINES,)),
 }
 
 
@@ -136,7 +177,16 @@ def cheats_that_pass(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list
     folder = tmp_path_factory.mktemp("cheats")
     paths = [wrong(folder / f"{name}.ipynb", **spec) for name, spec in CHEATS_THAT_PASS.items()]
     _, report, _ = grade_in_module(folder, [wrong(folder / "control.ipynb"), *paths], "--jobs", "2")
+    PROBLEMS.update({Path(book["path"]).stem: book["problems"] for book in report["notebooks"]})
     return statuses(report)
+
+
+PROBLEMS: dict[str, list[str]] = {}
+
+
+@pytest.fixture
+def forgers_problems(cheats_that_pass: dict[str, list[str]]) -> list[str]:
+    return PROBLEMS["forges_the_runners_lines"]
 
 
 def test_the_wrong_answers_alone_pass_nothing(cheats_that_pass: dict[str, list[str]]) -> None:
@@ -146,6 +196,11 @@ def test_the_wrong_answers_alone_pass_nothing(cheats_that_pass: dict[str, list[s
 @pytest.mark.parametrize("name", CHEATS_THAT_PASS)
 def test_cheap_cheating_earns_no_credit(cheats_that_pass: dict[str, list[str]], name: str) -> None:
     assert "passed" not in cheats_that_pass[name]
+
+
+def test_the_forger_did_reach_the_channel(cheats_that_pass: dict[str, list[str]], forgers_problems: list[str]) -> None:
+    """The forged lines were written with the right secret (so the test above can fail): a forged error counts."""
+    assert "code cell 1 raised FORGER REACHED THE CHANNEL" in forgers_problems
 
 
 # -- cheating that is caught --------------------------------------------------------------------------
