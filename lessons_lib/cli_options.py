@@ -128,6 +128,17 @@ def shown(text: str) -> str:
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
+def spreadsheet_cell(text: str) -> str:
+    """Text for a spreadsheet's cell: control characters escaped (no broken rows), and a leading ``=``, ``+``,
+    ``-`` or ``@`` made harmless with a quote, so that no spreadsheet takes a student's file name for a formula.
+
+    >>> spreadsheet_cell("=HYPERLINK(1)"), spreadsheet_cell("alice")
+    ("'=HYPERLINK(1)", 'alice')
+    """
+    text = shown(text)
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
+
+
 def sandbox_choice(text: str) -> str:
     """An argparse ``type=``: how students' code runs, ``bubblewrap``, ``process`` or ``auto``."""
     choice = text.strip().lower()

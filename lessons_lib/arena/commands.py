@@ -19,7 +19,7 @@ from typing import Any
 
 from lessons_lib.cli_options import (
     file_to_write, folder_to_write, outputs_apart, quoted_path, sandbox_choice, seconds, shown, whole_number,
-    whole_numbers,
+    whole_numbers, write_whole,
 )
 from lessons_lib.games import DEFAULT_GAME, GAMES, game_named
 
@@ -51,6 +51,8 @@ def add_parsers(commands: Any) -> None:
                             help="memory limit of a student's agent, all its processes together (default 500)")
     tournament.add_argument("--baseline", help="the player rated 0 Elo (default: the first baseline or SPEC)")
     tournament.add_argument("--csv", metavar="FILE", type=file_to_write, help="also write every game to a CSV file")
+    tournament.add_argument("--standings-csv", metavar="FILE", type=file_to_write,
+                            help="also write the standings to a CSV file (a row per player)")
     tournament.add_argument("--json", action="store_true", help="print one JSON object: standings and games")
     tournament.add_argument("--sandbox", type=sandbox_choice,
                             help="how students' files run: bubblewrap, process (no isolation: on purpose only) or "
@@ -92,8 +94,8 @@ def run_tournament(args: argparse.Namespace) -> None:
     from lessons_lib.arena.sandbox import MAX_AGENT_FILE_BYTES
     from lessons_lib.arena.storage import ResultStore, export_csv
     from lessons_lib.arena.tournament import (
-        TournamentSettings, endings, format_endings, format_standings, gauntlet, play_tournament, round_robin,
-        standings,
+        TournamentSettings, endings, forfeits_by_player, format_endings, format_standings, gauntlet, play_tournament,
+        round_robin, standings, standings_csv,
     )
     from lessons_lib.sandbox.handins import read_handin, refuse_repeats
     from lessons_lib.sandbox.isolation import choose_mode, sandbox_mode
@@ -104,7 +106,7 @@ def run_tournament(args: argparse.Namespace) -> None:
     files = list(dict.fromkeys(player.file for player in [*entered, *baselines] if player.file is not None))
     # each file read now, without following links: ValueError for no such file, a link, a hard link, too large...
     refuse_repeats([read_handin(path, MAX_AGENT_FILE_BYTES, "agent file") for path in files])
-    outputs_apart({"--db": args.db, "--csv": args.csv}, files)
+    outputs_apart({"--db": args.db, "--csv": args.csv, "--standings-csv": args.standings_csv}, files)
     game = game_named(args.game)
     rules = game.rules(args.variant)  # VariantError for a variant the game does not have
     settings = TournamentSettings(
@@ -135,29 +137,34 @@ def run_tournament(args: argparse.Namespace) -> None:
         run = play_tournament(schedule, store=store, workers=workers, progress=not args.quiet)
     table = standings(run.results, baseline)
     ended = endings(run.results)
+    forfeited = forfeits_by_player(run.results)
     if args.json:
         games = [{key: value for key, value in asdict(result).items() if key != "moves"} for result in run.results]
         variant = {"variant": settings.variant} if settings.variant else {}
         print(json.dumps({"game": game.name, **variant, "players": list(game.player_names), "baseline": baseline,
                           "played": run.played,
                           "resumed": run.resumed, "standings": [asdict(row) for row in table], "endings": ended,
-                          "games": games}))
+                          "forfeits": [asdict(lost) for lost in forfeited], "games": games}))
     else:
         print(format_standings(table))  # every name in it escaped
         print(f"How the games ended: {format_endings(ended)}.")
-        for result in run.results:
-            if result.reason.startswith("forfeit"):
-                print(shown(f"{result.key}: {result.reason}"))
+        for lost in forfeited:  # one line a player, however many games it forfeited
+            print(lost.line())
         stored = f"; {run.resumed} found in {shown(args.db)}" if args.db else ""
         print(f"{run.played} games played{stored}. Elo is relative to {shown(baseline)} (0).")
-    if csv_path is not None:  # last, so that a file that cannot be written loses no result: they are shown above
-        sys.stdout.flush()
+    # last, so that a file that cannot be written loses no result: they are shown above
+    sys.stdout.flush()
+    for option, path, write in (("--csv", csv_path, lambda path: export_csv(run.results, path)),
+                                ("--standings-csv", args.standings_csv,
+                                 lambda path: write_whole(path, standings_csv(table)))):
+        if path is None:
+            continue
         try:
-            export_csv(run.results, csv_path)
+            write(path)
         except OSError as error:
             kept = (f"and stored in {quoted_path(args.db)}" if args.db
                     else "but stored nowhere else (--db FILE keeps every game)")
-            raise ValueError(f"--csv: could not write {quoted_path(csv_path)} ({error.strerror or error}); the "
+            raise ValueError(f"{option}: could not write {quoted_path(path)} ({error.strerror or error}); the "
                              f"{len(run.results)} games are in the standings above {kept}") from None
 
 

@@ -14,7 +14,9 @@ later plays only that player's games.
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 import multiprocessing
 import os
@@ -31,7 +33,7 @@ from lessons_lib.arena.sandbox import DEFAULT_MEMORY_MB, DEFAULT_SECONDS_PER_MOV
 from lessons_lib.sandbox.isolation import announce_mode
 from lessons_lib.sandbox.processes import end_with_parent
 from lessons_lib.arena.storage import ResultStore, StorageError
-from lessons_lib.cli_options import quoted_path, shown
+from lessons_lib.cli_options import quoted_path, shown, spreadsheet_cell
 from lessons_lib.games import DEFAULT_GAME, GAMES
 
 
@@ -292,6 +294,47 @@ def endings(results: Sequence[GameResult]) -> dict[str, int]:
     return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
 
+@dataclass(frozen=True)
+class Forfeits:
+    """One player's games lost by forfeit: how many of its games, and each reason with how many games it ended
+    (most common first) and the first game it ended."""
+
+    player: str
+    forfeits: int
+    games: int
+    reasons: tuple[tuple[str, int, str], ...]
+
+    def line(self) -> str:
+        """One line for the player (escaped: see :func:`shown`).
+
+        >>> print(Forfeits("carol.py", 4, 4, (("raised KeyError", 3, "k1"), ("died", 1, "k2"))).line())
+        carol.py forfeited 4 of 4 games: raised KeyError (3 games, first k1); died (1 game, first k2)
+        """
+        reasons = "; ".join(f"{reason} ({count} game{'s' if count != 1 else ''}, first {first})"
+                            for reason, count, first in self.reasons)
+        return shown(f"{self.player} forfeited {self.forfeits} of {self.games} games: {reasons}")
+
+
+def forfeits_by_player(results: Sequence[GameResult]) -> list[Forfeits]:
+    """Every player who lost a game by forfeit (named as in the table), in the order they first did, with why (the
+    reason without the words every forfeit of the player starts with)."""
+    lost: dict[str, dict[str, list[str]]] = {}
+    games: dict[str, int] = {}
+    for result in results:
+        for player in (result.first, result.second):
+            games[player] = games.get(player, 0) + 1
+        if not result.reason.startswith(FORFEIT) or result.first_score == 0.5:
+            continue
+        loser = result.first if result.first_score == 0 else result.second
+        side = result.player_names[0 if loser == result.first else 1]
+        reason = result.reason.removeprefix(f"{FORFEIT}: {side} ({loser}) ")
+        lost.setdefault(loser, {}).setdefault(reason, []).append(result.key)
+    return [Forfeits(describe_spec(player), sum(map(len, reasons.values())), games[player],
+                     tuple((reason, len(keys), keys[0]) for reason, keys in
+                           sorted(reasons.items(), key=lambda item: -len(item[1]))))
+            for player, reasons in lost.items()]
+
+
 def format_endings(counts: dict[str, int]) -> str:
     """``{"draw clock": 2, "no pieces": 1}`` as ``"draw clock 2; no pieces 1"`` (a CSV cell, a table's last line)."""
     return "; ".join(f"{reason} {count}" for reason, count in counts.items())
@@ -319,6 +362,30 @@ def shown_elo(elo: float) -> int:
 
 def _shown(elo: float) -> str:
     return f"{shown_elo(elo):+d}"
+
+
+STANDINGS_COLUMNS = ("rank", "player", "spec", "games", "wins", "draws", "losses", "forfeits", "score", "score_low",
+                     "score_high", "elo", "elo_low", "elo_high")
+"""The columns of :func:`standings_csv`: scores as shares of the points (0 to 1), Elo in points, both with their
+95% intervals."""
+
+
+def standings_csv(table: Sequence[Standing]) -> str:
+    """The standings as CSV, a row per player in the table's order (names made safe for a spreadsheet).
+
+    >>> print(standings_csv([Standing("a", "a", 4, 3, 1, 0, 0, 0.875, 0.5, 0.98, 120.0, 20.0, 300.0)]), end="")
+    rank,player,spec,games,wins,draws,losses,forfeits,score,score_low,score_high,elo,elo_low,elo_high
+    1,a,a,4,3,1,0,0,0.875,0.5,0.98,120.0,20.0,300.0
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(STANDINGS_COLUMNS)
+    for rank, row in enumerate(table, 1):
+        writer.writerow([rank, spreadsheet_cell(row.name), spreadsheet_cell(row.spec), row.games, row.wins, row.draws,
+                         row.losses, row.forfeits, *(round(value, 4) for value in (row.score, row.score_low,
+                                                                                   row.score_high)),
+                         *(round(value, 1) for value in (row.elo, row.elo_low, row.elo_high))])
+    return out.getvalue()
 
 
 def format_standings(table: Sequence[Standing]) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import json
 import math
+import re
 import stat
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -41,13 +42,19 @@ class Lesson:
 
     ``exercises`` are its check functions in the order they come; ``imports`` the (module, name)
     pairs it imports from ``lessons_lib.exercises``; ``skipped`` the sources of its cells tagged
-    ``nbval-skip``.
+    ``nbval-skip``; ``titles`` each exercise's title, from the lesson's heading above its cell
+    (``Exercise 2: write minimax``), by check.
     """
 
     name: str
     exercises: tuple[str, ...]
     imports: frozenset[tuple[str, str]]
     skipped: frozenset[str]
+    titles: tuple[tuple[str, str], ...] = ()
+
+    def title(self, check: str) -> str:
+        """The exercise's title (its check's name where the lesson has no heading for it)."""
+        return dict(self.titles).get(check, check)
 
 
 @dataclass
@@ -149,14 +156,38 @@ def load_lesson(path: Path) -> Lesson:
     exercises: list[str] = []
     imports: set[tuple[str, str]] = set()
     skipped = set()
-    for _, source, tags in code_sources(read_notebook(path)):
+    notebook = read_notebook(path)
+    for _, source, tags in code_sources(notebook):
         if SKIP_TAG in tags:
             skipped.add(source.strip())
         tree = python_tree(source)
         if tree is not None:
             exercises += [name for name in exercise_calls(tree) if name not in exercises]
             imports |= exercise_imports(tree)
-    return Lesson(path.stem, tuple(exercises), frozenset(imports), frozenset(skipped))
+    return Lesson(path.stem, tuple(exercises), frozenset(imports), frozenset(skipped), exercise_titles(notebook))
+
+
+EXERCISE_HEADING = re.compile(r"^(?:#+\s*(Exercise\b[^\n]*)|\*\*(Exercise\b[^*\n]*?)\.?\*\*)", re.MULTILINE)
+"""A heading ``## Exercise 2: write minimax``, or a paragraph that starts ``**Exercise 2: the log loss.**``."""
+
+
+def exercise_titles(notebook: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+    """Each exercise's title, by check: the last heading that starts with "Exercise" above the first cell that
+    calls the check."""
+    titles: dict[str, str] = {}
+    heading = None
+    for cell in notebook["cells"]:
+        source = cell.get("source", "")
+        source = "".join(source) if isinstance(source, list) else str(source)
+        if cell.get("cell_type") == "markdown":
+            found = EXERCISE_HEADING.findall(source)
+            if found:
+                heading = " ".join(found[-1]).strip()
+        elif cell.get("cell_type") == "code" and heading is not None:
+            tree = python_tree(source)
+            for name in exercise_calls(tree) if tree is not None else []:
+                titles.setdefault(name, heading)
+    return tuple(titles.items())
 
 
 def load_lessons(folder: Path = LESSONS_FOLDER) -> dict[str, Lesson]:

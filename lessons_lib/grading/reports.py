@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lessons_lib.cli_options import shown
+from lessons_lib.cli_options import shown, spreadsheet_cell
 from lessons_lib.grading.notebooks import Reading
 from lessons_lib.grading.sandboxed import NotebookRun
 
@@ -36,11 +36,13 @@ SYMBOLS = {PASSED: "✔", NOT_YET: "✘", ERROR: "error", NOT_RUN: "not run", MI
 
 @dataclass(frozen=True)
 class ExerciseResult:
-    """One exercise of one student: its check's name, status (see the module) and the detail (a message)."""
+    """One exercise of one student: its check's name, status (see the module), the detail (a message) and its
+    title in the lesson."""
 
     name: str
     status: str
     detail: str = ""
+    title: str = ""
 
 
 @dataclass
@@ -98,23 +100,7 @@ def grade(reading: Reading, run: NotebookRun, path: str | Path, student: str) ->
     errors = {event["cell"]: event["error"] for event in run.events if "error" in event}
     started = {event["start"] for event in run.events if "start" in event}
     tampering = reading.tampering + [event["tampered"] for event in run.events if "tampered" in event]
-    exercises = []
-    for name in reading.lesson.exercises:
-        cell = reading.exercise_cells.get(name)
-        if tampering:
-            exercises.append(ExerciseResult(name, TAMPERED, tampering[0]))
-        elif cell is None:
-            exercises.append(ExerciseResult(name, MISSING, f"no cell calls {name} any more"))
-        elif name in checks:
-            passed = checks[name].get("passed") is True
-            exercises.append(ExerciseResult(name, PASSED if passed else NOT_YET, str(checks[name].get("message"))))
-        elif cell in errors:
-            exercises.append(ExerciseResult(name, ERROR, f"code cell {cell} raised {errors[cell]}"))
-        elif cell in started:
-            exercises.append(ExerciseResult(name, NOT_RUN, f"code cell {cell} ran but never called {name}"
-                                            if not run.stopped else f"code cell {cell}: {run.stopped}"))
-        else:
-            exercises.append(ExerciseResult(name, NOT_RUN, f"code cell {cell} was not reached: {run.stopped}"))
+    exercises = [_exercise(name, reading, run, tampering, errors, started, checks) for name in reading.lesson.exercises]
     problems = [f"tampered with the checks: {'; '.join(tampering)}"] if tampering else []
     problems += [f"code cell {cell} raised {error}" for cell, error in sorted(errors.items())]
     problems += [run.stopped] if run.stopped else []
@@ -122,12 +108,46 @@ def grade(reading: Reading, run: NotebookRun, path: str | Path, student: str) ->
                           problems, reading.minutes)
 
 
+def _exercise(name: str, reading: Reading, run: NotebookRun, tampering: list[str], errors: dict[int, str],
+              started: set[int], checks: dict[str, dict[str, Any]]) -> ExerciseResult:
+    """One exercise's grade (see :func:`grade`)."""
+    cell = reading.exercise_cells.get(name)
+    title = reading.lesson.title(name)
+    if tampering:
+        return ExerciseResult(name, TAMPERED, tampering[0], title)
+    if cell is None:
+        return ExerciseResult(name, MISSING, f"no cell calls {name} any more", title)
+    if name in checks:
+        passed = checks[name].get("passed") is True
+        return ExerciseResult(name, PASSED if passed else NOT_YET, str(checks[name].get("message")), title)
+    if cell in errors:
+        return ExerciseResult(name, ERROR, f"code cell {cell} raised {errors[cell]}", title)
+    if cell in started:
+        return ExerciseResult(name, NOT_RUN, f"code cell {cell} ran but never called {name}"
+                              if not run.stopped else f"code cell {cell}: {run.stopped}", title)
+    return ExerciseResult(name, NOT_RUN, f"code cell {cell} was not reached: {run.stopped}", title)
+
+
+COLUMN_WIDTH = 28
+"""The widest an exercise's column is on the screen (its title cut to fit)."""
+
+
+def column_title(title: str) -> str:
+    """An exercise's title as a column's heading: without the word "Exercise", at most :data:`COLUMN_WIDTH`.
+
+    >>> column_title("Exercise 2: write minimax"), column_title("Exercise 1: find the jumps from the graph alone")
+    ('2: write minimax', '1: find the jumps from the…')
+    """
+    title = title.removeprefix("Exercise").strip() or title
+    return title if len(title) <= COLUMN_WIDTH else title[:COLUMN_WIDTH - 1].rstrip() + "…"
+
+
 def table(results: list[NotebookResult]) -> str:
     """A plain-text table: one block per lesson, a row per student, a column per exercise."""
     blocks = []
     for lesson in sorted({result.lesson for result in results}):
         rows = [result for result in results if result.lesson == lesson]
-        names = [exercise.name for exercise in rows[0].exercises]
+        names = [column_title(exercise.title or exercise.name) for exercise in rows[0].exercises]
         header = ["student", *names, "score", "minutes"]
         body = [[shown(row.student), *(SYMBOLS[exercise.status] for exercise in row.exercises),
                  f"{row.score()}/{len(names)}", "" if row.minutes is None else f"{row.minutes:.0f}"] for row in rows]
@@ -140,41 +160,39 @@ def table(results: list[NotebookResult]) -> str:
 
 
 def long_csv(results: list[NotebookResult]) -> str:
-    """One row per student and exercise: ``student, lesson, exercise, status, points, detail, notebook``."""
+    """One row per student and exercise: ``student, lesson, exercise, title, status, points, detail, notebook``
+    (``exercise`` is its check's name, ``title`` its title in the lesson)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["student", "lesson", "exercise", "status", "points", "detail", "notebook"])
+    writer.writerow(["student", "lesson", "exercise", "title", "status", "points", "detail", "notebook"])
     for result in results:
         for exercise in result.exercises:
-            writer.writerow([cell(result.student), result.lesson, exercise.name, exercise.status,
+            writer.writerow([cell(result.student), result.lesson, exercise.name, cell(exercise.title), exercise.status,
                              int(exercise.status == PASSED), cell(exercise.detail), cell(result.path)])
     return out.getvalue()
 
 
 def scores_csv(results: list[NotebookResult]) -> str:
     """One row per notebook, a column per exercise (1 passed, 0 not), then ``total, possible, percent_correct``:
-    the shape of otter-grader's ``final_grades.csv``."""
-    exercises = sorted({exercise.name for result in results for exercise in result.exercises})
+    the shape of otter-grader's ``final_grades.csv``. An exercise's column is headed by its lesson's number and
+    its title (``03 Exercise 2: write minimax``)."""
+    headings = {(result.lesson, exercise.name): f"{result.lesson[:2]} {exercise.title or exercise.name}"
+                for result in results for exercise in result.exercises}
+    exercises = sorted(headings, key=lambda key: key[0])  # by lesson, each in its lesson's order
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["file", "student", "lesson", *exercises, "total", "possible", "percent_correct"])
+    writer.writerow(["file", "student", "lesson", *(cell(headings[key]) for key in exercises), "total", "possible",
+                     "percent_correct"])
     for result in results:
-        points = {exercise.name: int(exercise.status == PASSED) for exercise in result.exercises}
+        points = {(result.lesson, exercise.name): int(exercise.status == PASSED) for exercise in result.exercises}
         possible = len(result.exercises)
         writer.writerow([cell(result.path), cell(result.student), result.lesson, *(points.get(name, "") for name in exercises),
                          result.score(), possible, f"{100 * result.score() / possible:.1f}" if possible else ""])
     return out.getvalue()
 
 
-def cell(text: str) -> str:
-    """Text for a spreadsheet's cell: control characters escaped (no broken rows), and a leading ``=``, ``+``,
-    ``-`` or ``@`` made harmless with a quote, so that no spreadsheet takes a student's file name for a formula.
-
-    >>> cell("=HYPERLINK(1)"), cell("alice")
-    ("'=HYPERLINK(1)", 'alice')
-    """
-    text = shown(text)
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
+cell = spreadsheet_cell
+"""Text for a spreadsheet's cell (see :func:`lessons_lib.cli_options.spreadsheet_cell`)."""
 
 
 def as_json(results: list[NotebookResult], bad_inputs: list[dict[str, str]]) -> dict[str, Any]:

@@ -385,10 +385,10 @@ def test_students_text_never_reaches_the_terminal_raw(tmp_path: Path, capsys: py
                  "--quiet"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    assert len(lines) == 1 + 2 + 1 + 2 + 1, out  # header, two players, how the games ended, two forfeits, the last line
+    assert len(lines) == 1 + 2 + 1 + 1 + 1, out  # header, two players, how the games ended, the forfeits, the last
     assert all(char.isprintable() for line in lines for char in line), out
     assert sum(line.startswith(" 1 ") or line.startswith(" 2 ") for line in lines) == 2
-    assert all(" v " in line and ": forfeit: " in line for line in lines[4:6])
+    assert " forfeited 2 of 2 games: " in lines[4]
     assert lines[-1].startswith("2 games played; 0 found in ")
     assert "class\\nforfeit: Green (random) fake\\x1b[2J" in lines[-1]
     assert lines[-1].endswith("Elo is relative to label\\nforfeit: Green (random) fake\\x1b[2J\\x1b]0;owned\\x07"
@@ -461,3 +461,23 @@ def test_the_standings_end_with_how_the_games_ended(capsys: pytest.CaptureFixtur
     assert main(["tournament", "random", "greedy", "--games-per-pair", "2", "--workers", "1", "--quiet",
                  "--max-plies", "3", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["endings"] == {"ply limit": 2}
+
+
+def test_the_standings_go_to_a_csv_and_each_player_forfeits_in_one_line(tmp_path: Path,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """A broken file loses every game: one line says so for the student, not one line a game."""
+    standings_file = tmp_path / "standings.csv"
+    assert main(["tournament", "random", "greedy", str(AGENTS / "crash.py"), "--games-per-pair", "2", "--workers", "1",
+                 "--quiet", "--standings-csv", str(standings_file)]) == 0
+    out = capsys.readouterr().out
+    forfeit_lines = [line for line in out.splitlines() if " forfeited " in line]
+    assert len(forfeit_lines) == 1 and forfeit_lines[0].startswith("crash forfeited 4 of 4 games: ")
+    assert "(4 games, first " in forfeit_lines[0]
+    rows = list(csv.DictReader(standings_file.open()))
+    assert [row["rank"] for row in rows] == ["1", "2", "3"]
+    assert rows[-1]["player"] == "crash" and (rows[-1]["games"], rows[-1]["forfeits"], rows[-1]["score"]) == (
+        "4", "4", "0.0")
+    assert {row["player"] for row in rows} == {"random", "greedy", "crash"}
+    assert all(float(row["score_low"]) <= float(row["score"]) <= float(row["score_high"]) for row in rows)
+    table_order = [line.split()[1] for line in out.splitlines() if re.match(r"^ \d ", line)]
+    assert table_order == [row["player"] for row in rows]

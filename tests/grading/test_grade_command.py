@@ -115,12 +115,16 @@ def test_the_csv_files_have_a_row_per_exercise_and_a_row_per_notebook(tmp_path: 
     status = main(["grade", str(SOLVED), str(UNSOLVED), "--csv", str(long), "--scores-csv", str(scores)])
     table = capsys.readouterr().out
     assert status == 0 and "Lesson 01_board_graph" in table and "2/2" in table and "0/2" in table
+    assert "1: find the jumps from the…  2: the points that hold the…" in table  # the titles head the columns
     rows = list(csv.DictReader(io.StringIO(long.read_text())))
     assert [(row["exercise"], row["status"], row["points"]) for row in rows] == [
         ("check_jumps_from", "passed", "1"), ("check_cut_points", "passed", "1"),
         ("check_jumps_from", "not yet", "0"), ("check_cut_points", "not yet", "0")]
+    assert rows[1]["title"] == "Exercise 2: the points that hold the board together"
     totals = list(csv.DictReader(io.StringIO(scores.read_text())))
-    assert [(row["check_cut_points"], row["total"], row["possible"], row["percent_correct"]) for row in totals] == [
+    second = "01 Exercise 2: the points that hold the board together"
+    assert list(totals[0])[3:5] == ["01 Exercise 1: find the jumps from the graph alone", second]
+    assert [(row[second], row["total"], row["possible"], row["percent_correct"]) for row in totals] == [
         ("1", "2", "2", "100.0"), ("0", "0", "2", "0.0")]
 
 

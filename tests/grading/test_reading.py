@@ -157,3 +157,13 @@ def test_students_are_named_wherever_their_notebooks_were_collected() -> None:
     one_student = ["alice/03_minimax_alphabeta.ipynb", "alice/04_evaluation.ipynb"]
     assert list(student_names(one_student, lessons).values()) == ["alice", "alice"]
     assert list(student_names(["class/alice.ipynb"], lessons).values()) == ["alice"]
+
+
+def test_every_exercise_has_a_title_from_its_lesson() -> None:
+    """grade heads its columns with the exercises' titles: each lesson's heading above the exercise's cell."""
+    lessons = load_lessons()
+    untitled = [(name, check) for name, lesson in lessons.items() for check in lesson.exercises
+                if not lesson.title(check).startswith("Exercise")]
+    assert untitled == []
+    assert lessons["03_minimax_alphabeta"].title("check_minimax") == "Exercise 2: write minimax"
+    assert lessons["10_learning_an_evaluation"].title("check_log_loss") == "Exercise 2: the log loss"
