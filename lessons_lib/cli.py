@@ -5,6 +5,8 @@
   [--seed K] [--variant V] [--json]``, or ``--positions FILE`` instead of POSITION
 - ``python -m lessons_lib tournament SPEC...`` and ``experiment NAME`` (see :mod:`lessons_lib.arena.commands`)
 - ``python -m lessons_lib grade NOTEBOOK...`` (see :mod:`lessons_lib.grading.command`)
+- ``python -m lessons_lib release FOLDER``: the students' version, without solutions (see
+  :mod:`lessons_lib.grading.release`)
 
 Bad input never shows a traceback: it prints one line naming what is wrong
 and exits with status 2 (control characters in it, a line break in a file name say, escaped).
@@ -90,9 +92,11 @@ def _build_parser() -> argparse.ArgumentParser:
 
     from lessons_lib.arena.commands import add_parsers
     from lessons_lib.grading.command import add_parser as add_grade_parser
+    from lessons_lib.grading.release import add_parser as add_release_parser
 
     add_parsers(commands)
     add_grade_parser(commands)
+    add_release_parser(commands)
     return parser
 
 
@@ -205,6 +209,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from lessons_lib.grading.command import run_grade
 
             return run_grade(args, parser.prog)
+        elif args.command == "release":
+            from lessons_lib.grading.release import run_release
+
+            return run_release(args)
     except (PositionError, MoveError, VariantError, ValueError) as error:
         print(f"{parser.prog} {args.command}: {shown(str(error))}", file=sys.stderr)
         return USAGE_ERROR

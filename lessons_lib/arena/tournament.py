@@ -20,6 +20,7 @@ import io
 import json
 import multiprocessing
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
@@ -296,29 +297,34 @@ def endings(results: Sequence[GameResult]) -> dict[str, int]:
 
 @dataclass(frozen=True)
 class Forfeits:
-    """One player's games lost by forfeit: how many of its games, and each reason with how many games it ended
-    (most common first) and the first game it ended."""
+    """One player's games lost by forfeit: how many of its games, and each kind of reason with how many games it
+    ended (most common first), the first of them and its reason in full."""
 
     player: str
     forfeits: int
     games: int
-    reasons: tuple[tuple[str, int, str], ...]
+    reasons: tuple[tuple[str, int, str, str], ...]
 
     def line(self) -> str:
         """One line for the player (escaped: see :func:`shown`).
 
-        >>> print(Forfeits("carol.py", 4, 4, (("raised KeyError", 3, "k1"), ("died", 1, "k2"))).line())
-        carol.py forfeited 4 of 4 games: raised KeyError (3 games, first k1); died (1 game, first k2)
+        >>> print(Forfeits("carol", 4, 6, (("returned an illegal move", 3, "k1", "returned the illegal move 1-2"),
+        ...                                ("raised KeyError", 1, "k2", "raised KeyError"))).line())
+        carol forfeited 4 of 6 games: returned an illegal move (3 games, first k1: returned the illegal move 1-2); \
+raised KeyError (1 game, first k2)
         """
-        reasons = "; ".join(f"{reason} ({count} game{'s' if count != 1 else ''}, first {first})"
-                            for reason, count, first in self.reasons)
+        reasons = "; ".join(f"{kind} ({count} game{'s' if count != 1 else ''}, first {first}"
+                            f"{': ' + reason if reason != kind else ''})" for kind, count, first, reason in self.reasons)
         return shown(f"{self.player} forfeited {self.forfeits} of {self.games} games: {reasons}")
 
 
+ILLEGAL_MOVE = re.compile(r"the illegal move \S+")
+
+
 def forfeits_by_player(results: Sequence[GameResult]) -> list[Forfeits]:
-    """Every player who lost a game by forfeit (named as in the table), in the order they first did, with why (the
-    reason without the words every forfeit of the player starts with)."""
-    lost: dict[str, dict[str, list[str]]] = {}
+    """Every player who lost a game by forfeit (named as in the table), in the order they first did, with why: the
+    reason without the words every forfeit of the player starts with, illegal moves counted as one kind."""
+    lost: dict[str, dict[str, list[tuple[str, str]]]] = {}
     games: dict[str, int] = {}
     for result in results:
         for player in (result.first, result.second):
@@ -328,11 +334,12 @@ def forfeits_by_player(results: Sequence[GameResult]) -> list[Forfeits]:
         loser = result.first if result.first_score == 0 else result.second
         side = result.player_names[0 if loser == result.first else 1]
         reason = result.reason.removeprefix(f"{FORFEIT}: {side} ({loser}) ")
-        lost.setdefault(loser, {}).setdefault(reason, []).append(result.key)
-    return [Forfeits(describe_spec(player), sum(map(len, reasons.values())), games[player],
-                     tuple((reason, len(keys), keys[0]) for reason, keys in
-                           sorted(reasons.items(), key=lambda item: -len(item[1]))))
-            for player, reasons in lost.items()]
+        kind = ILLEGAL_MOVE.sub("an illegal move", reason)
+        lost.setdefault(loser, {}).setdefault(kind, []).append((result.key, reason))
+    return [Forfeits(describe_spec(player), sum(map(len, kinds.values())), games[player],
+                     tuple((kind, len(found), *found[0]) for kind, found in
+                           sorted(kinds.items(), key=lambda item: -len(item[1]))))
+            for player, kinds in lost.items()]
 
 
 def format_endings(counts: dict[str, int]) -> str:
