@@ -81,7 +81,7 @@ def set_up() -> Path:
     if not STAMP.exists() or STAMP.read_text() != wanted:
         print("Installing Shologuti Lab and its packages into .venv ...", flush=True)
         run(python, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-        run(python, "-m", "pip", "install", "--quiet", "-c", "constraints.txt", "-e", ".[lab,test,cluster]")
+        run(python, "-m", "pip", "install", "--quiet", "-c", "constraints.txt", "-e", ".[lab,test,cluster,hub]")
         STAMP.write_text(wanted)
     return python
 
@@ -147,6 +147,19 @@ def ensure_bubblewrap() -> None:
                        "hostile-agent tests are skipped (in CI they fail)")
 
 
+def ensure_proxy() -> None:
+    """The JupyterHub test needs configurable-http-proxy, from npm: installed where we may (root, npm)."""
+    if shutil.which("configurable-http-proxy") or not sys.platform.startswith("linux"):
+        return
+    if getattr(os, "geteuid", lambda: -1)() == 0 and shutil.which("npm"):
+        print("Installing configurable-http-proxy for the JupyterHub test (npm install -g) ...", flush=True)
+        subprocess.call(["npm", "install", "--global", "--silent", "configurable-http-proxy"],
+                        stdout=subprocess.DEVNULL)
+    if not shutil.which("configurable-http-proxy"):
+        print("configurable-http-proxy was not found and cannot be installed here (it needs npm, as root): the "
+              "JupyterHub test will be skipped.", flush=True)
+
+
 def main(argv: list[str]) -> None:
     if not argv or argv[0] not in COMMANDS:
         sys.exit(f"usage: python run.py {{{'|'.join(COMMANDS)}}} [extra arguments]\n{__doc__}")
@@ -169,6 +182,7 @@ def main(argv: list[str]) -> None:
         run(python, "-m", "ruff", "check", "lessons_lib", "tests", "benchmarks", "run.py")
         ensure_chromium()
         ensure_bubblewrap()
+        ensure_proxy()
         print("Tests: unit, property, doctests, notebooks (nbval) and browser (Playwright) ...", flush=True)
         run(python, "-m", "pytest", *extra)
 
