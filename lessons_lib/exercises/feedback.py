@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +28,17 @@ class Feedback:
     @staticmethod
     def not_yet(message: str) -> Feedback:
         return Feedback(False, message)
+
+
+def case_seed(seed: int | None) -> int:
+    """The seed a check draws its cases with: ``seed`` if given, else a fresh one (so no table of the answers
+    to an earlier run's cases passes)."""
+    return secrets.randbelow(1_000_000) if seed is None else seed
+
+
+def drawn_with(seed: int) -> str:
+    """The end of a check's message about cases drawn with ``seed``: how to draw them again."""
+    return f" (cases drawn with seed={seed}: pass seed={seed} to the check to draw them again)"
 
 
 BASE_CASE_HINT = ("A RecursionError means the function calls itself without end: does every call go one step "

@@ -1,15 +1,29 @@
-"""Checks for notebook 07, playing strength: Elo from a score, and the Wilson interval of a score."""
+"""Checks for notebook 07, playing strength: Elo from a score, and the Wilson interval of a score.
+
+Each run draws fresh cases (seeded; the seed is in the message, and ``seed=`` draws them again),
+so a table of values copied from an earlier message does not pass.
+"""
 
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from typing import Any
 
 from lessons_lib.arena.ratings import Z_95, expected_score, wilson_interval
-from lessons_lib.exercises.feedback import Feedback, call_for_number, call_safely
+from lessons_lib.exercises.feedback import Feedback, call_for_number, call_safely, case_seed, drawn_with
 
-SCORES = (0.5, 0.75, 0.9, 0.25, 0.64, 0.99)
+ELO_TOLERANCE = 0.5
+"""How far from the formula an Elo may be: an answer rounded to whole points is right."""
+
+
+def elo_scores(seed: int) -> list[float]:
+    """The scores ``check_elo_difference`` asks about: 50%, one above and one below, and two beyond 800 Elo either
+    way (where a formula capped at +-800 shows), each drawn with ``seed`` to five decimals."""
+    rng = random.Random(seed)
+    return [0.5, round(rng.uniform(0.55, 0.95), 5), round(rng.uniform(0.05, 0.45), 5),
+            round(rng.uniform(0.9925, 0.9995), 5), round(rng.uniform(0.0005, 0.0075), 5)]
 
 WRONG_ELO: dict[str, tuple[Callable[[float], float], str]] = {
     "natural log": (lambda s: 400 * math.log(s / (1 - s)),
@@ -28,26 +42,35 @@ def elo_difference(score: float) -> float:
     return 400 * math.log10(score / (1 - score))
 
 
-def check_elo_difference(student: Callable[[float], Any]) -> Feedback:
-    """Check a student's ``elo_difference(score)`` against the Elo formula."""
-    for score in SCORES:
+def check_elo_difference(student: Callable[[float], Any], seed: int | None = None) -> Feedback:
+    """Check a student's ``elo_difference(score)`` against the Elo formula, on scores drawn with ``seed`` (fresh
+    ones when None)."""
+    seed = case_seed(seed)
+    for score in elo_scores(seed):
         expected = elo_difference(score)
         answer, failure = call_for_number(student, score)
         if failure:
-            return Feedback.not_yet(f"elo_difference({score}) {failure}")
-        if math.isclose(answer, expected, abs_tol=0.05):
+            return Feedback.not_yet(f"elo_difference({score}) {failure}{drawn_with(seed)}")
+        if math.isclose(answer, expected, abs_tol=ELO_TOLERANCE):
             continue
-        hint = next((hint for wrong, hint in WRONG_ELO.values() if math.isclose(answer, wrong(score), abs_tol=0.05)),
+        hint = next((hint for wrong, hint in WRONG_ELO.values()
+                     if math.isclose(answer, wrong(score), abs_tol=ELO_TOLERANCE)),
                     "solve score = 1 / (1 + 10 ** (−d / 400)) for d.")
-        return Feedback.not_yet(f"elo_difference({score}) gave {answer:.1f}, but a player scoring {score:.0%} is "
-                                f"{expected:.1f} Elo stronger: {hint}")
+        return Feedback.not_yet(f"elo_difference({score}) gave {answer:.1f}, but a player scoring {score:.3%} is "
+                                f"{expected:.1f} Elo stronger: {hint}{drawn_with(seed)}")
     check = expected_score(elo_difference(0.75))
     return Feedback.correct(f"right: 75% is {elo_difference(0.75):.0f} Elo, and expected_score of that gives back "
                             f"{check:.2f}. 99% is already {elo_difference(0.99):.0f} Elo; 100% would be infinite, "
                             f"which is why a rating fit needs a prior.")
 
 
-INTERVAL_CASES = ((5.0, 10), (0.0, 10), (10.0, 10), (3.5, 16), (50.0, 100), (1.0, 3))
+def interval_cases(seed: int) -> list[tuple[float, int]]:
+    """The scores ``check_wilson`` asks about, drawn with ``seed``: none won, all won, a few games, many games,
+    and half points (draws)."""
+    rng = random.Random(seed)
+    few, many = rng.randint(2, 6), rng.randint(40, 400)
+    return [(0.0, rng.randint(5, 30)), (float(few), few), (float(rng.randint(0, few)), few),
+            (rng.randint(0, 2 * many) / 2, many), (rng.randint(1, 39) / 2, 20)]
 
 
 def _wald(successes: float, trials: int) -> tuple[float, float]:
@@ -56,18 +79,20 @@ def _wald(successes: float, trials: int) -> tuple[float, float]:
     return rate - half, rate + half
 
 
-def check_wilson(student: Callable[[float, int], Any]) -> Feedback:
-    """Check a student's ``wilson(successes, trials)`` against the Wilson score interval (95%)."""
-    for successes, trials in INTERVAL_CASES:
+def check_wilson(student: Callable[[float, int], Any], seed: int | None = None) -> Feedback:
+    """Check a student's ``wilson(successes, trials)`` against the Wilson score interval (95%), on scores drawn with
+    ``seed`` (fresh ones when None)."""
+    seed = case_seed(seed)
+    for successes, trials in interval_cases(seed):
         low, high = wilson_interval(successes, trials)
         answer, failure = call_safely(student, successes, trials)
         call = f"wilson({successes:g}, {trials})"
         if failure:
-            return Feedback.not_yet(f"{call} {failure}")
+            return Feedback.not_yet(f"{call} {failure}{drawn_with(seed)}")
         try:
             given_low, given_high = (float(value) for value in answer)
         except (TypeError, ValueError):
-            return Feedback.not_yet(f"{call} returned {answer!r}: return two numbers, (low, high).")
+            return Feedback.not_yet(f"{call} returned {answer!r:.80}: return two numbers, (low, high).")
         if math.isclose(given_low, low, abs_tol=1e-4) and math.isclose(given_high, high, abs_tol=1e-4):
             continue
         wald_low, wald_high = _wald(successes, trials)
@@ -80,5 +105,5 @@ def check_wilson(student: Callable[[float, int], Any]) -> Feedback:
         else:
             hint = "compare with the formula above, term by term."
         return Feedback.not_yet(f"{call} gave ({given_low:.4f}, {given_high:.4f}); the Wilson interval is "
-                                f"({low:.4f}, {high:.4f}): {hint}")
+                                f"({low:.4f}, {high:.4f}): {hint}{drawn_with(seed)}")
     return Feedback.correct("the Wilson interval, exactly as the arena computes it for every standings table.")
