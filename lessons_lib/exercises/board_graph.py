@@ -79,6 +79,6 @@ def check_cut_points(answer: Iterable[int]) -> Feedback:
             f"nx.is_connected(G.subgraph(set(G) - {{{point}}})) is True."
         )
     return Feedback.not_yet(
-        f"you found {len(given)} of {len(expected)}. Hint: look where the triangles join the grid, "
-        "or ask networkx: nx.articulation_points(G)."
+        f"you found {len(given)} of {len(expected)}. Hint: take the points away one at a time, and ask "
+        "nx.is_connected(G.subgraph(set(G) - {point})) each time: the points you want are those where it says False."
     )

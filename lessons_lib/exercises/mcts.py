@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 import random
 from collections.abc import Callable
 from typing import Any
@@ -119,10 +120,14 @@ def rollout_policy_problem(policy: Callable[[Any, random.Random, int], Any], sta
     answer, failure = call_safely(policy, start, random.Random(1), limit)
     if failure:
         return f"policy(start, rng, {limit}) {failure}"
-    if not (isinstance(answer, tuple) and len(answer) == 2 and isinstance(answer[0], type(start))
-            and isinstance(answer[1], int)):
+    if not (isinstance(answer, (tuple, list)) and len(answer) == 2 and isinstance(answer[0], type(start))
+            and isinstance(answer[1], numbers.Integral) and not isinstance(answer[1], bool)):
         return f"policy must return (the last position, the number of plies played), not {answer!r:.80}"
     last, plies = answer
+    if plies > 0 and last == start:
+        return (f"your rollout says it played {plies} plies but returned the position it started from: play returns "
+                f"a new position and leaves the old one as it was, so keep what it returns, "
+                f"state = state.play(move).")
     if plies > limit:
         return f"given max_plies={limit} your rollout played {plies} plies: stop at max_plies."
     if not last.is_game_over() and plies < limit:
@@ -141,19 +146,28 @@ def rollout_policy_problem(policy: Callable[[Any, random.Random, int], Any], sta
 
 # -- backpropagation written by a student ----------------------------------------------------------------------
 
+CHAIN_POSITION = "G.......R...............R.......R..G. g - 1"
+"""Green to move, two pieces against three, with a capture that lets Green move again (a chain): games end
+within a few plies, so the nodes after a chain get wins and losses, not only draws at the cap."""
+
 BACKPROPAGATION_CASES: list[tuple[str, Any, int, int]] = [
     ("the trap tree", TinyTree(TRAP_TREE), 40, 200),
     ("a Shologuti endgame, rollouts capped at 6 plies", Position.from_string(EARLY_WINNER_TRAP), 150, 6),
+    ("a Shologuti endgame where Green can capture twice in a row (a chain)",
+     Position.from_string(CHAIN_POSITION), 100, 20),
 ]
 """(name, position, iterations, rollout cap): the trap tree has wins for each side and draws; in the endgame
-many rollouts stop at their cap, and count ½."""
+many rollouts stop at their cap, and count ½; in the last, capture chains give one player two moves in a row."""
 
 
 def _slip(kind: str, root_player: int) -> Backpropagation:
     """A backpropagation with one of the usual slips."""
     def backpropagate_with_slip(node: Node, outcome: Outcome | None) -> None:
+        flipped = node.mover
         while node is not None:
-            player = {"root's player": root_player, "player to move": node.state.to_move}.get(kind, node.mover)
+            player = {"root's player": root_player, "player to move": node.state.to_move,
+                      "opponent of the player to move": 1 - node.state.to_move,
+                      "flipped at each level": flipped}.get(kind, node.mover)
             if kind != "no visits":
                 node.visits += 1
             if outcome is None:
@@ -165,7 +179,7 @@ def _slip(kind: str, root_player: int) -> Backpropagation:
             if kind == "leaf only" or (kind == "root left out" and node.parent is not None
                                        and node.parent.parent is None):
                 return
-            node = node.parent  # type: ignore[assignment]
+            node, flipped = node.parent, 1 - flipped  # type: ignore[assignment]
     return backpropagate_with_slip
 
 
@@ -175,6 +189,13 @@ BACKPROPAGATION_SLIPS = {
                      "node.mover, the player who moved into it.",
     "player to move": "you counted wins for the player to move at each node (node.state.to_move); count them for "
                       "node.mover, the player who made the move into it, whose choice UCB1 judges there.",
+    "opponent of the player to move": "you took the player who moved into a node to be the opponent of the player "
+                                      "to move there (1 - node.state.to_move). After a capture the same player may "
+                                      "move again (a chain), and then the two are one player: count each node's "
+                                      "wins for node.mover, the player who made the move into it.",
+    "flipped at each level": "you switch players at every level on the way up. After a capture the same player may "
+                             "move again (a chain), so two nodes in a row can belong to one player: count each "
+                             "node's wins for node.mover, the player who made the move into it.",
     "leaf only": "only the new node was updated: walk up with node = node.parent until node is None, updating "
                  "every node on the way, the root included.",
     "root left out": "every node but the root was updated: the root's visits are N in the children's UCB1, so "
@@ -280,8 +301,12 @@ def check_backpropagation(student: Callable[[Any, Any], Any]) -> Feedback:
         except Exception as error:  # the student's code: report, never raise
             return Feedback.not_yet(f"on {name}, a search with your backpropagate {describe_failure(error)}")
         if not same:
+            grown = _tree_statistics(watched, position, iterations, cap)
+            hint = next((hint for slip, hint in BACKPROPAGATION_SLIPS.items()
+                         if grown == _tree_statistics(_slip(slip, position.to_move), position, iterations, cap)),
+                        "does it depend on anything but the node and the outcome?")
             return Feedback.not_yet(f"right on one path, but on {name} the tree grown with your backpropagate "
-                                    f"differs from MCTS's: does it depend on anything but the node and the outcome?")
-    return Feedback.correct("right on one path with a win, a draw and a capped rollout, and every node of two "
-                            "seeded trees has exactly the wins and visits MCTS gives it: each node counts the "
-                            "results of the player who moved into it.")
+                                    f"differs from MCTS's: {hint}")
+    return Feedback.correct("right on one path with a win, a draw and a capped rollout, and every node of three "
+                            "seeded trees, one with capture chains, has exactly the wins and visits MCTS gives it: "
+                            "each node counts the results of the player who moved into it.")

@@ -165,14 +165,15 @@ def check_pruned_leaves(answer: Any) -> Feedback:
 
 
 def _variant(state: Any, depth: int, root: int, evaluate: Evaluation, mistake: str, ply: int = 0) -> float:
-    player = state.to_move if mistake == "mover's view" else root
+    leaf_player = state.to_move if mistake == "mover's view" else root
+    utility_player = state.to_move if mistake == "mover's utility" else root
     if state.is_game_over() and mistake == "infinite utility":
         winner = state.outcome().winner
         return 0.0 if winner is None else math.inf if winner == root else -math.inf
     if state.is_game_over() and mistake != "no utility":
-        return utility(state, player, 0 if mistake == "ply not counted" else ply)
+        return utility(state, utility_player, 0 if mistake == "ply not counted" else ply)
     if depth == 0 or state.is_game_over():
-        return evaluate(state, player)
+        return evaluate(state, leaf_player)
     values = [_variant(state.play(move), depth - 1, root, evaluate, mistake, ply + 1) for move in state.legal_moves()]
     maximizing = {"always max": True, "by depth": ply % 2 == 0, "swapped": state.to_move != root}.get(
         mistake, state.to_move == root)
@@ -186,6 +187,8 @@ MISTAKES = {
                 "decide MAX or MIN by state.to_move == root_player, not by the depth.",
     "mover's view": "you evaluate leaves for the player to move there. Every value must be for the root's "
                     "player: evaluate(state, root_player).",
+    "mover's utility": "your leaves are right, but a finished game is scored for the player to move there. It "
+                       "must be scored for the root's player too: utility(state, root_player, ply).",
     "swapped": "MAX and MIN are the wrong way round: the root's player maximises.",
     "no utility": "a finished game was scored by the evaluation. Test state.is_game_over() first, and return "
                   "utility(state, root_player, ply) there: a win is worth 1000 minus the plies to it.",

@@ -135,7 +135,7 @@ def _reference_profile(name: str) -> RandomProfile:
 
 
 def _is_pair_of_numbers(answer: Any) -> bool:
-    return isinstance(answer, tuple) and len(answer) == 2 and all(_is_number(part) for part in answer)
+    return isinstance(answer, (tuple, list)) and len(answer) == 2 and all(_is_number(part) for part in answer)
 
 
 def _is_number(value: Any) -> bool:

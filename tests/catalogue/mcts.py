@@ -98,6 +98,31 @@ def winner_only(node: Any, outcome: Any) -> None:
         node.wins += 1 if outcome is not None and outcome.winner == node.mover else 0
         node = node.parent
 
+def results_thrown_away(state: Any, rng: random.Random, max_plies: int) -> tuple[Any, int]:
+    """Plays each move into nothing: the position never changes."""
+    plies = 0
+    while not state.is_game_over() and plies < max_plies:
+        state.play(rng.choice(state.legal_moves()))
+        plies += 1
+    return state, plies
+
+
+def opponent_of_the_mover(node: Any, outcome: Any) -> None:
+    while node is not None:
+        node.visits += 1
+        node.wins += 0.5 if outcome is None or outcome.winner is None else outcome.score_for(1 - node.state.to_move)
+        node = node.parent
+
+
+def flipping_perspective(node: Any, outcome: Any) -> None:
+    player = node.mover
+    while node is not None:
+        node.visits += 1
+        node.wins += 0.5 if outcome is None or outcome.winner is None else outcome.score_for(player)
+        player = 1 - player
+        node = node.parent
+
+
 ANSWERS: list[Answer] = [
     right(check_ucb1, "win rate plus exploration", lambda w, n, p, c: w / n + c * math.sqrt(math.log(p) / n)),
     right(check_ucb1, "exploration as c times the square root of 2 ln N / n over root 2 (the same)",
@@ -114,6 +139,10 @@ ANSWERS: list[Answer] = [
     right(check_backpropagation, "a loop, as a student writes it", student_backpropagate),
     right(check_backpropagation, "recursive", recursive_backpropagate),
     *[wrong(check_backpropagation, slip, hint, _slip(slip, 0)) for slip, hint in BACKPROPAGATION_SLIPS.items()],
+    wrong(check_backpropagation, "1 - node.state.to_move, as a student writes it", "the opponent of the player to move",
+          opponent_of_the_mover),
+    wrong(check_backpropagation, "the perspective flipped at every level, as a student writes it",
+          "you switch players at every level", flipping_perspective),
     wrong(check_backpropagation, "never moves up", "never stopped", never_moves_up),
     wrong(check_backpropagation, "stops below the root", "every node but the root", stops_at_the_root_child),
     wrong(check_backpropagation, "no care for a capped rollout", "raised AttributeError", ignores_the_cap),
@@ -138,4 +167,7 @@ ANSWERS: list[Answer] = [
           lambda state, rng, max_plies: captures_first_rollout(state, UNSEEDED, max_plies)),
     wrong(check_rollout_policy, "a new generator every ply", "inside the loop", new_generator_each_ply),
     wrong(check_rollout_policy, "a crash", "raised TypeError", lambda state, rng: state),
+    wrong(check_rollout_policy, "play's result thrown away", "state = state.play(move)", results_thrown_away),
+    right(check_rollout_policy, "a list, not a tuple",
+          lambda state, rng, max_plies: list(captures_first_rollout(state, rng, max_plies))),
 ]

@@ -76,6 +76,26 @@ def movers_view(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) 
     return max(values) if state.to_move == root else min(values)
 
 
+def movers_utility(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    """Leaves for the root's player, as they should be, but finished games for the player to move."""
+    if state.is_game_over():
+        return utility(state, state.to_move, ply)
+    if depth == 0:
+        return evaluate(state, root)
+    values = [movers_utility(state.play(m), depth - 1, root, evaluate, ply + 1) for m in state.legal_moves()]
+    return max(values) if state.to_move == root else min(values)
+
+
+def movers_leaves(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    """Finished games for the root's player, but leaves for the player to move."""
+    if state.is_game_over():
+        return utility(state, root, ply)
+    if depth == 0:
+        return evaluate(state, state.to_move)
+    values = [movers_leaves(state.play(m), depth - 1, root, evaluate, ply + 1) for m in state.legal_moves()]
+    return max(values) if state.to_move == root else min(values)
+
+
 def utility_without_ply(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
     if state.is_game_over():
         return utility(state, root, 0)
@@ -238,7 +258,12 @@ ANSWERS: list[Answer] = [
           depth_first_then_game_over),
     wrong(check_minimax, "one ply short", "compare your function with the pseudocode", one_ply_short),
     wrong(check_minimax, "MAX and MIN by depth", "not by the depth", by_depth),
-    wrong(check_minimax, "leaves for the player to move", "Every value must be for the root's player", movers_view),
+    wrong(check_minimax, "leaves and finished games for the player to move", "you evaluate leaves for the player",
+          movers_view),
+    wrong(check_minimax, "finished games for the player to move, leaves right", "your leaves are right",
+          movers_utility),
+    wrong(check_minimax, "leaves for the player to move, finished games right", "you evaluate leaves for the player",
+          movers_leaves),
     wrong(check_minimax, "the utility without the ply", "pass ply + 1", utility_without_ply),
     wrong(check_minimax, "wins worth infinity", "not infinity", infinite_utility),
     wrong(check_minimax, "endless recursion", "RecursionError", endless),
