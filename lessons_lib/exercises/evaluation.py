@@ -19,9 +19,10 @@ Evaluation = Callable[[Position, int], Any]
 PASSING_SCORE = 2 / 3
 """The share of the match's points an evaluation needs to pass, at each depth: a clear win, not a lucky one."""
 MATCH_DEPTHS = (2, 3)
-MATERIAL_AGREEMENT = 0.95
+MATERIAL_AGREEMENT = 0.90
 """With a piece taken off the board, the value must move the right way in this share of the tries or more: the
-material-and-mobility evaluation does in 99.3% (its mobility term can outweigh a piece), progress alone in 75%."""
+material-and-mobility evaluation does in 99.3% (its mobility term can outweigh a piece), lesson 10's learned
+evaluation in 93.6%, progress alone in 75%, mobility alone in 29%."""
 
 
 def _test_positions() -> list[Position]:

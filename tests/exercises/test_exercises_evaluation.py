@@ -40,3 +40,14 @@ def test_a_failing_evaluation_stops_the_match_with_a_message() -> None:
     report = evaluation_match(lambda p, pl: {}["x"], depth=1)
     assert report.games == 0 and "raised KeyError" in repr(report)
     assert "not a number" in repr(evaluation_match(lambda p, pl: float("nan"), depth=1))
+
+
+def test_an_evaluation_learned_from_games_values_material_and_progress_alone_does_not() -> None:
+    """Lesson 10's learned evaluation (93.6% of the tries the right way) is an evaluation that values material;
+    mobility alone (29%) and a constant are not."""
+    from lessons_lib.exercises.evaluation import _material_problem
+    from lessons_lib.games.shologuti.evaluation import learned_evaluation
+
+    assert _material_problem(learned_evaluation) is None
+    assert _material_problem(lambda position, player: position.mobility(player) - position.mobility(1 - player))
+    assert _material_problem(lambda position, player: 0)
