@@ -9,7 +9,8 @@ import networkx as nx
 
 from lessons_lib.games.shologuti.board import COORDINATES, JUMP_COUNT, JUMPS, POINTS
 from lessons_lib.exercises.feedback import Feedback, call_safely
-from lessons_lib.games.shologuti.graph import board_graph
+from lessons_lib.exercises.own_code import library_use, write_it_yourself
+from lessons_lib.games.shologuti.graph import board_graph, jump_graph
 
 
 def _as_pairs(answer: Any) -> set[tuple[int, int]] | None:
@@ -23,9 +24,21 @@ def _step(a: int, b: int) -> tuple[int, int]:
     return COORDINATES[b][0] - COORDINATES[a][0], COORDINATES[b][1] - COORDINATES[a][1]
 
 
+def _a_graph_of_jumps(value: object) -> str | None:
+    """``"the graph of jumps (jump_graph())"`` if ``value`` is a graph that holds the jumps, like J in the lesson."""
+    if isinstance(value, nx.Graph) and value.number_of_edges() == JUMP_COUNT and \
+            set(value.edges) == set(jump_graph().edges):
+        return "the graph of jumps (jump_graph())"
+    return None
+
+
 def check_jumps_from(jumps_from: Callable[[nx.Graph, int], Iterable[tuple[int, int]]]) -> Feedback:
     """Check a student's ``jumps_from(G, point)`` against the engine's jump table, point by point."""
     graph = board_graph()
+    used = library_use(jumps_from, {"jump_graph": jump_graph, "JUMPS": JUMPS}, looks_like=_a_graph_of_jumps,
+                       labels={"graph 'Shologuti jumps'": "the graph of jumps (jump_graph())"})
+    if used:
+        return Feedback.not_yet(write_it_yourself(used, "table of jumps") + " Find each jump from G alone.")
     for point in POINTS:
         given, failure = call_safely(jumps_from, graph, point)
         if failure:

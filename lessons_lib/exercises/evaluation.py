@@ -7,8 +7,11 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation, material_mobility_terms
+from lessons_lib.games.shologuti.evaluation import (
+    material_mobility_evaluation, material_mobility_terms, seed_evaluation,
+)
 from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
+from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.measurements import MatchReport, evaluation_match
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
 from lessons_lib.samples import random_positions
@@ -55,6 +58,10 @@ MISTAKES: dict[str, tuple[Callable[[Position, int], int], str]] = {
 
 def check_material_mobility_evaluation(evaluate: Evaluation) -> Feedback:
     """Check a student's rebuild of the material-and-mobility evaluation on positions of every kind, both players."""
+    used = library_use(evaluate, {"material_mobility_evaluation": material_mobility_evaluation,
+                                  "seed_evaluation": seed_evaluation})
+    if used:
+        return Feedback.not_yet(write_it_yourself(used, "material-and-mobility evaluation"))
     for position in _test_positions():
         for player in (0, 1):
             expected = material_mobility_evaluation(position, player)

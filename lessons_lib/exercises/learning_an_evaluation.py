@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lessons_lib.exercises.feedback import Feedback, call_for_number, call_safely
+from lessons_lib.exercises.own_code import library_use, write_it_yourself
 
 CHANCE_CASES = (
     ([2.0, -1.0, 4.0], [0.3, -0.2, 0.1]),
@@ -35,8 +36,20 @@ WRONG_CHANCES: dict[str, tuple[Callable[[list[float], list[float]], float], str]
 }
 
 
+def _fitting_functions() -> dict[str, object]:
+    """The library's logistic model and its loss, which lesson 10's exercises ask a student to write, and the
+    checks' own answers."""
+    from lessons_lib.learning import fitting
+
+    return {"predicted_scores": fitting.predicted_scores, "the library's log_loss": fitting.log_loss,
+            "fit_logistic": fitting.fit_logistic, "win_chance": win_chance, "log_loss": log_loss}
+
+
 def check_win_chance(student: Callable[[list[float], list[float]], Any]) -> Feedback:
     """Check a student's ``win_chance(features, weights)`` against ``σ(w·f)``."""
+    used = library_use(student, _fitting_functions())
+    if used:
+        return Feedback.not_yet(write_it_yourself(used, "logistic model"))
     for features, weights in CHANCE_CASES:
         expected = win_chance(features, weights)
         answer, failure = call_for_number(student, list(features), list(weights))
@@ -87,6 +100,9 @@ WRONG_LOSSES: dict[str, tuple[Callable[[list[float], list[float]], float], str]]
 
 def check_log_loss(student: Callable[[list[float], list[float]], Any]) -> Feedback:
     """Check a student's ``log_loss(chances, results)`` against the mean log loss."""
+    used = library_use(student, _fitting_functions())
+    if used:
+        return Feedback.not_yet(write_it_yourself(used, "log loss"))
     for chances, results in LOSS_CASES:
         expected = log_loss(list(chances), list(results))
         answer, failure = call_for_number(student, list(chances), list(results))

@@ -8,8 +8,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from lessons_lib.agents.mcts import Backpropagation, MCTSAgent, Node, backpropagate
+from lessons_lib.agents.mcts import (
+    Backpropagation, MCTSAgent, Node, backpropagate, backpropagate_for, child_scores, ucb1_child,
+)
 from lessons_lib.exercises.feedback import Feedback, call_for_number, call_safely, describe_failure
+from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.game import Outcome
 from lessons_lib.measurements import rollout_outcomes
 from lessons_lib.games.shologuti.rules import TRADITIONAL
@@ -43,6 +46,10 @@ def ucb1(wins: float, visits: int, parent_visits: int, c: float) -> float:
 
 def check_ucb1(student_ucb1: Callable[[float, int, int, float], Any]) -> Feedback:
     """Check a student's ``ucb1(wins, visits, parent_visits, c)`` on children of every kind."""
+    used = library_use(student_ucb1, {"ucb1": ucb1, "ucb1_child": ucb1_child,
+                                      "child_scores": child_scores})
+    if used:
+        return Feedback.not_yet(write_it_yourself(used, "UCB1"))
     for wins, visits, parent, c in UCB_CASES:
         expected = ucb1(wins, visits, parent, c)
         answer, failure = call_for_number(student_ucb1, wins, visits, parent, c)
@@ -268,10 +275,13 @@ def check_backpropagation(student: Callable[[Any, Any], Any]) -> Feedback:
     if not callable(student):
         return Feedback.not_yet(f"backpropagate is not a function but {type(student).__name__}: define it with def")
 
+    used = library_use(student, {"backpropagate": backpropagate, "backpropagate_for": backpropagate_for,
+                                 "MCTSAgent": MCTSAgent},
+                       trial=lambda: student(_WatchedNode(_path_through_the_trap()[-1], [10_000]), Outcome(1, "won")))
+    if used:
+        return Feedback.not_yet(write_it_yourself(used, "backpropagation"))
+
     def watched(node: Node, outcome: Outcome | None) -> None:
-        if student is backpropagate:  # the library's own: no endless loop to watch for
-            student(node, outcome)
-            return
         student(_WatchedNode(node, [10_000]), outcome)
 
     for probe, outcome in PROBES:

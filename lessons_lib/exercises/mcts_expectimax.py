@@ -12,6 +12,7 @@ from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.exercises.feedback import Feedback, call_for_number
 from lessons_lib.exercises.minimax_alphabeta import search_value
+from lessons_lib.exercises.own_code import library_searches, library_use, write_it_yourself
 from lessons_lib.samples import EARLY_WINNER_TRAP
 from lessons_lib.games.shologuti.position import RED, Position
 from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, CHAIN_TREE, GAMBLE_TREE, TinyTree, leaf_evaluation
@@ -58,6 +59,10 @@ MISTAKES = {
 
 def check_expectimax(expectimax: Callable[..., Any]) -> Feedback:
     """Check a student's ``expectimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and positions."""
+    name, state, depth, evaluate = CASES[3]
+    used = library_use(expectimax, library_searches(), trial=lambda: expectimax(state, depth, state.to_move, evaluate))
+    if used:
+        return Feedback.not_yet(write_it_yourself(used, "search"))
     for name, state, depth, evaluate in CASES:
         expected, _ = search_value(ExpectimaxAgent(depth, evaluate), state)
         answer, failure = call_for_number(expectimax, state, depth, state.to_move, evaluate)

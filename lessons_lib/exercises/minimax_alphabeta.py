@@ -12,6 +12,7 @@ from lessons_lib.agents.evaluation import utility
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.exercises.feedback import Feedback, call_for_number, not_a_number
+from lessons_lib.exercises.own_code import library_searches, library_use, write_it_yourself
 from lessons_lib.games.shologuti.position import RED, Position
 from lessons_lib.tiny_tree import (
     AIMA_FIGURE_5_2, CHAIN_TREE, EXERCISE_TREE, PRUNING_TREE, TinyTree, Tree, leaf_evaluation,
@@ -269,6 +270,10 @@ def search_value(agent: MinimaxAgent | AlphaBetaAgent, state: Any) -> tuple[floa
 
 def check_minimax(minimax: Callable[..., Any]) -> Feedback:
     """Check a student's ``minimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and real positions."""
+    name, state, depth, evaluate = CASES[4]
+    used = library_use(minimax, library_searches(), trial=lambda: minimax(state, depth, state.to_move, evaluate))
+    if used:
+        return Feedback.not_yet(write_it_yourself(used, "search"))
     for name, state, depth, evaluate in CASES:
         expected, _ = search_value(MinimaxAgent(depth, evaluate), state)
         answer, failure = call_for_number(minimax, state, depth, state.to_move, evaluate)
@@ -283,6 +288,11 @@ def check_minimax(minimax: Callable[..., Any]) -> Feedback:
 
 def check_alphabeta(alphabeta: Callable[..., Any]) -> Feedback:
     """Check a student's ``alphabeta(state, depth, alpha, beta, root_player, evaluate, ply=0)``: values, pruning."""
+    name, state, depth, evaluate = CASES[4]
+    used = library_use(alphabeta, library_searches(),
+                       trial=lambda: alphabeta(state, depth, -math.inf, math.inf, state.to_move, evaluate))
+    if used:
+        return Feedback.not_yet(write_it_yourself(used, "search"))
     for name, state, depth, evaluate in CASES:
         value, nodes = search_value(AlphaBetaAgent(depth, evaluate), state)
         plain = search_value(MinimaxAgent(depth, evaluate), state)[1]

@@ -10,6 +10,7 @@ from typing import Any
 
 from lessons_lib.arena.game_comparison import RandomProfile, random_profile
 from lessons_lib.exercises.feedback import Feedback, call_safely
+from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.exercises.mcts import MIN_GAP, ROLLOUTS, rollout_gap, rollout_policy_problem
 from lessons_lib.experiment_data import load_table
 from lessons_lib.games import GAMES, game_named
@@ -29,6 +30,9 @@ def check_game_measure(measure: Callable[[str, int, int], Any]) -> Feedback:
     The branching factor may be the arithmetic mean of the legal moves a position or their geometric mean
     (the one the tree size b^L needs); the message says which it recognised.
     """
+    used = library_use(measure, {"random_profile": random_profile})
+    if used:
+        return Feedback.not_yet(write_it_yourself(used, "measurement of random games"))
     same, again = call_safely(measure, "baghchal", 10, 1)[0], call_safely(measure, "baghchal", 10, 1)[0]
     if same != again:
         return Feedback.not_yet("measure('baghchal', 10, 1) gave two different answers: make every random choice "

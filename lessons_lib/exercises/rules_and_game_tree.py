@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lessons_lib.exercises.feedback import Feedback, call_safely
+from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.perft import perft
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
 from lessons_lib.games.shologuti.position import RED, Position
@@ -55,6 +56,9 @@ def _plies(count: int) -> str:
 def check_count_leaves(count_leaves: Callable[[Position, int], Any]) -> Feedback:
     """Check a student's perft, ``count_leaves(position, depth)``, against the engine's on several trees."""
     start, traditional = Position.start(FORCED), Position.start(TRADITIONAL)
+    used = library_use(count_leaves, {"perft": perft}, trial=lambda: count_leaves(start, 2))
+    if used:
+        return Feedback.not_yet(write_it_yourself(used, "count of the leaves (perft)"))
     chain = Position.from_string(CHAIN_POSITIONS["a chain that changes direction"], FORCED)
     finished = FINISHED
     cases = [(start, 0, "the start"), (start, 1, "the start"), (start, 3, "the start"), (traditional, 2,

@@ -11,8 +11,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from lessons_lib.arena.ratings import Z_95, expected_score, wilson_interval
+from lessons_lib.arena.ratings import Z_95, expected_score, score_interval, wilson_interval
 from lessons_lib.exercises.feedback import Feedback, call_for_number, call_safely, case_seed, drawn_with
+from lessons_lib.exercises.own_code import library_use, write_it_yourself
 
 ELO_TOLERANCE = 0.5
 """How far from the formula an Elo may be: an answer rounded to whole points is right."""
@@ -45,6 +46,9 @@ def elo_difference(score: float) -> float:
 def check_elo_difference(student: Callable[[float], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``elo_difference(score)`` against the Elo formula, on scores drawn with ``seed`` (fresh
     ones when None)."""
+    used = library_use(student, {"elo_difference": elo_difference})
+    if used:
+        return Feedback.not_yet(write_it_yourself(used, "Elo difference"))
     seed = case_seed(seed)
     for score in elo_scores(seed):
         expected = elo_difference(score)
@@ -82,6 +86,9 @@ def _wald(successes: float, trials: int) -> tuple[float, float]:
 def check_wilson(student: Callable[[float, int], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``wilson(successes, trials)`` against the Wilson score interval (95%), on scores drawn with
     ``seed`` (fresh ones when None)."""
+    used = library_use(student, {"wilson_interval": wilson_interval, "score_interval": score_interval})
+    if used:
+        return Feedback.not_yet(write_it_yourself(used, "Wilson interval"))
     seed = case_seed(seed)
     for successes, trials in interval_cases(seed):
         low, high = wilson_interval(successes, trials)

@@ -37,6 +37,8 @@ from typing import Any
 FILE_ARGUMENTS = {"check_agent_file": 0}
 """Checks whose argument (by position) names a file of the student's: the file's bytes go across, never its name,
 which the grader would look up in its own folder."""
+MAX_USES = 200
+"""The most names of this package a function lent from the sandbox may say it uses."""
 MAX_DEPTH = 200
 """How deeply values may nest (lists in lists, a node's parents): a hostile message cannot recurse for ever."""
 
@@ -73,10 +75,13 @@ class Call:
 class RemoteCallable:
     """A callable that lives on the other side of the wall: calling it sends a message and waits for the answer."""
 
-    def __init__(self, wire: Wire, handle: int, name: str) -> None:
+    def __init__(self, wire: Wire, handle: int, name: str, library_uses: tuple[str, ...] | None = None) -> None:
         self._wire = wire
         self._handle = handle
         self.__name__ = name
+        self.library_uses = library_uses
+        """What of this package the function uses by name, as its side read it (see
+        :mod:`lessons_lib.exercises.own_code`); None when it was not read."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self._wire.call(self._handle, args, kwargs)
@@ -212,7 +217,12 @@ class Wire:
             return {"$": "function", "module": module, "name": name}
         handle = len(self.lent) + 1
         self.lent[handle] = function
-        return {"$": "callable", "handle": handle, "name": str(getattr(function, "__name__", "function"))[:60]}
+        lent = {"$": "callable", "handle": handle, "name": str(getattr(function, "__name__", "function"))[:60]}
+        if self.trusting:  # the sandbox's side: the grader's checks ask what of the library a function uses
+            from lessons_lib.exercises.own_code import library_objects_used
+
+            lent["uses"] = sorted(library_objects_used(function))[:MAX_USES]
+        return lent
 
     def decode(self, data: Any, call: Call, depth: int = 0) -> Any:
         """The value ``data`` describes; :class:`WireError` if it describes nothing this side makes."""
@@ -255,7 +265,12 @@ class Wire:
             handle = data.get("handle")
             if not isinstance(handle, int):
                 raise WireError("a callable without a handle")
-            return RemoteCallable(self, handle, str(data.get("name", "function"))[:60])
+            uses = data.get("uses")
+            if uses is not None and not (isinstance(uses, list) and len(uses) <= MAX_USES
+                                         and all(isinstance(name, str) for name in uses)):
+                raise WireError("a callable with odd uses")
+            return RemoteCallable(self, handle, str(data.get("name", "function"))[:60],
+                                  None if uses is None else tuple(name[:200] for name in uses))
         if kind == "function":
             if not self.trusting:
                 raise WireError("a function by name, which the grader takes from nobody")

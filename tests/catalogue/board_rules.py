@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from lessons_lib.exercises.board_graph import check_cut_points, check_jumps_from
+from lessons_lib.games.shologuti.board import JUMPS
+from lessons_lib.games.shologuti.graph import jump_graph
+from lessons_lib.perft import perft
 from lessons_lib.exercises.rules_and_game_tree import (
     _counting_on_after_the_turn, check_count_leaves, check_most_captures, most_captures,
 )
@@ -65,8 +68,21 @@ def first_chain_only(position: Any) -> int:
     return 1 + (first_chain_only(after) if after.to_move == position.to_move else 0)
 
 
+J = jump_graph()
+"""The graph of jumps lesson 01 builds two cells before its exercise."""
+
+
+def jumps_read_off_j(G: Any, point: int) -> list[tuple[int, int]]:
+    """Reads the jumps off J, a global of the notebook, instead of finding them from G."""
+    return [(J.edges[point, target]["over"], target) for target in J.successors(point)]
+
+
 ANSWERS: list[Answer] = [
     right(check_jumps_from, "straight on, from G alone", jumps_from),
+    wrong(check_jumps_from, "read off the graph of jumps J", "write it yourself: this calls the graph of jumps",
+          jumps_read_off_j),
+    wrong(check_jumps_from, "the engine's table", "write it yourself: this calls JUMPS",
+          lambda G, point: list(JUMPS[point])),
     wrong(check_jumps_from, "any two steps", "turns a corner", any_two_steps),
     wrong(check_jumps_from, "landing back where it started", "land back on", back_and_forth),
     wrong(check_jumps_from, "no diagonals", "which your function misses", only_straight_rows),
@@ -86,6 +102,8 @@ ANSWERS: list[Answer] = [
     wrong(check_cut_points, "a sentence", "give a list of point numbers", "9 and 29"),
     wrong(check_cut_points, "a single number", "give a list of point numbers", 9),
     right(check_count_leaves, "perft", count_leaves),
+    wrong(check_count_leaves, "the library's perft", "write it yourself: this calls perft",
+          lambda position, depth: perft(position, depth)),
     wrong(check_count_leaves, "0 at depth 0", "return 1", lambda position, depth: 0),
     wrong(check_count_leaves, "every position of the tree", "every position of the tree", every_node),
     wrong(check_count_leaves, "a finished game as a leaf", "a finished game has no moves", finished_is_a_leaf),

@@ -52,7 +52,8 @@ class Counter:
 
 ANSWERS: list[Answer] = [
     right(check_material_mobility_evaluation, "rebuilt from its parts", rebuilt),
-    right(check_material_mobility_evaluation, "the library's own", material_mobility_evaluation),
+    wrong(check_material_mobility_evaluation, "the library's own", "write it yourself: this calls "
+          "material_mobility_evaluation", material_mobility_evaluation),
     *[wrong(check_material_mobility_evaluation, name, hint, compute) for name, (compute, hint) in MISTAKES.items()],
     wrong(check_material_mobility_evaluation, "material only", "the parts here are",
           lambda position, player: 10 * material(position, player)),

@@ -8,6 +8,8 @@ import random
 import numpy as np
 
 from lessons_lib.exercises.learning_an_evaluation import check_held_out, check_log_loss, check_win_chance
+from lessons_lib.exercises.learning_an_evaluation import log_loss as reference_log_loss
+from lessons_lib.learning.fitting import predicted_scores
 from catalogue import Answer, right, wrong
 
 
@@ -54,6 +56,9 @@ def by_length(numbers: list[int], share: float, longest: bool) -> list[bool]:
 
 ANSWERS: list[Answer] = [
     right(check_win_chance, "1 / (1 + exp(-w.f))", chance),
+    wrong(check_win_chance, "the library's predicted_scores", "write it yourself: this calls predicted_scores",
+          lambda f, w: float(predicted_scores([f], w)[0])),
+    wrong(check_log_loss, "the check's own", "write it yourself: this calls log_loss", reference_log_loss),
     right(check_win_chance, "exp(s) / (1 + exp(s))",
           lambda f, w: math.exp(sum(a * b for a, b in zip(w, f))) / (1 + math.exp(sum(a * b for a, b in zip(w, f))))),
     right(check_win_chance, "numpy", lambda f, w: float(1 / (1 + np.exp(-np.dot(w, f))))),

@@ -9,7 +9,7 @@ from typing import Any
 from lessons_lib.agents.rollouts import captures_first_rollout, uniform_rollout
 from lessons_lib.agents.mcts import backpropagate
 from lessons_lib.exercises.mcts import (
-    BACKPROPAGATION_SLIPS, WRONG_UCB1, _slip, check_backpropagation, check_rollout_policy, check_ucb1,
+    BACKPROPAGATION_SLIPS, WRONG_UCB1, _slip, ucb1 as reference_ucb1, check_backpropagation, check_rollout_policy, check_ucb1,
 )
 from catalogue import Answer, right, wrong
 
@@ -135,7 +135,10 @@ ANSWERS: list[Answer] = [
     wrong(check_ucb1, "text", "give a number", lambda w, n, p, c: "high"),
     wrong(check_ucb1, "ln N in the denominator", "UCB1 = wins / visits",
           lambda w, n, p, c: w / n + c / math.log(p)),
-    right(check_backpropagation, "the library's", backpropagate),
+    wrong(check_backpropagation, "the library's", "write it yourself: this calls backpropagate", backpropagate),
+    wrong(check_backpropagation, "the library's, wrapped", "write it yourself: this calls backpropagate",
+          lambda node, outcome: backpropagate(node, outcome)),
+    wrong(check_ucb1, "the check's own", "write it yourself: this calls ucb1", reference_ucb1),
     right(check_backpropagation, "a loop, as a student writes it", student_backpropagate),
     right(check_backpropagation, "recursive", recursive_backpropagate),
     *[wrong(check_backpropagation, slip, hint, _slip(slip, 0)) for slip, hint in BACKPROPAGATION_SLIPS.items()],

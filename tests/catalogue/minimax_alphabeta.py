@@ -6,7 +6,10 @@ import math
 import random
 from typing import Any
 
+from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.evaluation import utility
+from lessons_lib.agents.minimax import MinimaxAgent
+from lessons_lib.agents.presets import make_agent
 from lessons_lib.exercises.minimax_alphabeta import check_alphabeta, check_minimax, check_pruned_leaves, check_tree_value
 from catalogue import Answer, right, wrong
 
@@ -226,6 +229,29 @@ def no_utility_alphabeta(state: Any, depth: int, alpha: float, beta: float, root
     return best
 
 
+def minimax_agents_value(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    """MinimaxAgent's value, as a student hands it in."""
+    if state.is_game_over():
+        return utility(state, root, ply)
+    return MinimaxAgent(depth, evaluate).search(state).value
+
+
+def agent_found_by_its_name(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    """MinimaxAgent reached with importlib and getattr, so that no name in the code shows it."""
+    import importlib
+
+    module = importlib.import_module("lessons_lib.agents." + "mini" + "max")
+    agent = getattr(module, "Minimax" + "Agent")(depth, evaluate)
+    return utility(state, root, ply) if state.is_game_over() else agent.search(state).value
+
+
+def alphabeta_agents_value(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any,
+                           ply: int = 0) -> float:
+    if state.is_game_over():
+        return utility(state, root, ply)
+    return AlphaBetaAgent(depth, evaluate).search(state).value
+
+
 ANSWERS: list[Answer] = [
     right(check_tree_value, "7 and 'a'", 7, "a"),
     right(check_tree_value, "7.0 and ' A '", 7.0, " A "),
@@ -258,6 +284,13 @@ ANSWERS: list[Answer] = [
           depth_first_then_game_over),
     wrong(check_minimax, "one ply short", "compare your function with the pseudocode", one_ply_short),
     wrong(check_minimax, "MAX and MIN by depth", "not by the depth", by_depth),
+    wrong(check_minimax, "MinimaxAgent's value", "write it yourself: this calls MinimaxAgent", minimax_agents_value),
+    wrong(check_minimax, "MinimaxAgent through importlib and getattr", "write it yourself: this calls MinimaxAgent",
+          agent_found_by_its_name),
+    wrong(check_minimax, "an agent from make_agent", "write it yourself: this calls make_agent",
+          lambda state, depth, root, evaluate, ply=0: make_agent(f"minimax:{depth}").search(state).value),
+    wrong(check_alphabeta, "AlphaBetaAgent's value", "write it yourself: this calls AlphaBetaAgent",
+          alphabeta_agents_value),
     wrong(check_minimax, "leaves and finished games for the player to move", "you evaluate leaves for the player",
           movers_view),
     wrong(check_minimax, "finished games for the player to move, leaves right", "your leaves are right",

@@ -8,6 +8,7 @@ from typing import Any
 
 from lessons_lib.agents.rollouts import captures_first_rollout, uniform_rollout
 from lessons_lib.exercises.other_games import check_best_game_for_mcts, check_game_measure, check_goat_rollouts
+from lessons_lib.arena.game_comparison import random_profile
 from lessons_lib.experiment_data import load_table
 from lessons_lib.games import GAMES
 from catalogue import Answer, right, wrong
@@ -68,6 +69,8 @@ UNSEEDED = random.Random()
 
 ANSWERS: list[Answer] = [
     right(check_game_measure, "arithmetic means", measure),
+    wrong(check_game_measure, "the library's random_profile", "write it yourself: this calls random_profile",
+          lambda name, games, seed: (lambda p: (p.branching, p.plies))(random_profile(name, games, seed))),
     right(check_game_measure, "geometric means", lambda name, games, seed: measure(name, games, seed, True)),
     wrong(check_game_measure, "moves summed over a game", "number of those positions",
           lambda name, games, seed: measure(name, games, seed, per_game=True)),

@@ -5,7 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from lessons_lib.exercises.strength import check_elo_difference, check_wilson
+from lessons_lib.arena.ratings import wilson_interval
+from lessons_lib.exercises.strength import check_elo_difference, check_wilson, elo_difference
 from catalogue import Answer, right, wrong
 
 Z = 1.959964
@@ -56,6 +57,9 @@ ANSWERS: list[Answer] = [
     wrong(check_elo_difference, "rounded to hundreds", "solve score",
           lambda s: round(400 * math.log10(s / (1 - s)), -2)),
     right(check_wilson, "the Wilson interval", wilson),
+    wrong(check_wilson, "the library's wilson_interval", "write it yourself: this calls wilson_interval",
+          lambda s, n: wilson_interval(s, n)),
+    wrong(check_elo_difference, "the check's own", "write it yourself: this calls elo_difference", elo_difference),
     right(check_wilson, "clipped to [0, 1]", lambda s, n: (max(0.0, wilson(s, n)[0]), min(1.0, wilson(s, n)[1]))),
     wrong(check_wilson, "the normal (Wald) interval", "the simple 'normal' interval", wald),
     wrong(check_wilson, "z = 2", "nearly", lambda s, n: _wilson_with(2.0, s, n)),

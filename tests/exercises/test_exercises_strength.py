@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import matplotlib
 import pytest
 
@@ -17,7 +19,8 @@ from lessons_lib.viz.plots import plot_elo, plot_grouped_bars, plot_score_grid, 
 
 
 def test_elo_difference() -> None:
-    assert check_elo_difference(elo_difference).passed
+    assert check_elo_difference(lambda score: 400 * math.log10(score / (1 - score))).passed
+    assert "write it yourself" in check_elo_difference(elo_difference).message
     assert "give a number" in check_elo_difference(lambda score: None).message
 
 
@@ -27,10 +30,20 @@ def test_each_elo_mistake_is_named(mistake: str) -> None:
     assert hint in check_elo_difference(wrong).message
 
 
+def _wilson(successes: float, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson interval as a student writes it."""
+    rate = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (rate + z * z / (2 * trials)) / denominator
+    half = z / denominator * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials))
+    return centre - half, centre + half
+
+
 def test_wilson() -> None:
-    assert check_wilson(wilson_interval).passed
+    assert check_wilson(lambda successes, trials: tuple(wilson_interval(successes, trials))).passed is False
+    assert check_wilson(_wilson).passed
     assert "'normal' interval" in check_wilson(_wald).message
-    assert "z = 1.960" in check_wilson(lambda s, n: wilson_interval(s, n, 2.0)).message
+    assert "z = 1.960" in check_wilson(lambda s, n: _wilson(s, n, 2.0)).message
     assert "two numbers" in check_wilson(lambda s, n: 0.5).message
 
 

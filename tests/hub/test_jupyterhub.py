@@ -24,6 +24,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -278,7 +279,22 @@ def run_cells(hub: Hub, server: str, kernel_id: str, cells: list[str]) -> list[l
         connection.close()
         return everything
 
-    return asyncio.run(run())
+    # in a thread of its own: the test's thread may already run an event loop (another test's)
+    answers: list[list[list[dict[str, Any]]]] = []
+    errors: list[BaseException] = []
+
+    def in_a_thread() -> None:
+        try:
+            answers.append(asyncio.run(run()))
+        except BaseException as error:  # shown in the test's own thread
+            errors.append(error)
+
+    thread = threading.Thread(target=in_a_thread)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
+    return answers[0]
 
 
 def text_of(outputs: list[dict[str, Any]]) -> str:
