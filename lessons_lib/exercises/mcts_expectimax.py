@@ -21,24 +21,33 @@ CASES: list[tuple[str, Any, int, Evaluation]] = [
     ("the gamble tree", TinyTree(GAMBLE_TREE), 2, leaf_evaluation),
     ("the tree of figure 5.2", TinyTree(AIMA_FIGURE_5_2), 2, leaf_evaluation),
     ("the chain tree (one player moves twice in a row)", TinyTree(CHAIN_TREE), 3, leaf_evaluation),
+    ("figure 5.2 with player 1 to move at the root", TinyTree((1, AIMA_FIGURE_5_2)), 2, leaf_evaluation),
     ("a Shologuti endgame, Green to move", Position.from_string(EARLY_WINNER_TRAP), 3, material_mobility_evaluation),
+    ("a Shologuti position, Red to move", Position.from_string("RRRRRRG...R....R....RGG.G..G...GGGGGG r - 1"), 2,
+     material_mobility_evaluation),
+    ("a position Green wins in 3 plies, searched 3 plies deep",
+     Position.from_string("G.RG...........................G..... g -"), 3, material_mobility_evaluation),
     ("a capture that ends the game at once", Position.from_points(green=[23, 31], red=[18]), 2,
      material_mobility_evaluation),
     ("a finished game (Red to move, no Red piece left)", Position.from_points(green=[23], red=[], to_move=RED), 2,
      material_mobility_evaluation),
 ]
-"""(name, position, depth, evaluation): tiny trees, a real endgame, a game that ends within the depth, and one
-that is already over."""
+"""(name, position, depth, evaluation): tiny trees (one with player 1 at the root), a real endgame, a position with
+Red to move, a game won exactly at the depth searched, a game that ends within the depth, and one that is already
+over."""
 
 
 def _variant(state: Any, depth: int, root: int, evaluate: Evaluation, mistake: str, ply: int = 0) -> float:
     """Expectimax with one of the usual mistakes."""
+    if depth == 0 and mistake == "depth before the end":
+        return evaluate(state, root)
     if state.is_game_over() and mistake != "no utility":
         return utility(state, root, 0 if mistake == "ply not counted" else ply)
     if depth == 0 or state.is_game_over():
         return evaluate(state, root)
     values = [_variant(state.play(move), depth - 1, root, evaluate, mistake, ply + 1) for move in state.legal_moves()]
-    ours = ply % 2 == 0 if mistake == "by depth" else state.to_move == root
+    ours = (ply % 2 == 0 if mistake == "by depth" else state.to_move == 0 if mistake == "player 0 maximises"
+            else state.to_move == root)
     if mistake == "mean everywhere" or (not ours and mistake != "min at chance nodes"):
         return math.fsum(values) / len(values)
     return max(values) if ours else min(values)
@@ -51,9 +60,14 @@ MISTAKES = {
                        "opponent's are random.",
     "by depth": "you decided max or mean by the depth; in a capture chain the same player moves twice in a row: "
                 "take the max where state.to_move == root_player.",
+    "depth before the end": "a finished game was scored by the evaluation (this one ends exactly at the depth "
+                            "searched): test state.is_game_over() first, before depth == 0, and return "
+                            "utility(state, root_player, ply) there.",
     "no utility": "a finished game was scored by the evaluation: test state.is_game_over() first and return "
                   "utility(state, root_player, ply).",
     "ply not counted": "a finished game's utility must know how far below the root it is: pass ply + 1 down.",
+    "player 0 maximises": "you take the max where player 0 moves; take it where the root's player moves "
+                          "(state.to_move == root_player), which is player 1 when Red is to move at the root.",
 }
 
 

@@ -45,7 +45,7 @@ def with_mistake(mistake: str) -> Any:
 ANSWERS: list[Answer] = [
     right(check_expectimax, "max and the mean", expectimax),
     right(check_expectimax, "with statistics.mean", expectimax_with_statistics),
-    *[wrong(check_expectimax, mistake, hint, with_mistake(mistake)) for mistake, hint in MISTAKES.items()],
+    *[wrong(check_expectimax, mistake, hint.split(":")[0], with_mistake(mistake)) for mistake, hint in MISTAKES.items()],
     wrong(check_expectimax, "no game-over test", "test state.is_game_over() first", no_game_over_test),
     wrong(check_expectimax, "the median", "compare with the description above",
           lambda s, d, r, e, ply=0: _median_variant(s, d, r, e, ply)),
