@@ -61,9 +61,11 @@ def check_count_leaves(count_leaves: Callable[[Position, int], Any]) -> Feedback
         return Feedback.not_yet(write_it_yourself(used, "count of the leaves (perft)"))
     chain = Position.from_string(CHAIN_POSITIONS["a chain that changes direction"], FORCED)
     finished = FINISHED
+    ending = Position.from_points(green=[23, 31], red=[18], rules=FORCED)
     cases = [(start, 0, "the start"), (start, 1, "the start"), (start, 3, "the start"), (traditional, 2,
              "the start under the traditional rules"), (chain, 3, "a position in the middle of the game"),
-             (finished, 0, "a finished game"), (finished, 2, "a finished game"), (start, 4, "the start")]
+             (finished, 0, "a finished game"), (finished, 1, "a finished game"), (finished, 2, "a finished game"),
+             (ending, 2, "a position whose games can end after one ply"), (start, 4, "the start")]
     for position, depth, name in cases:
         expected = perft(position, depth)
         answer, failure = call_safely(count_leaves, position, depth)
@@ -76,7 +78,8 @@ def check_count_leaves(count_leaves: Callable[[Position, int], Any]) -> Feedback
                                     f"the one leaf: return 1.")
         if position is finished:
             return Feedback.not_yet(f"count_leaves({name}, {depth}) gave {answer!r}, but a finished game has no "
-                                    f"moves, so no line of {_plies(depth)}: 0.")
+                                    f"moves, so no line of {_plies(depth)}: 0 (counting len(moves) or 1 at depth 1 "
+                                    f"makes it 1).")
         if answer == _nodes(position, depth):
             return Feedback.not_yet(f"count_leaves({name}, {depth}) gave {answer}: that is every position of the "
                                     f"tree. Count only the leaves, the positions exactly {_plies(depth)} on: "

@@ -43,6 +43,24 @@ def count_leaves(position: Any, depth: int) -> int:
     return sum(count_leaves(position.play(move), depth - 1) for move in position.legal_moves())
 
 
+def bulk_counted_right(position: Any, depth: int) -> int:
+    if depth == 0:
+        return 1
+    moves = position.legal_moves()
+    if depth == 1:
+        return len(moves)
+    return sum(bulk_counted_right(position.play(move), depth - 1) for move in moves)
+
+
+def bulk_counted_or_one(position: Any, depth: int) -> int:
+    if depth == 0:
+        return 1
+    moves = position.legal_moves()
+    if depth == 1:
+        return len(moves) or 1
+    return sum(bulk_counted_or_one(position.play(move), depth - 1) for move in moves)
+
+
 def every_node(position: Any, depth: int) -> int:
     if depth == 0:
         return 1
@@ -102,6 +120,9 @@ ANSWERS: list[Answer] = [
     wrong(check_cut_points, "a sentence", "give a list of point numbers", "9 and 29"),
     wrong(check_cut_points, "a single number", "give a list of point numbers", 9),
     right(check_count_leaves, "perft", count_leaves),
+    right(check_count_leaves, "counted in bulk one ply up, finished games right", bulk_counted_right),
+    wrong(check_count_leaves, "counted in bulk with len(moves) or 1", "a finished game has no moves",
+          bulk_counted_or_one),
     wrong(check_count_leaves, "the library's perft", "write it yourself: this calls perft",
           lambda position, depth: perft(position, depth)),
     wrong(check_count_leaves, "0 at depth 0", "return 1", lambda position, depth: 0),
