@@ -129,11 +129,19 @@ def _games_by_length() -> list[int]:
     return sorted(lengths, key=lambda game: -lengths[game])
 
 
+def _flags(answer: Any) -> list[bool] | None:
+    """An answer of ``held_out`` as flags, or None if it is not a sequence."""
+    try:
+        return [bool(flag) for flag in answer]
+    except (TypeError, ValueError):
+        return None
+
+
 def check_held_out(student: Callable[[list[int], float], Any]) -> Feedback:
     """Check a student's ``held_out(game_numbers, share)``: a flag a position, ``max(1, round(share × games))``
     whole games held out, not chosen by their length."""
     picks: list[str] = []
-    for share in (0.2, 0.3, 0.5):
+    for share in (0.2, 0.37, 0.5, 0.66):
         answer, failure = call_safely(student, list(SPLIT_GAMES), share)
         call = f"held_out(game_numbers, {share})"
         if failure:
@@ -142,6 +150,9 @@ def check_held_out(student: Callable[[list[int], float], Any]) -> Feedback:
             flags = [bool(flag) for flag in answer]
         except TypeError:
             return Feedback.not_yet(f"{call} returned {answer!r}: return one True or False a position.")
+        if _flags(call_safely(student, list(SPLIT_GAMES), share)[0]) != flags:
+            return Feedback.not_yet(f"{call} gave two different answers when called twice: make the random choice "
+                                    f"with a seed, rng = random.Random(0), so that a split can be repeated.")
         if len(flags) != len(SPLIT_GAMES):
             return Feedback.not_yet(f"{call} gave {len(flags)} answers for {len(SPLIT_GAMES)} positions: one a "
                                     f"position (True: held out), not one a game.")
@@ -159,14 +170,21 @@ def check_held_out(student: Callable[[list[int], float], Any]) -> Feedback:
         games = len(set(SPLIT_GAMES))
         wanted = max(1, round(share * games))
         if len(held) != wanted:
+            floored = "" if len(held) != int(share * games) else " (int() rounds down: use round())"
             return Feedback.not_yet(f"{call} held out {len(held)} of {games} games; hold out round(share × games) = "
-                                    f"{wanted} (the share of the games, not of the positions).")
-        by_length = _games_by_length()
+                                    f"{wanted} (the share of the games, not of the positions){floored}.")
+        by_length, in_order = _games_by_length(), list(dict.fromkeys(SPLIT_GAMES))
         picks.append("longest" if held == set(by_length[:wanted]) else
-                     "shortest" if held == set(by_length[-wanted:]) else "other")
-    if picks[0] != "other" and len(set(picks)) == 1:  # every time: a rule, not a random choice that happened to
+                     "shortest" if held == set(by_length[-wanted:]) else
+                     "first" if held == set(in_order[:wanted]) else
+                     "last" if held == set(in_order[-wanted:]) else "other")
+    if picks[0] in ("longest", "shortest") and len(set(picks)) == 1:  # every time: a rule, not chance
         return Feedback.not_yet(f"held_out always held out the {picks[0]} games. A held-out set should be like the "
                                 f"games the model will meet; a game's length goes with how it was played (and "
                                 f"ended). Choose the games at random, with a seed.")
+    if picks[0] in ("first", "last") and len(set(picks)) == 1:
+        return Feedback.not_yet(f"held_out always held out the {picks[0]} games in the list. Games are listed in "
+                                f"the order they were played, and the players or the rules may have changed along "
+                                f"the way: choose the games at random, with a seed.")
     return Feedback.correct("right: whole games on each side. A position's result is its game's result, so "
                             "positions of one game are near copies as far as the fit is concerned.")

@@ -33,6 +33,23 @@ def last_games(numbers: list[int], share: float) -> list[bool]:
     return [number in held for number in numbers]
 
 
+def first_games(numbers: list[int], share: float) -> list[bool]:
+    held = set(list(dict.fromkeys(numbers))[:max(1, round(share * len(set(numbers))))])
+    return [number in held for number in numbers]
+
+
+def unseeded(numbers: list[int], share: float) -> list[bool]:
+    games = sorted(set(numbers))
+    held = set(random.sample(games, max(1, round(share * len(games)))))
+    return [number in held for number in numbers]
+
+
+def floored(numbers: list[int], share: float) -> list[bool]:
+    games = sorted(set(numbers))
+    held = set(random.Random(0).sample(games, max(1, int(share * len(games)))))
+    return [number in held for number in numbers]
+
+
 def by_position(numbers: list[int], share: float) -> list[bool]:
     rng = random.Random(0)
     return [rng.random() < share for _ in numbers]
@@ -87,7 +104,10 @@ ANSWERS: list[Answer] = [
           lambda p, y: sum(abs(c - r) for c, r in zip(p, y)) / len(p)),
     wrong(check_log_loss, "log 2 always", "the mean over the positions", lambda p, y: math.log(2)),
     right(check_held_out, "random whole games", by_game),
-    right(check_held_out, "the last games", last_games),
+    wrong(check_held_out, "the last games", "always held out the last games", last_games),
+    wrong(check_held_out, "the first games", "always held out the first games", first_games),
+    wrong(check_held_out, "unseeded", "two different answers", unseeded),
+    wrong(check_held_out, "floored with int()", "int() rounds down", floored),
     right(check_held_out, "a numpy array of flags",
           lambda n, s: np.array(by_game(n, s))),
     wrong(check_held_out, "random positions", "on each side", by_position),
