@@ -143,3 +143,20 @@ def test_without_bubblewrap_the_notebooks_run_as_plain_processes_with_the_same_g
                              "--json"], capture_output=True, text=True, env=environment, timeout=600, check=True)
     assert statuses(json.loads(graded.stdout)) == {
         "solved": ["passed", "passed"], "unsolved": ["not yet", "not yet"], "raises": ["error", "passed"]}
+
+
+def test_every_worked_solution_passes_when_graded(tmp_path: Path) -> None:
+    """Each solution notebook, graded as a student's hand-in (its checks run in the grader, its code in the
+    sandbox), passes every exercise of its lesson: no check refuses a right answer across the wall."""
+    import subprocess
+    import sys
+
+    solutions = sorted((LESSONS_FOLDER / "solutions").glob("[0-9][0-9]_*.ipynb"))
+    graded = subprocess.run([sys.executable, "-P", "-m", "lessons_lib", "grade", *map(str, solutions), "--json",
+                             "--jobs", "2"], capture_output=True, text=True, timeout=1800, cwd=tmp_path)
+    assert graded.returncode == 0, graded.stderr
+    report = json.loads(graded.stdout)
+    assert len(report["notebooks"]) == len(solutions) >= 10
+    not_passed = [(book["lesson"], exercise["name"], exercise["detail"]) for book in report["notebooks"]
+                  for exercise in book["exercises"] if exercise["status"] != "passed"]
+    assert not_passed == []
