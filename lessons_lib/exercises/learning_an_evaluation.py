@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from typing import Any
 
-from lessons_lib.exercises.feedback import Feedback, call_for_number, call_safely
+from lessons_lib.exercises.feedback import Feedback, call_for_number, call_safely, case_seed, drawn_with
 from lessons_lib.exercises.own_code import library_use, write_it_yourself
 
-CHANCE_CASES = (
-    ([2.0, -1.0, 4.0], [0.3, -0.2, 0.1]),
-    ([1.0, 0.0, -2.0], [0.5, 3.0, 0.25]),
-    ([0.0, 0.0, 0.0], [0.5, 3.0, 0.25]),
-    ([-3.0, 1.0, 0.0], [1.0, 0.5, -7.0]),
-)
+def chance_cases(seed: int) -> list[tuple[list[float], list[float]]]:
+    """(features, weights) drawn with ``seed``: sums of both signs, all features 0 (a chance of ½), and a sum large
+    enough that a slip in the sign or the exponent shows."""
+    rng = random.Random(seed)
+    size = rng.randint(3, 6)
+
+    def numbers(spread: float) -> list[float]:
+        return [round(rng.uniform(-spread, spread), 2) for _ in range(size)]
+
+    cases = [(numbers(3.0), numbers(1.0)) for _ in range(3)]
+    cases.insert(2, ([0.0] * size, numbers(3.0)))
+    cases.append(([abs(value) for value in numbers(3.0)], [abs(value) + 0.5 for value in numbers(1.0)]))
+    return cases
 
 
 def win_chance(features: list[float], weights: list[float]) -> float:
@@ -45,34 +53,42 @@ def _fitting_functions() -> dict[str, object]:
             "fit_logistic": fitting.fit_logistic, "win_chance": win_chance, "log_loss": log_loss}
 
 
-def check_win_chance(student: Callable[[list[float], list[float]], Any]) -> Feedback:
-    """Check a student's ``win_chance(features, weights)`` against ``σ(w·f)``."""
+def check_win_chance(student: Callable[[list[float], list[float]], Any], seed: int | None = None) -> Feedback:
+    """Check a student's ``win_chance(features, weights)`` against ``σ(w·f)``, on cases drawn with ``seed`` (fresh
+    ones when None)."""
     used = library_use(student, _fitting_functions())
     if used:
         return Feedback.not_yet(write_it_yourself(used, "logistic model"))
-    for features, weights in CHANCE_CASES:
+    seed = case_seed(seed)
+    for features, weights in chance_cases(seed):
         expected = win_chance(features, weights)
         answer, failure = call_for_number(student, list(features), list(weights))
         call = f"win_chance({features}, {weights})"
         if failure:
-            return Feedback.not_yet(f"{call} {failure}")
+            return Feedback.not_yet(f"{call} {failure}{drawn_with(seed)}")
         if math.isclose(answer, expected, abs_tol=1e-9):
             continue
         hint = next((hint for wrong, hint in WRONG_CHANCES.values()
                      if math.isclose(answer, wrong(features, weights), abs_tol=1e-9)),
                     "add up weight × feature, then 1 / (1 + exp(−sum))")
-        return Feedback.not_yet(f"{call} gave {answer:.4f}, but the model says {expected:.4f}: {hint}.")
+        return Feedback.not_yet(f"{call} gave {answer:.4f}, but the model says {expected:.4f}: {hint}."
+                                f"{drawn_with(seed)}")
     return Feedback.correct("right: the weighted sum is the log-odds of a win, and σ turns it into a chance. "
                             f"A sum of 0 is an even game ({win_chance([0.0], [1.0]):.1f}), and a sum of 1 already "
                             f"means {win_chance([1.0], [1.0]):.0%}.")
 
 
-LOSS_CASES = (
-    ([0.9, 0.2, 0.5], [1.0, 0.0, 0.5]),
-    ([0.6, 0.6], [0.0, 1.0]),
-    ([0.5], [1.0]),
-    ([0.99, 0.3, 0.7, 0.1], [0.5, 1.0, 0.0, 0.0]),
-)
+def loss_cases(seed: int) -> list[tuple[list[float], list[float]]]:
+    """(chances, results) drawn with ``seed``: wins, losses and draws (½), one position alone, a chance of ½."""
+    rng = random.Random(seed)
+
+    def case(size: int) -> tuple[list[float], list[float]]:
+        return ([round(rng.uniform(0.02, 0.98), 2) for _ in range(size)],
+                [rng.choice((0.0, 0.5, 1.0)) for _ in range(size)])
+
+    chances, results = case(rng.randint(4, 8))
+    chances[0], results[0], results[1], results[2] = 0.5, 1.0, 0.0, 0.5  # a win, a loss and a draw in every run
+    return [case(3), (chances, results), ([round(rng.uniform(0.02, 0.98), 2)], [1.0]), case(2)]
 
 
 def log_loss(chances: list[float], results: list[float]) -> float:
@@ -98,23 +114,26 @@ WRONG_LOSSES: dict[str, tuple[Callable[[list[float], list[float]], float], str]]
 }
 
 
-def check_log_loss(student: Callable[[list[float], list[float]], Any]) -> Feedback:
-    """Check a student's ``log_loss(chances, results)`` against the mean log loss."""
+def check_log_loss(student: Callable[[list[float], list[float]], Any], seed: int | None = None) -> Feedback:
+    """Check a student's ``log_loss(chances, results)`` against the mean log loss, on cases drawn with ``seed``
+    (fresh ones when None)."""
     used = library_use(student, _fitting_functions())
     if used:
         return Feedback.not_yet(write_it_yourself(used, "log loss"))
-    for chances, results in LOSS_CASES:
+    seed = case_seed(seed)
+    for chances, results in loss_cases(seed):
         expected = log_loss(list(chances), list(results))
         answer, failure = call_for_number(student, list(chances), list(results))
         call = f"log_loss_of({chances}, {results})"
         if failure:
-            return Feedback.not_yet(f"{call} {failure}")
+            return Feedback.not_yet(f"{call} {failure}{drawn_with(seed)}")
         if math.isclose(answer, expected, abs_tol=1e-9):
             continue
         hint = next((hint for wrong, hint in WRONG_LOSSES.values()
                      if math.isclose(answer, wrong(list(chances), list(results)), abs_tol=1e-9)),
                     "the mean over the positions of −(y log p + (1 − y) log(1 − p))")
-        return Feedback.not_yet(f"{call} gave {answer:.4f}, but the log loss is {expected:.4f}: {hint}.")
+        return Feedback.not_yet(f"{call} gave {answer:.4f}, but the log loss is {expected:.4f}: {hint}."
+                                f"{drawn_with(seed)}")
     return Feedback.correct(f"right. Saying 50% every time costs {log_loss([0.5], [1.0]):.3f} (log 2) whatever "
                             "happens: a model is worth something only below that.")
 

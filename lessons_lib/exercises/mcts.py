@@ -11,7 +11,9 @@ from typing import Any
 from lessons_lib.agents.mcts import (
     Backpropagation, MCTSAgent, Node, backpropagate, backpropagate_for, child_scores, ucb1_child,
 )
-from lessons_lib.exercises.feedback import Feedback, call_for_number, call_safely, describe_failure
+from lessons_lib.exercises.feedback import (
+    Feedback, call_for_number, call_safely, case_seed, describe_failure, drawn_with,
+)
 from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.game import Outcome
 from lessons_lib.measurements import rollout_outcomes
@@ -20,9 +22,16 @@ from lessons_lib.samples import EARLY_WINNER_TRAP, ONE_PLY_BLUNDER
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.tiny_tree import TRAP_TREE, TinyTree
 
-UCB_CASES = [(3.0, 5, 10, math.sqrt(2)), (0.0, 1, 1, math.sqrt(2)), (7.5, 10, 40, 1.0), (2.0, 2, 100, 0.5),
-             (40.0, 50, 60, 0.0), (1.0, 4, 1000, 3.0)]
-"""(wins, visits, parent's visits, c): every child has been visited at least once, as in MCTS."""
+def ucb1_cases(seed: int) -> list[tuple[float, int, int, float]]:
+    """(wins, visits, parent's visits, c), drawn with ``seed``: every child visited at least once, as in MCTS; a
+    parent visited once, c = 0, c = √2 and others, wins in half points (draws)."""
+    rng = random.Random(seed)
+    cases = []
+    for c in (math.sqrt(2), 0.0, round(rng.uniform(0.2, 3.0), 2), math.sqrt(2), round(rng.uniform(0.2, 3.0), 2)):
+        visits = rng.randint(1, 60)
+        cases.append((rng.randint(0, 2 * visits) / 2, visits, visits + rng.randint(0, 500), c))
+    cases.insert(1, (rng.choice((0.0, 0.5, 1.0)), 1, 1, math.sqrt(2)))  # a parent visited once: ln 1 = 0
+    return cases
 
 WRONG_UCB1: dict[str, tuple[Callable[[float, int, int, float], float], str]] = {
     "no square root": (lambda w, n, p, c: w / n + c * math.log(p) / n,
@@ -44,25 +53,27 @@ def ucb1(wins: float, visits: int, parent_visits: int, c: float) -> float:
     return wins / visits + c * math.sqrt(math.log(parent_visits) / visits)
 
 
-def check_ucb1(student_ucb1: Callable[[float, int, int, float], Any]) -> Feedback:
-    """Check a student's ``ucb1(wins, visits, parent_visits, c)`` on children of every kind."""
+def check_ucb1(student_ucb1: Callable[[float, int, int, float], Any], seed: int | None = None) -> Feedback:
+    """Check a student's ``ucb1(wins, visits, parent_visits, c)`` on children of every kind, drawn with ``seed``
+    (fresh ones when None)."""
     used = library_use(student_ucb1, {"ucb1": ucb1, "ucb1_child": ucb1_child,
                                       "child_scores": child_scores})
     if used:
         return Feedback.not_yet(write_it_yourself(used, "UCB1"))
-    for wins, visits, parent, c in UCB_CASES:
+    seed = case_seed(seed)
+    for wins, visits, parent, c in ucb1_cases(seed):
         expected = ucb1(wins, visits, parent, c)
         answer, failure = call_for_number(student_ucb1, wins, visits, parent, c)
         shown_c = "math.sqrt(2)" if c == math.sqrt(2) else f"{c:g}"
         call = f"ucb1(wins={wins:g}, visits={visits}, parent_visits={parent}, c={shown_c})"
         if failure:
-            return Feedback.not_yet(f"{call} {failure}")
+            return Feedback.not_yet(f"{call} {failure}{drawn_with(seed)}")
         if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-12):
             continue
         hint = next((hint for wrong, hint in WRONG_UCB1.values()
                      if math.isclose(answer, wrong(wins, visits, parent, c), rel_tol=1e-9)),
                     "UCB1 = wins / visits + c · √(ln(parent_visits) / visits).")
-        return Feedback.not_yet(f"{call} gave {answer:.6g} but UCB1 is {expected:.6g}: {hint}")
+        return Feedback.not_yet(f"{call} gave {answer:.6g} but UCB1 is {expected:.6g}: {hint}{drawn_with(seed)}")
     return Feedback.correct("exactly the UCB1 the project's MCTS uses. Notice the parent with 1 visit: ln 1 = 0, "
                             "so exploration starts at nothing and grows as the parent is visited.")
 

@@ -123,6 +123,11 @@ def flipping_perspective(node: Any, outcome: Any) -> None:
         node = node.parent
 
 
+OLD_UCB1_TABLE = {(3.0, 5, 10): 1.9586, (0.0, 1, 1): 0.0, (7.5, 10, 40): 1.3574, (2.0, 2, 100): 1.7587,
+                  (40.0, 50, 60): 0.8, (1.0, 4, 1000): 4.1925}
+"""UCB1 of the cases the check once used, as printed: a table a student copies."""
+
+
 ANSWERS: list[Answer] = [
     right(check_ucb1, "win rate plus exploration", lambda w, n, p, c: w / n + c * math.sqrt(math.log(p) / n)),
     right(check_ucb1, "exploration as c times the square root of 2 ln N / n over root 2 (the same)",
@@ -139,6 +144,8 @@ ANSWERS: list[Answer] = [
     wrong(check_backpropagation, "the library's, wrapped", "write it yourself: this calls backpropagate",
           lambda node, outcome: backpropagate(node, outcome)),
     wrong(check_ucb1, "the check's own", "write it yourself: this calls ucb1", reference_ucb1),
+    wrong(check_ucb1, "a table of an earlier run's values", "UCB1 = wins / visits",
+          lambda w, n, p, c: OLD_UCB1_TABLE.get((w, n, p), 0.5)),
     right(check_backpropagation, "a loop, as a student writes it", student_backpropagate),
     right(check_backpropagation, "recursive", recursive_backpropagate),
     *[wrong(check_backpropagation, slip, hint, _slip(slip, 0)) for slip, hint in BACKPROPAGATION_SLIPS.items()],
