@@ -36,8 +36,8 @@ class SandboxEnded(BaseException):
         self.message = message
 
 
-def _parsed(text: str, token: str) -> dict[str, Any] | None:
-    """The JSON object on a line of the runner's, if it carries the token."""
+def token_line(text: str, token: str) -> dict[str, Any] | None:
+    """The JSON object on a line of the runner's, without its token, if it carries the token; else None."""
     try:
         event = json.loads(text)
     except (ValueError, RecursionError):
@@ -49,7 +49,7 @@ def _parsed(text: str, token: str) -> dict[str, Any] | None:
 
 def check_call_event(text: str, token: str) -> dict[str, Any] | None:
     """The check the runner asks for on this line (its name, cell, arguments), if the line asks for one."""
-    event = _parsed(text, token)
+    event = token_line(text, token)
     if event is None or set(event) != {"check_call", "cell", "args", "kwargs"}:
         return None
     if not (isinstance(event["check_call"], str) and type(event["cell"]) is int and isinstance(event["args"], list)
@@ -83,7 +83,7 @@ class Checker:
             assert message is not None
             if message.kind != "answer":
                 raise SandboxEnded(message)
-            event = _parsed(message.text, self.token)
+            event = token_line(message.text, self.token)
             if event is not None and next(iter(event), None) in PROTOCOL:
                 return event
             if event is not None and event:

@@ -2,8 +2,8 @@
 
 The notebook is read and its cells run by :mod:`lessons_lib.grading.runner`, never in the
 grader's own process; its checks run here, in the grader, never where the student's code runs
-(:mod:`lessons_lib.grading.checking`). The student's code runs in the sandbox (:mod:`lessons_lib.sandbox`), inside bubblewrap on Linux,
-with the same isolation as a student's agent in a tournament (no network, no other process,
+(:mod:`lessons_lib.grading.checking`). The student's code runs in the sandbox
+(:mod:`lessons_lib.sandbox`), inside bubblewrap on Linux, with the same isolation as a student's agent in a tournament (no network, no other process,
 nothing of the machine but the system, Python and this package, read-only), or as a plain
 process elsewhere. Its working folder is laid out as the lessons expect (``notebooks/``,
 ``notebooks/my_agents/``, ``my_agents/``, and the suite's ``data/`` read-only), in memory, and
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from lessons_lib.experiment_data import DATA_FOLDER
-from lessons_lib.grading.checking import Checker, SandboxEnded, check_call_event
+from lessons_lib.grading.checking import Checker, SandboxEnded, check_call_event, token_line
 from lessons_lib.grading.notebooks import Lesson, NotGradable, Reading, from_summary, lesson_as_json
 from lessons_lib.grading.runner import SUBMISSION
 from lessons_lib.sandbox.isolation import WORKING_FOLDER
@@ -108,7 +108,7 @@ def _collect(process: SandboxedProcess, token: str, seconds: float, lessons: dic
         message = process.receive(timeout=None)
         assert message is not None
         try:
-            if message.kind == "answer" and checker is not None and (event := _check_call(message.text, token)):
+            if message.kind == "answer" and checker is not None and (event := check_call_event(message.text, token)):
                 checker.check(event, cell)
                 continue
         except SandboxEnded as ended:
@@ -151,11 +151,6 @@ def _collect(process: SandboxedProcess, token: str, seconds: float, lessons: dic
             return
 
 
-def _check_call(text: str, token: str) -> dict[str, Any] | None:
-    """The check the runner asks for on this line, if it asks for one."""
-    return check_call_event(text, token)
-
-
 def _stopped(kind: str, text: str, out_of_memory: bool) -> str:
     """Why the notebook stopped early, from the referee's message."""
     if out_of_memory:
@@ -188,11 +183,8 @@ EVENT_FIELDS: dict[str, dict[str, type]] = {
 def _event(line: str, token: str) -> dict[str, Any] | None:
     """The event on an answer line, if it is one of the runner's (it carries the token, and is of one of the
     kinds the runner sends, field by field); else None."""
-    try:
-        event = json.loads(line)
-    except (ValueError, RecursionError):
-        return None
-    if not isinstance(event, dict) or event.pop("token", None) != token or not event:
+    event = token_line(line, token)
+    if not event:
         return None
     fields = EVENT_FIELDS.get(next(iter(event)))
     if fields is None or set(event) != set(fields):
