@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import networkx as nx
 
-from lessons_lib.games.shologuti.board import COORDINATES, JUMP_COUNT, JUMPS, POINTS
-from lessons_lib.exercises.feedback import Feedback, call_safely
+from lessons_lib.games.shologuti.board import JUMP_COUNT, JUMPS, POINTS
+from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, drawn_with
 from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.games.shologuti.graph import board_graph, jump_graph
 
@@ -20,8 +21,8 @@ def _as_pairs(answer: Any) -> set[tuple[int, int]] | None:
         return None
 
 
-def _step(a: int, b: int) -> tuple[int, int]:
-    return COORDINATES[b][0] - COORDINATES[a][0], COORDINATES[b][1] - COORDINATES[a][1]
+def _step(graph: nx.Graph, a: Any, b: Any) -> tuple[int, int]:
+    return graph.nodes[b]["row"] - graph.nodes[a]["row"], graph.nodes[b]["col"] - graph.nodes[a]["col"]
 
 
 def _a_graph_of_jumps(value: object) -> str | None:
@@ -32,42 +33,73 @@ def _a_graph_of_jumps(value: object) -> str | None:
     return None
 
 
-def check_jumps_from(jumps_from: Callable[[nx.Graph, int], Iterable[tuple[int, int]]]) -> Feedback:
-    """Check a student's ``jumps_from(G, point)`` against the engine's jump table, point by point."""
+def straight_jumps(graph: nx.Graph, point: Any) -> set[tuple[Any, Any]]:
+    """The (over, target) pairs of ``graph`` from ``point``: two edges in a straight line, by the nodes' row and col."""
+    def step(a: Any, b: Any) -> tuple[int, int]:
+        return graph.nodes[b]["row"] - graph.nodes[a]["row"], graph.nodes[b]["col"] - graph.nodes[a]["col"]
+    return {(over, target) for over in graph[point] for target in graph[over]
+            if target != point and step(point, over) == step(over, target)}
+
+
+def drawn_graphs(seed: int) -> list[tuple[str, nx.Graph, list[Any]]]:
+    """(name, graph, points to ask about) drawn with ``seed``: the board with its points renamed at random (a table
+    of the board's jumps fails there), and the board with a few lines taken away."""
+    rng = random.Random(seed)
+    board = board_graph()
+    names = rng.sample(range(100, 1000), len(POINTS))
+    renamed = nx.relabel_nodes(board, dict(zip(POINTS, names)))
+    thinned = board.copy()
+    thinned.remove_edges_from(rng.sample(sorted(thinned.edges), 8))
+    return [("the board with its points renamed at random", renamed, rng.sample(names, 12)),
+            ("the board with 8 of its lines taken away", thinned, rng.sample(POINTS, 12))]
+
+
+def check_jumps_from(jumps_from: Callable[[nx.Graph, int], Iterable[tuple[int, int]]],
+                     seed: int | None = None) -> Feedback:
+    """Check a student's ``jumps_from(G, point)`` against the engine's jump table, point by point, and on boards
+    drawn with ``seed`` (fresh when None)."""
     graph = board_graph()
-    used = library_use(jumps_from, {"jump_graph": jump_graph, "JUMPS": JUMPS}, looks_like=_a_graph_of_jumps,
+    used = library_use(jumps_from, {"jump_graph": jump_graph, "JUMPS": JUMPS, "straight_jumps": straight_jumps},
+                       looks_like=_a_graph_of_jumps,
                        labels={"graph 'Shologuti jumps'": "the graph of jumps (jump_graph())"})
     if used:
         return Feedback.not_yet(write_it_yourself(used, "table of jumps") + " Find each jump from G alone.")
-    for point in POINTS:
-        given, failure = call_safely(jumps_from, graph, point)
-        if failure:
-            return Feedback.not_yet(f"jumps_from(G, {point}) {failure}")
-        answer = _as_pairs(given)
-        if answer is None:
-            return Feedback.not_yet(f"jumps_from(G, {point}) should give (over, target) pairs of points")
-        expected = set(JUMPS[point])
-        if answer == expected:
-            continue
-        for over, target in sorted(answer - expected):
-            if not graph.has_edge(point, over) or not graph.has_edge(over, target):
-                return Feedback.not_yet(
-                    f"from {point} you jump over {over} to {target}, but a jump follows two lines: "
-                    f"{point}-{over} and {over}-{target} must both be edges of G."
-                )
-            if target == point:
-                return Feedback.not_yet(f"from {point} over {over} you land back on {point}: skip target == point.")
-            return Feedback.not_yet(
-                f"{point} over {over} to {target} turns a corner: the step {point}→{over} is "
-                f"{_step(point, over)} in (row, col) but {over}→{target} is {_step(over, target)}; "
-                f"a jump goes straight on, so the two steps must be equal."
-            )
-        over, target = sorted(expected - answer)[0]
-        return Feedback.not_yet(
-            f"a piece on {point} can jump over {over} to {target}, which your function misses. "
-            f"Hint: compare the steps in (row, col) from {point} to {over} and from {over} to {target}."
-        )
-    return Feedback.correct(f"right for all 37 points: {JUMP_COUNT} jumps in all, as in the engine's table.")
+    seed = case_seed(seed)
+    cases = [("G", graph, list(POINTS))] + drawn_graphs(seed)
+    for number, (name, board, points) in enumerate(cases):
+        for point in points:
+            mistake = _jump_mistake(jumps_from, name, board, point)
+            if mistake:
+                return Feedback.not_yet(mistake + (drawn_with(seed) if number else ""))
+    return Feedback.correct(f"right for all 37 points: {JUMP_COUNT} jumps in all, as in the engine's table, and on "
+                            f"boards with their points renamed and lines taken away.")
+
+
+def _jump_mistake(jumps_from: Callable[[nx.Graph, int], Iterable[tuple[int, int]]], name: str, graph: nx.Graph,
+                  point: Any) -> str | None:
+    """What is wrong with the jumps a student finds from ``point`` of ``graph`` (called ``name``), or None."""
+    given, failure = call_safely(jumps_from, graph, point)
+    if failure:
+        return f"jumps_from({name}, {point}) {failure}"
+    answer = _as_pairs(given)
+    if answer is None:
+        return f"jumps_from({name}, {point}) should give (over, target) pairs of points"
+    expected = straight_jumps(graph, point)
+    if answer == expected:
+        return None
+    on = "" if name == "G" else f" on {name}"
+    for over, target in sorted(answer - expected):
+        if not graph.has_edge(point, over) or not graph.has_edge(over, target):
+            return (f"from {point} you jump over {over} to {target}{on}, but a jump follows two lines: "
+                    f"{point}-{over} and {over}-{target} must both be edges of the graph.")
+        if target == point:
+            return f"from {point} over {over} you land back on {point}{on}: skip target == point."
+        return (f"{point} over {over} to {target} turns a corner{on}: the step {point}→{over} is "
+                f"{_step(graph, point, over)} in (row, col) but {over}→{target} is {_step(graph, over, target)}; "
+                f"a jump goes straight on, so the two steps must be equal.")
+    over, target = sorted(expected - answer)[0]
+    return (f"a piece on {point} can jump over {over} to {target}{on}, which your function misses. "
+            f"Hint: compare the steps in (row, col) from {point} to {over} and from {over} to {target}.")
 
 
 def check_cut_points(answer: Iterable[int]) -> Feedback:

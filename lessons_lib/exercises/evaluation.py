@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import functools
 import math
+import random
 from collections.abc import Callable
 from typing import Any
 
 from lessons_lib.games.shologuti.evaluation import (
     material_mobility_evaluation, material_mobility_terms, seed_evaluation,
 )
-from lessons_lib.exercises.feedback import Feedback, call_safely, not_a_number
+from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, drawn_with, not_a_number
 from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.measurements import MatchReport, evaluation_match
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
@@ -20,8 +21,13 @@ from lessons_lib.games.shologuti.position import Position
 Evaluation = Callable[[Position, int], Any]
 
 PASSING_SCORE = 2 / 3
-"""The share of the match's points an evaluation needs to pass, at each depth: a clear win, not a lucky one."""
+"""The share of the match's points an evaluation needs to pass, at each depth: a clear win, not a lucky one. An
+evaluation no stronger than the opponent (wins and losses equally likely, any share of draws, the two depths
+independent) passes by luck at most 1.1% of the time (``tests/exercises/test_exercises_evaluation.py`` computes it);
+one that sees the colours differently (a perspective bug) is stopped before the match."""
 MATCH_DEPTHS = (2, 3)
+MATCH_OPENINGS = 8
+"""Seeded openings of the match at each depth, each played with both colours: 16 games a depth."""
 MATERIAL_AGREEMENT = 0.90
 """With a piece taken off the board, the value must move the right way in this share of the tries or more: the
 material-and-mobility evaluation does in 99.3% (its mobility term can outweigh a piece), lesson 10's learned
@@ -36,6 +42,24 @@ def _test_positions() -> list[Position]:
     positions += random_positions(FORCED, 4, seed=42, plies=(6, 60), keep=lambda p: p.pending != 0)
     positions += random_positions(TRADITIONAL, 4, seed=43, plies=(6, 60), keep=lambda p: p.pending != 0)
     return positions
+
+
+def drawn_positions(seed: int) -> list[Position]:
+    """Positions drawn with ``seed``, of the same kinds as the fixed ones: random play under both variants, chains in
+    progress among them."""
+    rng = random.Random(seed)
+    positions = random_positions(FORCED, 6, seed=rng.randrange(2**32), plies=(6, 60))
+    positions += random_positions(TRADITIONAL, 4, seed=rng.randrange(2**32), plies=(6, 60))
+    positions += random_positions(rng.choice((FORCED, TRADITIONAL)), 2, seed=rng.randrange(2**32), plies=(6, 60),
+                                  keep=lambda p: p.pending != 0)
+    return positions
+
+
+SAME_IN_THE_MIRROR = 0.9
+"""An evaluation must give the same value to a position for a player as to its mirror (turned half a turn, colours
+swapped) for the other player, in this share of the test positions or more: the game is the same game there, so only
+a term written for one colour (Green's progress, say, for both players) tells them apart. Every right answer in the
+catalogue agrees everywhere."""
 
 
 MISTAKES: dict[str, tuple[Callable[[Position, int], int], str]] = {
@@ -56,18 +80,22 @@ MISTAKES: dict[str, tuple[Callable[[Position, int], int], str]] = {
 }
 
 
-def check_material_mobility_evaluation(evaluate: Evaluation) -> Feedback:
-    """Check a student's rebuild of the material-and-mobility evaluation on positions of every kind, both players."""
+def check_material_mobility_evaluation(evaluate: Evaluation, seed: int | None = None) -> Feedback:
+    """Check a student's rebuild of the material-and-mobility evaluation on positions of every kind, both players:
+    fixed ones and ones drawn with ``seed`` (fresh when None)."""
     used = library_use(evaluate, {"material_mobility_evaluation": material_mobility_evaluation,
                                   "seed_evaluation": seed_evaluation})
     if used:
         return Feedback.not_yet(write_it_yourself(used, "material-and-mobility evaluation"))
-    for position in _test_positions():
+    seed = case_seed(seed)
+    fixed = _test_positions()
+    for number, position in enumerate(fixed + drawn_positions(seed)):
+        seen = drawn_with(seed) if number >= len(fixed) else ""
         for player in (0, 1):
             expected = material_mobility_evaluation(position, player)
             answer, failure = call_safely(evaluate, position, player)
             if failure:
-                return Feedback.not_yet(f"evaluate({position}, {player}) {failure}")
+                return Feedback.not_yet(f"evaluate({position}, {player}) {failure}{seen}")
             if answer == expected:
                 continue
             terms = material_mobility_terms(position, player)
@@ -78,7 +106,7 @@ def check_material_mobility_evaluation(evaluate: Evaluation) -> Feedback:
                 hint = (f"the parts here are material {terms.material}, mobility {terms.mobility} and chain "
                         f"bonus {terms.chain_bonus}.")
             return Feedback.not_yet(f"for player {player} in {position} you gave {answer!r}; the "
-                                    f"material-and-mobility evaluation is {expected}: {hint}")
+                                    f"material-and-mobility evaluation is {expected}: {hint}{seen}")
     return Feedback.correct("identical to the material-and-mobility evaluation on every test position, for both "
                             "players, chains included.")
 
@@ -87,10 +115,12 @@ check_seed_evaluation = check_material_mobility_evaluation
 """The check's old name, kept for older copies of notebook 04."""
 
 
-def check_evaluation(evaluate: Evaluation) -> Feedback:
-    """Check that ``evaluate`` is a usable evaluation that values material, then play it against the
-    material-and-mobility evaluation at depths 2 and 3."""
-    positions = _test_positions()[:12]
+def check_evaluation(evaluate: Evaluation, seed: int | None = None) -> Feedback:
+    """Check that ``evaluate`` is a usable evaluation (on fixed positions and ones drawn with ``seed``, fresh when
+    None) that values material and sees both colours alike, then play it against the material-and-mobility
+    evaluation at depths 2 and 3."""
+    seed = case_seed(seed)
+    positions = _test_positions()[:12] + drawn_positions(seed)
     for position in positions:
         for player in (0, 1):
             first, failure = call_safely(evaluate, position, player)
@@ -108,9 +138,12 @@ def check_evaluation(evaluate: Evaluation) -> Feedback:
     problem = _material_problem(evaluate)
     if problem:
         return Feedback.not_yet(problem)
+    problem = _mirror_problem(evaluate, _test_positions() + drawn_positions(seed))
+    if problem:
+        return Feedback.not_yet(problem + drawn_with(seed))
     reports = []
     for depth in MATCH_DEPTHS:
-        report = evaluation_match(evaluate, depth=depth)
+        report = evaluation_match(evaluate, depth=depth, openings=MATCH_OPENINGS)
         if report.error:
             return Feedback.not_yet(f"the match stopped: {report.error}")
         if report.score < PASSING_SCORE:
@@ -118,6 +151,28 @@ def check_evaluation(evaluate: Evaluation) -> Feedback:
         reports.append(repr(report))
     return Feedback.correct(f"{'; '.join(reports)}. Your evaluation values material and clearly beats the "
                             f"material-and-mobility evaluation, whether both search 2 or 3 plies ahead.")
+
+
+def _mirror_problem(evaluate: Evaluation, positions: list[Position]) -> str | None:
+    """None if ``evaluate`` sees the colours alike (a position for a player is worth what its mirror is for the other)
+    in enough positions; else an example where it does not."""
+    differ = []
+    for position in positions:
+        for player in (0, 1):
+            value, mirrored = (call_safely(evaluate, shown, seen_by)[0] for shown, seen_by
+                               in ((position, player), (position.mirrored(), 1 - player)))
+            if not_a_number(value) or not_a_number(mirrored) or not math.isclose(value, mirrored, rel_tol=1e-9,
+                                                                                 abs_tol=1e-9):
+                differ.append((position, player, value, mirrored))
+    if len(differ) <= (1 - SAME_IN_THE_MIRROR) * 2 * len(positions):
+        return None
+    position, player, value, mirrored = differ[0]
+    return (f"your evaluation treats the colours differently: in {len(differ)} of {2 * len(positions)} tries a "
+            f"position and its mirror (turned half a turn, colours swapped: position.mirrored()) got different values "
+            f"for the two players, though the game is the same. For example player {player} in {position} gets "
+            f"{value!r:.12}, player {1 - player} in {position.mirrored()} gets {mirrored!r:.12}. Is a term written for "
+            f"one colour, Green's progress say, whoever the player is? Every term must be for player and against "
+            f"the opponent.")
 
 
 @functools.cache

@@ -3,6 +3,8 @@ transposition table stores."""
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -10,13 +12,19 @@ from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.negamax import NegamaxAgent
 from lessons_lib.agents.trace import TableStored
-from lessons_lib.exercises.feedback import Feedback, call_safely, describe_failure
+from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, describe_failure, drawn_with
+from lessons_lib.exercises.fresh_cases import drawn_position, in_a_chain
+from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
 from lessons_lib.samples import random_positions
 from lessons_lib.games.shologuti.position import GREEN, RED, Position
-from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY
+from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
 
 ORDERING_DEPTH = 4
+REQUIRED_DRAWN_SAVING = 0.3
+"""On six positions drawn afresh, an ordering that passed must save at least this share too: best first saved 45%
+to 86% in 40 draws (``tests/exercises/test_exercises_faster_search.py``), while an order looked up in a table of
+the check's positions saves nothing."""
 ORDERING_POSITIONS_SEED = 11
 ORDERING_CHECK_SEED = 21
 REQUIRED_SAVING = 0.5
@@ -49,12 +57,30 @@ def _without(position: Position, part: str) -> int:
     return key
 
 
-def check_zobrist_key(zobrist_key: Callable[[Position], Any]) -> Feedback:
-    """Check a student's ``zobrist_key(position)`` against the engine's incrementally updated keys."""
-    for position in _key_positions():
+def drawn_key_positions(seed: int) -> list[Position]:
+    """Positions drawn with ``seed`` for ``check_zobrist_key``: Green and Red to move, a chain in progress, both
+    variants."""
+    rng = random.Random(seed)
+    return [drawn_position(rng, FORCED, GREEN), drawn_position(rng, TRADITIONAL, RED), in_a_chain(rng, FORCED),
+            drawn_position(rng, TRADITIONAL, keep=lambda p: p.pending != 0, plies=(4, 60))]
+
+
+def check_zobrist_key(zobrist_key: Callable[[Position], Any], seed: int | None = None) -> Feedback:
+    """Check a student's ``zobrist_key(position)`` against the engine's incrementally updated keys, on fixed
+    positions and ones drawn with ``seed`` (fresh when None)."""
+    used = library_use(zobrist_key, {"compute_key": compute_key},
+                       labels={"attribute .key": "position.key"})
+    if used:
+        return Feedback.not_yet(write_it_yourself(used, "Zobrist key").replace("this calls position.key", "this "
+                                "reads position.key") + " Compute it from the pieces, the side to move and the "
+                                "pending chain.")
+    seed = case_seed(seed)
+    fixed = _key_positions()
+    for number, position in enumerate(fixed + drawn_key_positions(seed)):
+        seen = drawn_with(seed) if number >= len(fixed) else ""
         answer, failure = call_safely(zobrist_key, position)
         if failure:
-            return Feedback.not_yet(f"zobrist_key({position}) {failure}")
+            return Feedback.not_yet(f"zobrist_key({position}) {failure}{seen}")
         if answer == position.key:
             continue
         if answer == _without(position, "plus"):
@@ -67,7 +93,7 @@ def check_zobrist_key(zobrist_key: Callable[[Position], Any]) -> Feedback:
             hint = ("XOR together PIECE_KEYS[side][point] for every piece of each side (0 Green, 1 Red), "
                     "RED_TO_MOVE_KEY if Red is to move, and PENDING_KEYS[position.pending].")
         return Feedback.not_yet(f"for {position} you gave {answer!r}, but the engine's key is {position.key}: "
-                                f"{hint}")
+                                f"{hint}{seen}")
     return Feedback.correct("your keys equal the engine's on every position. The engine never computes them "
                             "like this during a game: it XORs out and in only what a move changes.")
 
@@ -108,41 +134,69 @@ def _direction_hint(firsts: dict[str, list[str]]) -> str | None:
     return None
 
 
-def check_move_ordering(order: Callable[[Position, list[Any]], Any]) -> Feedback:
+def _nodes_visited(order: Callable[[Position, list[Any]], Any], positions: list[Position],
+                   firsts: list[str]) -> tuple[int, int] | str:
+    """(positions alpha-beta visits with ``order``, in the game's order) over ``positions``, or what is wrong with
+    the order; ``firsts`` gets, for each position, whether its first move is the best or the worst."""
+    plain = ordered = 0
+    for position in positions:
+        moves = position.legal_moves()
+        answer, failure = call_safely(order, position, list(moves))
+        if failure:
+            return f"order({position}, moves) {failure}"
+        try:
+            given = list(answer)
+        except TypeError:
+            return f"order must return a list of moves, not {answer!r:.60}"
+        if sorted(map(str, given)) != sorted(map(str, moves)):
+            return (f"for {position} order returned {[str(m) for m in given]}: it must return exactly the moves it "
+                    f"was given ({len(moves)}), only in another order.")
+        firsts.append(_first_move_is(given, position))
+        reference = AlphaBetaAgent(ORDERING_DEPTH).search(position)
+        try:
+            result = AlphaBetaAgent(ORDERING_DEPTH, ordering=order).search(position)
+        except Exception as error:  # the student's ordering, called deep in the search
+            return f"during the search, order {describe_failure(error)}"
+        assert result.value == reference.value  # any order gives the same value
+        plain += reference.nodes
+        ordered += result.nodes
+    return ordered, plain
+
+
+def drawn_ordering_positions(seed: int) -> list[Position]:
+    """Three middle-game positions with Green to move and three with Red, drawn with ``seed``."""
+    rng = random.Random(seed)
+    return [drawn_position(rng, FORCED, side, lambda p: len(p.legal_moves()) >= 6 and
+                           min(p.piece_count(0), p.piece_count(1)) >= 8, (8, 40))
+            for side in (GREEN, GREEN, GREEN, RED, RED, RED)]
+
+
+def check_move_ordering(order: Callable[[Position, list[Any]], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``order(state, moves)``: the same moves, and alpha-beta visits far fewer positions,
-    whichever side is to move."""
+    whichever side is to move; then that it saves work on positions drawn with ``seed`` (fresh when None) too."""
     visited: dict[str, tuple[int, int]] = {}
     firsts: dict[str, list[str]] = {}
     for side, positions in ordering_check_positions().items():
-        plain = ordered = 0
         firsts[side] = []
-        for position in positions:
-            moves = position.legal_moves()
-            answer, failure = call_safely(order, position, list(moves))
-            if failure:
-                return Feedback.not_yet(f"order({position}, moves) {failure}")
-            try:
-                given = list(answer)
-            except TypeError:
-                return Feedback.not_yet(f"order must return a list of moves, not {answer!r:.60}")
-            if sorted(map(str, given)) != sorted(map(str, moves)):
-                return Feedback.not_yet(f"for {position} order returned {[str(m) for m in given]}: it must return "
-                                        f"exactly the moves it was given ({len(moves)}), only in another order.")
-            firsts[side].append(_first_move_is(given, position))
-            reference = AlphaBetaAgent(ORDERING_DEPTH).search(position)
-            try:
-                result = AlphaBetaAgent(ORDERING_DEPTH, ordering=order).search(position)
-            except Exception as error:  # the student's ordering, called deep in the search
-                return Feedback.not_yet(f"during the search, order {describe_failure(error)}")
-            assert result.value == reference.value  # any order gives the same value
-            plain += reference.nodes
-            ordered += result.nodes
-        visited[side] = (ordered, plain)
+        counted = _nodes_visited(order, positions, firsts[side])
+        if isinstance(counted, str):
+            return Feedback.not_yet(counted)
+        visited[side] = counted
     savings = {side: 1 - ordered / plain for side, (ordered, plain) in visited.items()}
     summary = "; ".join(f"with {side} to move, {ordered:,} positions against {plain:,} in the game's order "
                         f"(a saving of {savings[side]:.0%})" for side, (ordered, plain) in visited.items())
     summary = f"at depth {ORDERING_DEPTH}, alpha-beta with your order visited: {summary}"
     if min(savings.values()) >= REQUIRED_SAVING:
+        seed = case_seed(seed)
+        counted = _nodes_visited(order, drawn_ordering_positions(seed), [])
+        if isinstance(counted, str):
+            return Feedback.not_yet(counted + drawn_with(seed))
+        saving = 1 - counted[0] / counted[1]
+        if saving < REQUIRED_DRAWN_SAVING:
+            return Feedback.not_yet(f"{summary}; but on six other positions your order saved only {saving:.0%} "
+                                    f"(best first saves {REQUIRED_DRAWN_SAVING:.0%} or more on every draw tried): "
+                                    f"does it judge each move by the position, not by a table made for these "
+                                    f"positions?{drawn_with(seed)}")
         return Feedback.correct(f"{summary}. The same values, found with a fraction of the work.")
     if all(ordered == plain for ordered, plain in visited.values()):
         hint: str | None = ("your order changed nothing: alpha-beta visited exactly what it visits in the game's "
@@ -176,11 +230,34 @@ def _bound_cases() -> list[tuple[float, float, float, str]]:
     return [(value, alpha, beta, bound) for (value, alpha, beta), bound in cases.items()]
 
 
+def drawn_bound_cases(seed: int) -> list[tuple[float, float, float, str]]:
+    """(value, alpha, beta, bound) drawn with ``seed``: windows finite and infinite, values below, at, between and
+    above their ends (real searches seldom store an exact value from a finite window; these do)."""
+    rng = random.Random(seed)
+    cases = []
+    for _ in range(12):
+        alpha, beta = sorted(rng.sample(range(-60, 61), 2))
+        alpha = rng.choice((alpha, alpha, -math.inf))
+        beta = rng.choice((beta, beta, math.inf))
+        inside = rng.randint(int(max(alpha, -60)) + 1, int(min(beta, 60)) - 1) if min(beta, 60) - max(alpha, -60) > 1 \
+            else None
+        for value in {v for v in (rng.randint(-70, int(max(alpha, -70))), alpha, inside, beta,
+                                  rng.randint(int(min(beta, 70)), 70)) if v is not None and math.isfinite(v)}:
+            cases.append((float(value), alpha, beta, _right_bound(value, alpha, beta)))
+    return cases
+
+
+def _right_bound(value: float, alpha: float, beta: float) -> str:
+    return "upper" if value <= alpha else "lower" if value >= beta else "exact"
+
+
 def _slipped_bound(slip: str, value: float, alpha: float, beta: float) -> str:
     if slip == "swapped":
         return "lower" if value <= alpha else "upper" if value >= beta else "exact"
     if slip == "strict":
         return "upper" if value < alpha else "lower" if value > beta else "exact"
+    if slip == "infinite window exact":
+        return "exact" if (alpha, beta) == (-math.inf, math.inf) else "lower" if value >= beta else "upper"
     return "exact"
 
 
@@ -189,30 +266,38 @@ BOUND_SLIPS = {
                "value: a lower bound. No move beating α (value ≤ α) means it is worth at most value: an upper bound.",
     "strict": "a value equal to α or to β is a bound too: with value ≤ α every move failed low (upper), with "
               "value ≥ β the search was cut off (lower). Use <= and >=.",
+    "infinite window exact": "a value strictly between α and β is exact whatever the window, a finite one too: "
+                             "the node searched every move and none was cut off or failed low. Compare the value "
+                             "with α and β, not the window with infinity.",
     "always exact": "only a value strictly between α and β is exact; outside the window the search stopped early "
                     "or every move failed low, so the value is only a bound.",
 }
 
 
-def check_stored_bound(stored_bound: Callable[[float, float, float], Any]) -> Feedback:
-    """Check a student's ``stored_bound(value, alpha, beta)`` on the stores of real negamax searches."""
+def check_stored_bound(stored_bound: Callable[[float, float, float], Any], seed: int | None = None) -> Feedback:
+    """Check a student's ``stored_bound(value, alpha, beta)`` on the stores of real negamax searches, and on windows
+    and values drawn with ``seed`` (fresh when None)."""
     cases = _bound_cases()
-    for value, alpha, beta, expected in cases:
+    seed = case_seed(seed)
+    drawn = drawn_bound_cases(seed)
+    for number, (value, alpha, beta, expected) in enumerate(cases + drawn):
+        seen = drawn_with(seed) if number >= len(cases) else ""
         answer, failure = call_safely(stored_bound, value, alpha, beta)
         call = f"stored_bound(value={value:g}, alpha={alpha:g}, beta={beta:g})"
         if failure:
-            return Feedback.not_yet(f"{call} {failure}")
+            return Feedback.not_yet(f"{call} {failure}{seen}")
         if answer not in BOUNDS:
             return Feedback.not_yet(f"{call} returned {answer!r:.40}: return 'exact', 'lower' or 'upper'.")
         if answer == expected:
             continue
         hint = next((hint for slip, hint in BOUND_SLIPS.items()
                      if all(call_safely(stored_bound, *case[:3])[0] == _slipped_bound(slip, *case[:3])
-                            for case in cases)),
+                            for case in cases + drawn)),
                     "compare the value with the window the node was entered with: at most α, at least β, or "
                     "between.")
-        return Feedback.not_yet(f"{call} gave {answer!r}, but negamax stored it as {expected!r}: {hint}")
+        source = "negamax stored it" if number < len(cases) else "a search would store it"
+        return Feedback.not_yet(f"{call} gave {answer!r}, but {source} as {expected!r}: {hint}{seen}")
     kinds = {bound: sum(case[3] == bound for case in cases) for bound in BOUNDS}
     return Feedback.correct(f"right on all {len(cases)} different stores of three real searches ("
                             + ", ".join(f"{count} {bound}" for bound, count in kinds.items())
-                            + "), the ones equal to α or β included.")
+                            + "), the ones equal to α or β included, and on windows drawn at random.")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -11,7 +12,8 @@ from lessons_lib.agents.base import Evaluation
 from lessons_lib.agents.evaluation import utility
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.minimax import MinimaxAgent
-from lessons_lib.exercises.feedback import Feedback, call_for_number, not_a_number
+from lessons_lib.exercises.feedback import Feedback, call_for_number, case_seed, drawn_with, not_a_number
+from lessons_lib.exercises.fresh_cases import drawn_position, ending_at, in_a_chain, random_tree
 from lessons_lib.exercises.own_code import library_searches, library_use, write_it_yourself
 from lessons_lib.games.shologuti.position import RED, Position
 from lessons_lib.tiny_tree import (
@@ -37,6 +39,23 @@ CASES: list[tuple[str, Any, int, Evaluation]] = [
 """(name, position, depth, evaluation). In the first six no game ends within the depth, so every leaf is
 evaluated; in the next two some games end, one right after the root, and a finished game must be scored by
 its utility; the last is finished at the root, where there is no move to take the max or min of."""
+
+
+def drawn_search_cases(seed: int) -> list[tuple[str, Any, int, Evaluation]]:
+    """Cases drawn with ``seed`` for the searches of lessons 03 and 06: two random trees (player 1 at the root of
+    one; chains and games that end early in both), a position with Red to move, one in a capture chain, and two
+    endgames whose first game ends exactly at the depth searched and one ply before it."""
+    rng = random.Random(seed)
+    trees = [random_tree(rng, 3, player=1), random_tree(rng, 3)]
+    evaluate = material_mobility_evaluation
+    return [*[(f"the tree {tree!r}", TinyTree(tree), 3, leaf_evaluation) for tree in trees],
+            *[(f"{what} {position}", position, 2, evaluate) for what, position in (
+                ("a position with Red to move,", drawn_position(rng, to_move=RED)),
+                ("a position in the middle of a capture chain,", in_a_chain(rng)))],
+            (f"an endgame whose first game ends exactly 3 plies on, {(ending := ending_at(rng, 3))}", ending, 3,
+             evaluate),
+            (f"an endgame whose first game ends 2 plies on, {(sooner := ending_at(rng, 2, to_move=RED))}", sooner, 3,
+             evaluate)]
 
 
 def check_tree_value(value: Any, move: Any) -> Feedback:
@@ -268,62 +287,78 @@ def search_value(agent: MinimaxAgent | AlphaBetaAgent, state: Any) -> tuple[floa
     return result.value, result.nodes
 
 
-def check_minimax(minimax: Callable[..., Any]) -> Feedback:
-    """Check a student's ``minimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and real positions."""
+def check_minimax(minimax: Callable[..., Any], seed: int | None = None) -> Feedback:
+    """Check a student's ``minimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and real positions,
+    fixed ones and ones drawn with ``seed`` (fresh when None)."""
     name, state, depth, evaluate = CASES[4]
     used = library_use(minimax, library_searches(), trial=lambda: minimax(state, depth, state.to_move, evaluate))
     if used:
         return Feedback.not_yet(write_it_yourself(used, "search"))
-    for name, state, depth, evaluate in CASES:
+    seed = case_seed(seed)
+    drawn = drawn_search_cases(seed)
+    for number, (name, state, depth, evaluate) in enumerate(CASES + drawn):
+        seen = drawn_with(seed) if number >= len(CASES) else ""
         expected, _ = search_value(MinimaxAgent(depth, evaluate), state)
         answer, failure = call_for_number(minimax, state, depth, state.to_move, evaluate)
         if failure:
-            return Feedback.not_yet(f"on {name}, minimax {failure}")
+            return Feedback.not_yet(f"on {name}, minimax {failure}{seen}")
         if answer != expected:
             return Feedback.not_yet(f"on {name} at depth {depth}, your value is {answer:g} but minimax gives "
-                                    f"{expected:g}: {_diagnose(answer, state, depth, state.to_move, evaluate)}")
+                                    f"{expected:g}: {_diagnose(answer, state, depth, state.to_move, evaluate)}{seen}")
     return Feedback.correct("right on the tiny trees, the chain, and real Shologuti positions. This is the "
                             "Pygame project's first agent, in a few lines.")
 
 
-def check_alphabeta(alphabeta: Callable[..., Any]) -> Feedback:
-    """Check a student's ``alphabeta(state, depth, alpha, beta, root_player, evaluate, ply=0)``: values, pruning."""
+def _alphabeta_mistake(alphabeta: Callable[..., Any], name: str, state: Any, depth: int,
+                       evaluate: Evaluation) -> str | None:
+    """What is wrong with a student's alpha-beta on one case (its value, or the positions it visits), or None."""
+    value, nodes = search_value(AlphaBetaAgent(depth, evaluate), state)
+    plain = search_value(MinimaxAgent(depth, evaluate), state)[1]
+    seen = [0]
+    answer, failure = call_for_number(alphabeta, _Counted(state, seen), depth, -math.inf, math.inf,
+                                      state.to_move, CountedEvaluation(evaluate))
+    if failure:
+        return f"on {name}, alphabeta {failure}"
+    if answer != value and seen[0] < nodes:
+        return (f"on {name} at depth {depth}, alphabeta gave {answer:g} but the minimax value is "
+                f"{value:g}, and it looked at only {seen[0]} positions where alpha-beta needs "
+                f"{nodes}: it skipped moves that had to be searched. Cut off only when "
+                f"alpha >= beta, and never before a node's first move is searched.")
+    if answer != value:
+        hint = _diagnose(answer, state, depth, state.to_move, evaluate)
+        return (f"on {name} at depth {depth}, alphabeta gave {answer!r} but the minimax "
+                f"value is {value:g}: {hint}")
+    visited = seen[0]
+    if visited == plain and plain > nodes:
+        return (f"on {name} the value is right, but you looked at all {plain} positions, as "
+                f"minimax does: nothing was pruned. Update alpha (at MAX nodes) or beta (at "
+                f"MIN nodes) as values come back, pass the updated alpha and beta to each "
+                f"recursive call, and stop trying moves once alpha >= beta.")
+    if visited > nodes:
+        return (f"on {name} the value is right, but you looked at {visited} positions where "
+                f"alpha-beta needs {nodes}. Do you stop as soon as alpha >= beta "
+                f"(not only when alpha > beta), and pass the updated alpha and beta down?")
+    if visited < nodes:
+        return (f"on {name} you looked at only {visited} positions where alpha-beta needs "
+                f"{nodes}, with the moves in the order legal_moves() gives. The "
+                f"value came out right here, but pruning that much can miss the best move. "
+                f"Cut off only when alpha >= beta.")
+    return None
+
+
+def check_alphabeta(alphabeta: Callable[..., Any], seed: int | None = None) -> Feedback:
+    """Check a student's ``alphabeta(state, depth, alpha, beta, root_player, evaluate, ply=0)``: values and pruning,
+    on fixed cases and ones drawn with ``seed`` (fresh when None)."""
     name, state, depth, evaluate = CASES[4]
     used = library_use(alphabeta, library_searches(),
                        trial=lambda: alphabeta(state, depth, -math.inf, math.inf, state.to_move, evaluate))
     if used:
         return Feedback.not_yet(write_it_yourself(used, "search"))
-    for name, state, depth, evaluate in CASES:
-        value, nodes = search_value(AlphaBetaAgent(depth, evaluate), state)
-        plain = search_value(MinimaxAgent(depth, evaluate), state)[1]
-        seen = [0]
-        answer, failure = call_for_number(alphabeta, _Counted(state, seen), depth, -math.inf, math.inf,
-                                          state.to_move, CountedEvaluation(evaluate))
-        if failure:
-            return Feedback.not_yet(f"on {name}, alphabeta {failure}")
-        if answer != value and seen[0] < nodes:
-            return Feedback.not_yet(f"on {name} at depth {depth}, alphabeta gave {answer:g} but the minimax value is "
-                                    f"{value:g}, and it looked at only {seen[0]} positions where alpha-beta needs "
-                                    f"{nodes}: it skipped moves that had to be searched. Cut off only when "
-                                    f"alpha >= beta, and never before a node's first move is searched.")
-        if answer != value:
-            hint = _diagnose(answer, state, depth, state.to_move, evaluate)
-            return Feedback.not_yet(f"on {name} at depth {depth}, alphabeta gave {answer!r} but the minimax "
-                                    f"value is {value:g}: {hint}")
-        visited = seen[0]
-        if visited == plain and plain > nodes:
-            return Feedback.not_yet(f"on {name} the value is right, but you looked at all {plain} positions, as "
-                                    f"minimax does: nothing was pruned. Update alpha (at MAX nodes) or beta (at "
-                                    f"MIN nodes) as values come back, pass the updated alpha and beta to each "
-                                    f"recursive call, and stop trying moves once alpha >= beta.")
-        if visited > nodes:
-            return Feedback.not_yet(f"on {name} the value is right, but you looked at {visited} positions where "
-                                    f"alpha-beta needs {nodes}. Do you stop as soon as alpha >= beta "
-                                    f"(not only when alpha > beta), and pass the updated alpha and beta down?")
-        if visited < nodes:
-            return Feedback.not_yet(f"on {name} you looked at only {visited} positions where alpha-beta needs "
-                                    f"{nodes}, with the moves in the order legal_moves() gives. The "
-                                    f"value came out right here, but pruning that much can miss the best move. "
-                                    f"Cut off only when alpha >= beta.")
+    seed = case_seed(seed)
+    drawn = drawn_search_cases(seed)
+    for number, (name, state, depth, evaluate) in enumerate(CASES + drawn):
+        mistake = _alphabeta_mistake(alphabeta, name, state, depth, evaluate)
+        if mistake:
+            return Feedback.not_yet(mistake + (drawn_with(seed) if number >= len(CASES) else ""))
     return Feedback.correct("the same values as minimax, and exactly the positions alpha-beta visits, pruned "
                             "ones skipped, on every test.")

@@ -134,15 +134,31 @@ def value_label(value: object) -> str | None:
     return None
 
 
+WATCHED_ATTRIBUTES = frozenset({"key"})
+"""Attributes of the game interface that hold an answer an exercise asks for (a position's Zobrist ``key``): reading
+one is labelled ``attribute .key``."""
+
+
+def attribute_labels(item: object) -> set[str]:
+    """``attribute .NAME`` for each watched attribute a student's function reads (from its bytecode)."""
+    code = getattr(item, "__code__", None)
+    if not isinstance(item, types.FunctionType) or not isinstance(code, types.CodeType):
+        return set()
+    return {f"attribute .{instruction.argval}" for inner in _codes(code) for instruction in dis.get_instructions(inner)
+            if instruction.opname in ("LOAD_ATTR", "LOAD_METHOD") and instruction.argval in WATCHED_ATTRIBUTES}
+
+
 def library_objects_used(answer: Any) -> set[str]:
     """The qualified names of this package's functions and classes that ``answer`` (a function or a class) uses by
-    name, following the student's own functions it calls, and the labels of the library's values it reads
-    (:func:`value_label`)."""
+    name, following the student's own functions it calls, the labels of the library's values it reads
+    (:func:`value_label`) and of the watched attributes it reads (:func:`attribute_labels`)."""
     used, tables = set(), library_tables()
     for item in reachable(answer, tables):
         name = qualified_name(item, tables) or value_label(item)
         if name is not None:
             used.add(name)
+        else:
+            used |= attribute_labels(item)
     return used
 
 
@@ -208,6 +224,7 @@ def library_use(answer: Any, forbidden: dict[str, object], trial: Callable[[], A
             return by_name[name]
         found = next((shown for shown, value in forbidden.items() if value is item), None)
         found = found or (looks_like(item) if looks_like is not None else None)
+        found = found or next((by_name[label] for label in sorted(attribute_labels(item)) if label in by_name), None)
         if found:
             return found
     if trial is not None:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
-from lessons_lib.exercises.feedback import Feedback, call_safely
+from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, drawn_with
+from lessons_lib.exercises.fresh_cases import drawn_position, ending_at, in_a_chain
 from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.perft import perft
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
@@ -53,8 +55,23 @@ def _plies(count: int) -> str:
     return f"{count} ply" if count == 1 else f"{count} plies"
 
 
-def check_count_leaves(count_leaves: Callable[[Position, int], Any]) -> Feedback:
-    """Check a student's perft, ``count_leaves(position, depth)``, against the engine's on several trees."""
+def drawn_trees(seed: int) -> list[tuple[Position, int, str]]:
+    """(position, depth, name) drawn with ``seed`` for ``check_count_leaves``: Red to move, a capture chain, the
+    traditional rules, and endgames whose first game ends one ply before the depth and exactly at it."""
+    rng = random.Random(seed)
+    red = drawn_position(rng, FORCED, to_move=RED)
+    chain = in_a_chain(rng, TRADITIONAL)
+    traditional = drawn_position(rng, TRADITIONAL)
+    sooner, exactly = ending_at(rng, 1), ending_at(rng, 2, to_move=RED)
+    return [(red, 3, f"{red} (Red to move)"), (chain, 3, f"{chain} (traditional rules, in a capture chain)"),
+            (traditional, 2, f"{traditional} (traditional rules)"),
+            (sooner, 2, f"{sooner} (a game can end after one ply)"),
+            (exactly, 2, f"{exactly} (a game can end after two plies)")]
+
+
+def check_count_leaves(count_leaves: Callable[[Position, int], Any], seed: int | None = None) -> Feedback:
+    """Check a student's perft, ``count_leaves(position, depth)``, against the engine's on fixed trees and trees
+    drawn with ``seed`` (fresh when None)."""
     start, traditional = Position.start(FORCED), Position.start(TRADITIONAL)
     used = library_use(count_leaves, {"perft": perft}, trial=lambda: count_leaves(start, 2))
     if used:
@@ -66,42 +83,77 @@ def check_count_leaves(count_leaves: Callable[[Position, int], Any]) -> Feedback
              "the start under the traditional rules"), (chain, 3, "a position in the middle of the game"),
              (finished, 0, "a finished game"), (finished, 1, "a finished game"), (finished, 2, "a finished game"),
              (ending, 2, "a position whose games can end after one ply"), (start, 4, "the start")]
-    for position, depth, name in cases:
-        expected = perft(position, depth)
-        answer, failure = call_safely(count_leaves, position, depth)
-        if failure:
-            return Feedback.not_yet(f"count_leaves({name}, {depth}) {failure}")
-        if answer == expected:
-            continue
-        if depth == 0:
-            return Feedback.not_yet(f"count_leaves({name}, 0) gave {answer!r}. At depth 0 the position itself is "
-                                    f"the one leaf: return 1.")
-        if position is finished:
-            return Feedback.not_yet(f"count_leaves({name}, {depth}) gave {answer!r}, but a finished game has no "
-                                    f"moves, so no line of {_plies(depth)}: 0 (counting len(moves) or 1 at depth 1 "
-                                    f"makes it 1).")
-        if answer == _nodes(position, depth):
-            return Feedback.not_yet(f"count_leaves({name}, {depth}) gave {answer}: that is every position of the "
-                                    f"tree. Count only the leaves, the positions exactly {_plies(depth)} on: "
-                                    f"{expected}.")
-        return Feedback.not_yet(f"count_leaves({name}, {depth}) gave {answer!r}, but there are {expected} lines of "
-                                f"{_plies(depth)}. Hint: count_leaves(position, depth) is the sum of "
-                                f"count_leaves(position.play(move), depth - 1) over the legal moves.")
+    seed = case_seed(seed)
+    for number, (position, depth, name) in enumerate(cases + drawn_trees(seed)):
+        feedback = _count_feedback(count_leaves, position, depth, name)
+        if feedback:
+            return Feedback.not_yet(feedback + (drawn_with(seed) if number >= len(cases) else ""))
     return Feedback.correct("your function agrees with the engine's perft on every tree. That is exactly how the "
                             "engine's move generator is tested against the counts published in "
                             "docs/rules/shologuti.md.")
 
 
-def check_most_captures(most_captures_function: Callable[[Position], Any]) -> Feedback:
-    """Check a student's ``most_captures(position)`` on chains of 0 to 6 captures, under two variants."""
+def _count_feedback(count_leaves: Callable[[Position, int], Any], position: Position, depth: int,
+                    name: str) -> str | None:
+    """What is wrong with a student's count of the leaves ``depth`` plies below ``position``, or None."""
+    expected = perft(position, depth)
+    answer, failure = call_safely(count_leaves, position, depth)
+    if failure:
+        return f"count_leaves({name}, {depth}) {failure}"
+    if answer == expected:
+        return None
+    if depth == 0:
+        return f"count_leaves({name}, 0) gave {answer!r}. At depth 0 the position itself is the one leaf: return 1."
+    if position.is_game_over():
+        return (f"count_leaves({name}, {depth}) gave {answer!r}, but a finished game has no moves, so no line of "
+                f"{_plies(depth)}: 0 (counting len(moves) or 1 at depth 1 makes it 1).")
+    if answer == _nodes(position, depth):
+        return (f"count_leaves({name}, {depth}) gave {answer}: that is every position of the tree. Count only the "
+                f"leaves, the positions exactly {_plies(depth)} on: {expected}.")
+    if answer == _counted_one_for_the_finished(position, depth):
+        return (f"count_leaves({name}, {depth}) gave {answer}, but there are {expected} lines of {_plies(depth)}: "
+                f"a game that ends one ply above the leaves has no moves, so it adds 0, not 1 (len(moves) or 1 "
+                f"counts it as a leaf).")
+    return (f"count_leaves({name}, {depth}) gave {answer!r}, but there are {expected} lines of {_plies(depth)}. "
+            f"Hint: count_leaves(position, depth) is the sum of count_leaves(position.play(move), depth - 1) over "
+            f"the legal moves.")
+
+
+def _counted_one_for_the_finished(position: Position, depth: int) -> int:
+    """The usual slip of bulk counting: ``len(moves) or 1`` at depth 1, so a finished game counts as a leaf."""
+    moves = position.legal_moves()
+    if depth <= 1:
+        return 1 if depth == 0 else len(moves) or 1
+    return sum(_counted_one_for_the_finished(position.play(move), depth - 1) for move in moves)
+
+
+def drawn_capture_positions(seed: int) -> list[tuple[str, Position]]:
+    """(name, position) drawn with ``seed`` for ``check_most_captures``: positions of random play where the side to
+    move can capture, Green and Red to move, under both variants, and one in the middle of a chain."""
+    rng = random.Random(seed)
+
+    def can_capture(position: Position) -> bool:
+        return any(move.is_capture for move in position.legal_moves())
+    return [("a position with Green to move", drawn_position(rng, FORCED, 0, can_capture, (4, 60))),
+            ("a position with Red to move", drawn_position(rng, FORCED, RED, can_capture, (4, 60))),
+            ("a position under the traditional rules", drawn_position(rng, TRADITIONAL, None, can_capture, (4, 60))),
+            ("a position in the middle of a chain", in_a_chain(rng, FORCED))]
+
+
+def check_most_captures(most_captures_function: Callable[[Position], Any], seed: int | None = None) -> Feedback:
+    """Check a student's ``most_captures(position)`` on chains of 0 to 6 captures, under two variants, and on
+    positions drawn with ``seed`` (fresh when None)."""
     cases = [(name, Position.from_string(text, FORCED)) for name, text in CHAIN_POSITIONS.items()]
     cases += [(f"{name} (traditional rules)", Position.from_string(CHAIN_POSITIONS[name], TRADITIONAL))
               for name in ("three captures to choose from", "a chain that changes direction")]
-    for name, position in cases:
+    seed = case_seed(seed)
+    fixed = len(cases)
+    for number, (name, position) in enumerate(cases + drawn_capture_positions(seed)):
+        seen = drawn_with(seed) if number >= fixed else ""
         expected = most_captures(position)
         answer, failure = call_safely(most_captures_function, position)
         if failure:
-            return Feedback.not_yet(f"on {name} ({position}): most_captures {failure}")
+            return Feedback.not_yet(f"on {name} ({position}): most_captures {failure}{seen}")
         if answer == expected:
             continue
         captures = sum(move.is_capture for move in position.legal_moves())
@@ -119,6 +171,6 @@ def check_most_captures(most_captures_function: Callable[[Position], Any]) -> Fe
                     "goes on: add the most captures from the new position.")
         else:
             hint = "count only captures (move.is_capture): steps and stop take no piece."
-        return Feedback.not_yet(f"{where} you found {answer!r}, but the longest chain takes {expected}: {hint}")
+        return Feedback.not_yet(f"{where} you found {answer!r}, but the longest chain takes {expected}: {hint}{seen}")
     return Feedback.correct("right on every position, chains that turn corners included. The longest chain "
                             "here takes 6 pieces in one turn: a big swing that depth-limited search must see.")

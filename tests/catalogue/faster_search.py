@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
+from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.exercises.faster_search import (
-    BOUND_SLIPS, _slipped_bound, _without, check_move_ordering, check_stored_bound, check_zobrist_key,
+    BOUND_SLIPS, ORDERING_DEPTH, _bound_cases, _slipped_bound, _without, check_move_ordering, check_stored_bound,
+    check_zobrist_key, ordering_check_positions,
 )
-from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY
+from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
 from catalogue import Answer, right, wrong
 
 
@@ -21,6 +24,10 @@ def zobrist_key(position: Any) -> int:
     if position.to_move == 1:
         key ^= RED_TO_MOVE_KEY
     return key ^ PENDING_KEYS[position.pending]
+
+
+def key_of(position: Any) -> int:
+    return position.key
 
 
 def sides_swapped(position: Any) -> int:
@@ -65,9 +72,34 @@ def shuffled(state: Any, moves: list[Any]) -> list[Any]:
     return moves
 
 
+STORED_BOUNDS = {(value, alpha, beta): bound for value, alpha, beta, bound in _bound_cases()}
+"""Every store of the searches the check (and lesson 05) uses, copied out: a table instead of a rule."""
+
+
+def _orders_of_the_check() -> dict[str, list[Any]]:
+    """Best first at every node the check's searches visit, copied out as a table."""
+    table: dict[str, list[Any]] = {}
+
+    def recording(state: Any, moves: list[Any]) -> list[Any]:
+        table[str(state)] = best_first(state, moves)
+        return table[str(state)]
+    for positions in ordering_check_positions().values():
+        for position in positions:
+            recording(position, position.legal_moves())
+            AlphaBetaAgent(ORDERING_DEPTH, ordering=recording).search(position)
+    return table
+
+
+TABLED_ORDERS = _orders_of_the_check()
+
 ANSWERS: list[Answer] = [
     right(check_zobrist_key, "XOR of every part", zobrist_key),
-    right(check_zobrist_key, "the engine's own key", lambda position: position.key),
+    wrong(check_zobrist_key, "the engine's own key", "write it yourself: this reads position.key",
+          lambda position: position.key),
+    wrong(check_zobrist_key, "the engine's own key, through a helper", "write it yourself: this reads position.key",
+          lambda position: key_of(position)),
+    wrong(check_zobrist_key, "the engine's compute_key", "write it yourself: this calls compute_key",
+          lambda position: compute_key(position.green, position.red, position.to_move, position.pending)),
     wrong(check_zobrist_key, "added, not XORed", "XOR (^)", lambda position: _without(position, "plus")),
     wrong(check_zobrist_key, "no side to move", "RED_TO_MOVE_KEY", lambda position: _without(position, "side")),
     wrong(check_zobrist_key, "no pending chain", "PENDING_KEYS[position.pending]",
@@ -90,6 +122,11 @@ ANSWERS: list[Answer] = [
           lambda value, alpha, beta: "EXACT"),
     wrong(check_stored_bound, "only a cutoff is a bound", "compare the value with the window",
           lambda value, alpha, beta: "lower" if value >= beta else "exact"),
+    wrong(check_stored_bound, "an infinite window means exact", "not the window with infinity",
+          lambda value, alpha, beta: "exact" if (alpha, beta) == (-math.inf, math.inf) else "lower" if value >= beta
+          else "upper"),
+    wrong(check_stored_bound, "a table of the lesson's stores", "but a search would store it",
+          lambda value, alpha, beta: STORED_BOUNDS.get((value, alpha, beta), "exact")),
     wrong(check_stored_bound, "a crash", "raised TypeError", lambda value, alpha: "exact"),
     right(check_move_ordering, "best first for the player to move", best_first),
     right(check_move_ordering, "fewest replies first", fewest_replies_first),
@@ -104,6 +141,8 @@ ANSWERS: list[Answer] = [
                                       reverse=True)),
     wrong(check_move_ordering, "shuffled", "aim for a saving of at least 50%", shuffled),
     wrong(check_move_ordering, "reversed", "aim for a saving of at least 50%", lambda state, moves: moves[::-1]),
+    wrong(check_move_ordering, "a table of the best orders at the check's positions", "not by a table",
+          lambda state, moves: TABLED_ORDERS.get(str(state), moves)),
     wrong(check_move_ordering, "a move twice", "exactly the moves it was given", lambda state, moves: moves[:1] * 2),
     wrong(check_move_ordering, "a number", "list of moves", lambda state, moves: 5),
     wrong(check_move_ordering, "a crash", "raised ZeroDivisionError", lambda state, moves: 1 / 0),

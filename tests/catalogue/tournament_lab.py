@@ -11,6 +11,9 @@ AGENTS = Path(__file__).resolve().parent.parent / "student_agents"
 
 ANSWERS: list[Answer] = [
     right(check_agent_file, "a careful agent", AGENTS / "careful.py"),
+    right(check_agent_file, "the library's own player (lesson 08 allows it)", AGENTS / "library_agent.py"),
+    wrong(check_agent_file, "a perspective bug (material scored for the opponent)",
+          "the whole interval must lie above 50%", AGENTS / "wrong_perspective.py"),
     wrong(check_agent_file, "the lesson's random agent", "the whole interval must lie above 50%", AGENTS / "good.py"),
     wrong(check_agent_file, "random with seed 5", "the whole interval must lie above 50%",
           AGENTS / "random_seed_5.py"),

@@ -51,3 +51,28 @@ def test_an_evaluation_learned_from_games_values_material_and_progress_alone_doe
     assert _material_problem(learned_evaluation) is None
     assert _material_problem(lambda position, player: position.mobility(player) - position.mobility(1 - player))
     assert _material_problem(lambda position, player: 0)
+
+
+def test_an_evaluation_no_stronger_than_its_opponent_passes_the_match_by_luck_about_one_time_in_ninety() -> None:
+    from chances import worst_chance_of_passing
+    from lessons_lib.exercises.evaluation import MATCH_DEPTHS, MATCH_OPENINGS, PASSING_SCORE
+
+    games = 2 * MATCH_OPENINGS
+    one_depth = worst_chance_of_passing(games, lambda points, played: points >= PASSING_SCORE * played)
+    both = one_depth ** len(MATCH_DEPTHS)
+    assert f"{both:.1%}" == "1.1%"  # the figure in PASSING_SCORE's docstring
+
+
+def test_an_evaluation_that_sees_one_colour_fails_and_the_learned_one_sees_both_alike() -> None:
+    from lessons_lib.exercises.evaluation import _mirror_problem, _test_positions
+    from lessons_lib.games.shologuti.board import COORDINATES
+    from lessons_lib.games.shologuti.evaluation import learned_evaluation, material_mobility_evaluation
+
+    def greens_progress(position, player):
+        rows = [COORDINATES[point][0] for point in position.pieces(0)]
+        return 10 * (position.piece_count(player) - position.piece_count(1 - player)) + sum(6 - row for row in rows)
+
+    positions = _test_positions()
+    assert _mirror_problem(learned_evaluation, positions) is None
+    assert _mirror_problem(material_mobility_evaluation, positions) is None
+    assert "treats the colours differently" in _mirror_problem(greens_progress, positions)
