@@ -234,11 +234,11 @@ def drawn_bound_cases(seed: int) -> list[tuple[float, float, float, str]]:
     """(value, alpha, beta, bound) drawn with ``seed``: windows finite and infinite, values below, at, between and
     above their ends (real searches seldom store an exact value from a finite window; these do)."""
     rng = random.Random(seed)
-    cases = []
+    cases: list[tuple[float, float, float, str]] = []
     for _ in range(12):
-        alpha, beta = sorted(rng.sample(range(-60, 61), 2))
-        alpha = rng.choice((alpha, alpha, -math.inf))
-        beta = rng.choice((beta, beta, math.inf))
+        low, high = sorted(rng.sample(range(-60, 61), 2))
+        alpha: float = rng.choice((low, low, -math.inf))
+        beta: float = rng.choice((high, high, math.inf))
         inside = rng.randint(int(max(alpha, -60)) + 1, int(min(beta, 60)) - 1) if min(beta, 60) - max(alpha, -60) > 1 \
             else None
         for value in {v for v in (rng.randint(-70, int(max(alpha, -70))), alpha, inside, beta,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from lessons_lib.games.shologuti.board import POINTS
 from lessons_lib.games.shologuti.position import GREEN, RED, Position
@@ -48,6 +49,17 @@ def drawn_position(rng: random.Random, rules: Rules = FORCED, to_move: int | Non
     return random_positions(rules, 1, seed=rng.randrange(2**32), plies=plies, keep=wanted)[0]
 
 
+def played_randomly(start: Any, rng: random.Random, plies: int) -> Any:
+    """The position (of any game) after up to ``plies`` random moves from ``start``, stopping before the game ends."""
+    position = start
+    for _ in range(plies):
+        moves = position.legal_moves()
+        if not moves or position.play(moves[0]).is_game_over():
+            break
+        position = position.play(rng.choice(moves))
+    return position
+
+
 def in_a_chain(rng: random.Random, rules: Rules = FORCED) -> Position:
     """A position in the middle of a capture chain (the capturing side moves again), reached by random play."""
     return drawn_position(rng, rules, keep=lambda position: position.pending != 0, plies=(4, 60))
@@ -78,5 +90,14 @@ def ending_at(rng: random.Random, plies: int, rules: Rules = FORCED, to_move: in
     """A random endgame where the first game to end does so exactly ``plies`` plies on (none sooner)."""
     for position in _endgames(rng, rules):
         if (to_move is None or position.to_move == to_move) and first_end(position, plies) == plies:
+            return position
+    raise AssertionError("unreachable: the endgames never run out")
+
+
+def chain_endgame(rng: random.Random, rules: Rules = FORCED) -> Position:
+    """A random endgame where the side to move has a capture after which it moves again (a chain)."""
+    for position in _endgames(rng, rules):
+        if any(move.is_capture and position.play(move).to_move == position.to_move
+               for move in position.legal_moves()):
             return position
     raise AssertionError("unreachable: the endgames never run out")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -156,9 +157,47 @@ def _flags(answer: Any) -> list[bool] | None:
         return None
 
 
-def check_held_out(student: Callable[[list[int], float], Any]) -> Feedback:
+LENGTH_BIAS_Z = 4.0
+"""Over the drawn splits, held-out games longer on average than all games by this many standard errors mean the
+games were chosen by their length (a game with more positions is likelier to be picked): a fair random choice goes
+this far by chance about three times in a hundred thousand (one-sided normal tail)."""
+
+
+def drawn_splits(seed: int) -> list[tuple[list[int], float]]:
+    """(game numbers, share) drawn with ``seed``: 20 lists of 20 to 40 games, each game 1 to 10 positions long or 30
+    to 80, in the order played, and shares from 0.2 to 0.5."""
+    rng = random.Random(seed)
+    splits = []
+    for _ in range(20):
+        lengths = [rng.randint(1, 10) if rng.random() < 0.5 else rng.randint(30, 80)
+                   for _ in range(rng.randint(20, 40))]
+        splits.append(([game for game, length in enumerate(lengths) for _ in range(length)],
+                       round(rng.uniform(0.2, 0.5), 2)))
+    return splits
+
+
+def length_bias(student: Callable[[list[int], float], Any], seed: int) -> float | None:
+    """How many standard errors longer than all games the games ``student`` holds out are, summed over the splits
+    drawn with ``seed`` (about 0 for a fair random choice); None if an answer is not a split of whole games."""
+    excess = variance = 0.0
+    for numbers, share in drawn_splits(seed):
+        flags = _flags(call_safely(student, numbers, share)[0])
+        if flags is None or len(flags) != len(numbers):
+            return None
+        lengths = Counter(numbers)
+        held = {game for game, flag in zip(numbers, flags) if flag}
+        if held & {game for game, flag in zip(numbers, flags) if not flag} or not 0 < len(held) < len(lengths):
+            return None
+        mean = sum(lengths.values()) / len(lengths)
+        spread = sum((length - mean) ** 2 for length in lengths.values()) / len(lengths)
+        excess += sum(lengths[game] for game in held) / len(held) - mean
+        variance += spread / len(held) * (len(lengths) - len(held)) / (len(lengths) - 1)
+    return excess / math.sqrt(variance)
+
+
+def check_held_out(student: Callable[[list[int], float], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``held_out(game_numbers, share)``: a flag a position, ``max(1, round(share × games))``
-    whole games held out, not chosen by their length."""
+    whole games held out, not chosen by their length (over splits drawn with ``seed``, fresh when None)."""
     picks: list[str] = []
     for share in (0.2, 0.37, 0.5, 0.66):
         answer, failure = call_safely(student, list(SPLIT_GAMES), share)
@@ -205,5 +244,14 @@ def check_held_out(student: Callable[[list[int], float], Any]) -> Feedback:
         return Feedback.not_yet(f"held_out always held out the {picks[0]} games in the list. Games are listed in "
                                 f"the order they were played, and the players or the rules may have changed along "
                                 f"the way: choose the games at random, with a seed.")
+    seed = case_seed(seed)
+    bias = length_bias(student, seed)
+    if bias is not None and bias > LENGTH_BIAS_Z:
+        return Feedback.not_yet(f"the games you hold out are longer than the others: over 20 lists of games with "
+                                f"short and long games mixed, your held-out games were {bias:.1f} standard errors "
+                                f"longer on average than a random choice of games would be. Do you pick positions at "
+                                f"random and hold out their games? A long game has more positions, so it is picked "
+                                f"more often. Choose among the games themselves, each as likely as any other."
+                                f"{drawn_with(seed)}")
     return Feedback.correct("right: whole games on each side. A position's result is its game's result, so "
                             "positions of one game are near copies as far as the fit is concerned.")

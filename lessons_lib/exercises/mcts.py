@@ -14,6 +14,7 @@ from lessons_lib.agents.mcts import (
 from lessons_lib.exercises.feedback import (
     Feedback, call_for_number, call_safely, case_seed, describe_failure, drawn_with,
 )
+from lessons_lib.exercises.fresh_cases import chain_endgame, in_a_chain
 from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.game import Outcome
 from lessons_lib.measurements import rollout_outcomes
@@ -21,6 +22,10 @@ from lessons_lib.games.shologuti.rules import TRADITIONAL
 from lessons_lib.samples import EARLY_WINNER_TRAP, ONE_PLY_BLUNDER
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.tiny_tree import TRAP_TREE, TinyTree
+
+LONG_CHAIN = "RR..RR.RRG.R...G...G.GG....G.G.GGGGG. r - 18"
+"""Red to move with a chain of up to six captures (lesson 02's longest)."""
+
 
 def ucb1_cases(seed: int) -> list[tuple[float, int, int, float]]:
     """(wins, visits, parent's visits, c), drawn with ``seed``: every child visited at least once, as in MCTS; a
@@ -97,13 +102,54 @@ def rollout_gap(policy: Callable[[Any, random.Random, int], Any], before: Any, s
     return safe_score, losing_score
 
 
-def check_rollout_policy(policy: Callable[[Any, random.Random, int], Any]) -> Feedback:
+def reachable_in(position: Any, plies: int) -> set[str]:
+    """Every position (as text) exactly ``plies`` plies from ``position``, and the finished ones sooner."""
+    frontier, finished = {str(position): position}, set()
+    for _ in range(plies):
+        finished |= {text for text, state in frontier.items() if state.is_game_over()}
+        frontier = {str(after): after for state in frontier.values() for after in map(state.play, state.legal_moves())}
+    return set(frontier) | finished
+
+
+def chain_starts(seed: int) -> list[Position]:
+    """Positions (traditional rules) where the side to move can capture several times in a row, for checking how a
+    rollout counts plies: lesson 02's longest chain, and a chain in progress drawn with ``seed``."""
+    return [Position.from_string(LONG_CHAIN, TRADITIONAL), in_a_chain(random.Random(seed), TRADITIONAL)]
+
+
+def plies_problem(policy: Callable[[Any, random.Random, int], Any], starts: list[Any], seed: int) -> str | None:
+    """What is wrong with how a rollout counts and limits its plies, or None: with max_plies of 1 to 3 from each of
+    ``starts`` (of any game; capture chains among them), the last position must be exactly the plies it reports
+    away, and never past max_plies."""
+    for start in starts:
+        for limit in (1, 2, 3):
+            answer, failure = call_safely(policy, start, random.Random(seed + limit), limit)
+            if failure:
+                return f"policy({start}, rng, {limit}) {failure}"
+            last, plies = answer
+            if str(last) in reachable_in(start, min(plies, limit)):
+                continue
+            if any(str(last) in reachable_in(start, more) for more in range(limit + 1, limit + 8)):
+                return (f"from {start} with max_plies={limit} your rollout reported {plies} plies but played more: "
+                        f"each capture of a chain is a ply of its own (the same player moves again), so count "
+                        f"every play, and stop at max_plies even in the middle of a chain.")
+            return (f"from {start} with max_plies={limit} your rollout reported {plies} plies, but its last position "
+                    f"is not that many plies away: count one ply for every play.")
+    return None
+
+
+def check_rollout_policy(policy: Callable[[Any, random.Random, int], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``policy(state, rng, max_plies) -> (last_state, plies)`` under the traditional rules:
-    rollouts that end, favour neither side from the symmetric start, and tell a safe move from a losing one."""
+    rollouts that end, count every ply of a chain (from a chain drawn with ``seed``, fresh when None), favour
+    neither side from the symmetric start, and tell a safe move from a losing one."""
     start = Position.start(TRADITIONAL)
     problem = rollout_policy_problem(policy, start)
     if problem:
         return Feedback.not_yet(problem)
+    seed = case_seed(seed)
+    problem = plies_problem(policy, chain_starts(seed), seed)
+    if problem:
+        return Feedback.not_yet(problem + drawn_with(seed))
     tally = rollout_outcomes(start, policy, rollouts=ROLLOUTS, seed=7)
     summary = (f"of {ROLLOUTS} rollouts from the start (traditional rules, at most 200 plies) Green won "
                f"{tally.wins[0]}, Red {tally.wins[1]}, {tally.draws} were drawn and {tally.capped} reached the "
@@ -248,10 +294,21 @@ class _WatchedNode:
         setattr(self._node, name, value)
 
 
+def drawn_backpropagation_cases(seed: int) -> list[tuple[str, Any, int, int, int]]:
+    """(name, position, iterations, rollout cap, MCTS seed) drawn with ``seed``: an endgame with a capture chain,
+    and lesson 06's endgame searched with another seed."""
+    rng = random.Random(seed)
+    chain = chain_endgame(rng)
+    return [(f"the endgame {chain}, where a capture lets the same player move again", chain, 100, 20,
+             rng.randrange(1000)),
+            ("the Shologuti endgame with rollouts capped at 6 plies, searched with another seed",
+             Position.from_string(EARLY_WINNER_TRAP), 150, 6, rng.randrange(1000))]
+
+
 def _tree_statistics(backpropagation: Backpropagation, position: Any, iterations: int,
-                     cap: int) -> list[tuple[tuple[Any, ...], float, int]]:
-    """(path, wins, visits) of every node of a seeded MCTS tree grown with ``backpropagation``."""
-    root, _, _ = MCTSAgent(iterations, seed=3, max_rollout_plies=cap, backpropagation=backpropagation)\
+                     cap: int, seed: int = 3) -> list[tuple[tuple[Any, ...], float, int]]:
+    """(path, wins, visits) of every node of an MCTS tree grown with ``backpropagation`` and ``seed``."""
+    root, _, _ = MCTSAgent(iterations, seed=seed, max_rollout_plies=cap, backpropagation=backpropagation)\
         .build_tree(position)
     statistics, stack = [], [root]
     while stack:
@@ -280,9 +337,10 @@ PROBES = [("a rollout won by player 1 (who moved into punish)", Outcome(1, "won"
           ("a drawn rollout", Outcome(None, "draw")), ("a rollout stopped at its cap (outcome None)", None)]
 
 
-def check_backpropagation(student: Callable[[Any, Any], Any]) -> Feedback:
+def check_backpropagation(student: Callable[[Any, Any], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``backpropagate(node, outcome)``: first on one path (root, trap, punish of the trap tree)
-    with a win, a draw and a capped rollout, then by growing seeded MCTS trees with it."""
+    with a win, a draw and a capped rollout, then by growing seeded MCTS trees with it, fixed ones and ones drawn
+    with ``seed`` (fresh when None)."""
     if not callable(student):
         return Feedback.not_yet(f"backpropagate is not a function but {type(student).__name__}: define it with def")
 
@@ -315,19 +373,23 @@ def check_backpropagation(student: Callable[[Any, Any], Any]) -> Feedback:
                           in zip(("root", "trap", "punish"), expected))
         return Feedback.not_yet(f"given {probe} at punish, the end of the path root → trap → punish of the trap "
                                 f"tree, your nodes show (wins/visits) {shown}, where MCTS has {right}: {hint}")
-    for name, position, iterations, cap in BACKPROPAGATION_CASES:
+    seed = case_seed(seed)
+    cases = [(*case, 3) for case in BACKPROPAGATION_CASES]
+    for number, (name, position, iterations, cap, search_seed) in enumerate(cases + drawn_backpropagation_cases(seed)):
+        seen = drawn_with(seed) if number >= len(cases) else ""
         try:
-            same = _tree_statistics(watched, position, iterations, cap) == _tree_statistics(
-                backpropagate, position, iterations, cap)
+            same = _tree_statistics(watched, position, iterations, cap, search_seed) == _tree_statistics(
+                backpropagate, position, iterations, cap, search_seed)
         except Exception as error:  # the student's code: report, never raise
-            return Feedback.not_yet(f"on {name}, a search with your backpropagate {describe_failure(error)}")
+            return Feedback.not_yet(f"on {name}, a search with your backpropagate {describe_failure(error)}{seen}")
         if not same:
-            grown = _tree_statistics(watched, position, iterations, cap)
+            grown = _tree_statistics(watched, position, iterations, cap, search_seed)
             hint = next((hint for slip, hint in BACKPROPAGATION_SLIPS.items()
-                         if grown == _tree_statistics(_slip(slip, position.to_move), position, iterations, cap)),
+                         if grown == _tree_statistics(_slip(slip, position.to_move), position, iterations, cap,
+                                                      search_seed)),
                         "does it depend on anything but the node and the outcome?")
             return Feedback.not_yet(f"right on one path, but on {name} the tree grown with your backpropagate "
-                                    f"differs from MCTS's: {hint}")
+                                    f"differs from MCTS's: {hint}{seen}")
     return Feedback.correct("right on one path with a win, a draw and a capped rollout, and every node of three "
                             "seeded trees, one with capture chains, has exactly the wins and visits MCTS gives it: "
                             "each node counts the results of the player who moved into it.")

@@ -6,12 +6,14 @@ import functools
 import math
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from lessons_lib.arena.game_comparison import RandomProfile, random_profile
-from lessons_lib.exercises.feedback import Feedback, call_safely
+from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, drawn_with
 from lessons_lib.exercises.own_code import library_use, write_it_yourself
-from lessons_lib.exercises.mcts import MIN_GAP, ROLLOUTS, rollout_gap, rollout_policy_problem
+from lessons_lib.exercises.fresh_cases import played_randomly
+from lessons_lib.exercises.mcts import MIN_GAP, ROLLOUTS, plies_problem, rollout_gap, rollout_policy_problem
 from lessons_lib.experiment_data import load_table
 from lessons_lib.games import GAMES, game_named
 from lessons_lib.measurements import rollout_outcomes
@@ -24,25 +26,142 @@ LENGTH_TOLERANCE = 0.3
 lengths vary most: 100 random games are within 23% of the reference in 40 tries of 40)."""
 
 
-def check_game_measure(measure: Callable[[str, int, int], Any]) -> Feedback:
-    """Check a student's ``measure(game_name, games, seed) -> (mean branching factor, mean plies)`` on every game.
+@dataclass(frozen=True)
+class Replay:
+    """Random games replayed as the lesson asks (``rng = random.Random(seed)`` once, ``rng.choice(moves)`` each ply):
+    what a measurement of them counts."""
+
+    games: int
+    moves: int
+    """Legal moves summed over the positions before the ends."""
+    logs: float
+    """Their logarithms summed (for the geometric mean)."""
+    positions: int
+    plies: int
+
+    def answers(self) -> dict[str, tuple[float, float]]:
+        """The right answers (arithmetic or geometric branching, mean plies) and the usual slips', by name."""
+        arithmetic, geometric = self.moves / self.positions, math.exp(self.logs / self.positions)
+        plies = self.plies / self.games
+        return {"arithmetic": (arithmetic, plies), "geometric": (geometric, plies),
+                "finished counted": (self.moves / (self.positions + self.games), plies),
+                "finished counted twice": (self.moves / (self.positions + self.games), plies + 1)}
+
+
+def replay(name: str, games: int, seed: int, cap: int | None = None) -> Replay:
+    """Replay ``games`` random games of ``name`` as the lesson asks, each cut after ``cap`` plies if given."""
+    rng = random.Random(seed)
+    moves = positions = plies = 0
+    logs = 0.0
+    for _ in range(games):
+        position, played = GAMES[name].start(), 0
+        while not position.is_game_over() and played != cap:
+            legal = position.legal_moves()
+            moves, logs, positions = moves + len(legal), logs + math.log(len(legal)), positions + 1
+            position, played = position.play(rng.choice(legal)), played + 1
+        plies += played
+    return Replay(games, moves, logs, positions, plies)
+
+
+MEASURE_SLIPS = {
+    "finished counted": "you counted the finished position too, with its 0 legal moves: count only the positions "
+                        "before the end (the last one has no move to choose).",
+    "finished counted twice": "you counted the finished position as a position and as a ply: count only the "
+                              "positions before the end, and the moves played.",
+    "capped": "your games stop after 200 plies: play each game until position.is_game_over(), however long it is "
+              "(random Hus games often run past 200).",
+}
+
+
+def drawn_measure_cases(seed: int) -> list[tuple[str, int, int]]:
+    """(game, games, seed) drawn with ``seed``: each game once, with 5 to 25 games and a seed of its own."""
+    rng = random.Random(seed)
+    return [(name, rng.randint(5, 25), rng.randrange(10**6)) for name in GAMES]
+
+
+def _exact_problem(measure: Callable[[str, int, int], Any], seed: int) -> str | None:
+    """None if ``measure`` gives exactly the replayed answer on the cases drawn with ``seed``; what is wrong if it
+    gives a slip's; "other" if it gives something else (it chooses its moves another way)."""
+    for name, games, game_seed in drawn_measure_cases(seed):
+        answer, failure = call_safely(measure, name, games, game_seed)
+        if failure or not _is_pair_of_numbers(answer):
+            return "other"
+        replayed = replay(name, games, game_seed)
+        answers = replayed.answers()
+        capped = replay(name, games, game_seed, cap=200).answers()
+        call = f"measure({name!r}, {games}, {game_seed})"
+        if any(_same(answer, answers[mean]) for mean in ("arithmetic", "geometric")):
+            continue
+        for slip, hint in MEASURE_SLIPS.items():
+            found = [capped[mean] for mean in ("arithmetic", "geometric")] if slip == "capped" else [answers[slip]]
+            if any(_same(answer, value) for value in found):
+                right = answers["arithmetic"]
+                return (f"{call} gave ({answer[0]:.4g}, {answer[1]:.4g}), where the games the lesson describes give "
+                        f"({right[0]:.4g}, {right[1]:.4g}): {hint}")
+        return "other"
+    return None
+
+
+def _same(answer: Any, expected: tuple[float, float]) -> bool:
+    return all(math.isclose(given, wanted, rel_tol=1e-9) for given, wanted in zip(answer, expected))
+
+
+def check_game_measure(measure: Callable[[str, int, int], Any], seed: int | None = None) -> Feedback:
+    """Check a student's ``measure(game_name, games, seed) -> (mean branching factor, mean plies)`` on every game:
+    exactly, on games drawn with ``seed`` (fresh when None), when its moves are chosen with ``rng.choice`` as the
+    lesson's are; within a tolerance of many random games otherwise.
 
     The branching factor may be the arithmetic mean of the legal moves a position or their geometric mean
     (the one the tree size b^L needs); the message says which it recognised.
     """
-    used = library_use(measure, {"random_profile": random_profile})
+    used = library_use(measure, {"random_profile": random_profile, "replay": replay})
     if used:
         return Feedback.not_yet(write_it_yourself(used, "measurement of random games"))
+    seed = case_seed(seed)
+    problem = _exact_problem(measure, seed)
+    if problem and problem != "other":
+        return Feedback.not_yet(problem + drawn_with(seed))
     same, again = call_safely(measure, "baghchal", 10, 1)[0], call_safely(measure, "baghchal", 10, 1)[0]
     if same != again:
         return Feedback.not_yet("measure('baghchal', 10, 1) gave two different answers: make every random choice "
                                 "with rng = random.Random(seed), so the same seed plays the same games.")
+    single_games = [call_safely(measure, name, 1, game_seed)[0] for name in GAMES for game_seed in (3, 4)]
+    odd = next((answer for answer in single_games
+                if _is_pair_of_numbers(answer) and 2 * answer[1] != int(2 * answer[1])), None)
+    if odd is not None:
+        return Feedback.not_yet(f"for a single game your measure gave {odd[1]:g} plies: the mean length of one game "
+                                f"is that game's length, a whole number. Does it play the games, or return numbers "
+                                f"from a table?")
     one_game, twenty_games = (call_safely(measure, "shologuti", games, 1)[0] for games in (1, 20))
     if (_is_pair_of_numbers(one_game) and one_game == twenty_games
             and one_game != call_safely(measure, "shologuti", 1, 2)[0]):
         return Feedback.not_yet("measure('shologuti', 20, 1) gave exactly what measure('shologuti', 1, 1) gives: "
                                 "all 20 games were the same game. Create the generator once, rng = "
                                 "random.Random(seed), before the loop over games, not inside it.")
+    lines, means = [], set()
+    for name in GAMES:
+        call = f"measure({name!r}, {MEASURE_GAMES}, 1)"
+        answer, failure = call_safely(measure, name, MEASURE_GAMES, 1)
+        if failure:
+            return Feedback.not_yet(f"{call} {failure}")
+        if not _is_pair_of_numbers(answer):
+            return Feedback.not_yet(f"{call} returned {answer!r:.80}: return two numbers, (branching, plies).")
+        reference = _reference_profile(name)
+        branching, plies = answer
+        mean = _which_mean(branching, reference)
+        if mean is None:
+            return Feedback.not_yet(f"{call}: a branching factor of {branching:.3g}, but random {name} games have "
+                                    f"about {reference.branching:.3g} legal moves a position. Count "
+                                    f"len(position.legal_moves()) in every position before the end, and divide by "
+                                    f"the number of those positions (not of games).")
+        if not math.isclose(plies, reference.plies, rel_tol=LENGTH_TOLERANCE):
+            return Feedback.not_yet(f"{call}: games of {plies:.3g} plies on average, but random {name} games last "
+                                    f"about {reference.plies:.3g}. Play each game from game.start() until "
+                                    f"position.is_game_over(), counting every move played.")
+        means.add(mean)
+        lines.append(f"{name} {branching:.1f} moves, {plies:.0f} plies")
+    if call_safely(measure, "baghchal", 10, 2)[0] == same:
+        return Feedback.not_yet("seeds 1 and 2 gave the same answer: seed your random generator with the seed given.")
     lines, means = [], set()
     for name in GAMES:
         call = f"measure({name!r}, {MEASURE_GAMES}, 1)"
@@ -90,14 +209,20 @@ GOATS_BEFORE_A_CHOICE = ".G.G./TGGT./GG..G/G.G../TTGGG g 7 1"
 """Goats to move (reached by seeded random play): ``a5`` leaves no capture, ``c3`` lets a tiger capture a goat."""
 
 
-def check_goat_rollouts(policy: Callable[[Any, random.Random, int], Any]) -> Feedback:
-    """Check a student's Bagh-Chal rollout policy: a real policy, rollouts that no longer always favour tigers,
-    and different results after a safe goat move and after one that loses a goat."""
+def check_goat_rollouts(policy: Callable[[Any, random.Random, int], Any], seed: int | None = None) -> Feedback:
+    """Check a student's Bagh-Chal rollout policy: a real policy that counts its plies (from positions drawn with
+    ``seed``, fresh when None), rollouts that no longer always favour tigers, and different results after a safe
+    goat move and after one that loses a goat."""
     game = GAMES["baghchal"]
     start = game.start()
     problem = rollout_policy_problem(policy, start, limit=10)
     if problem:
         return Feedback.not_yet(problem)
+    seed = case_seed(seed)
+    rng = random.Random(seed)
+    problem = plies_problem(policy, [played_randomly(start, rng, rng.randint(4, 30)) for _ in range(2)], seed)
+    if problem:
+        return Feedback.not_yet(problem + drawn_with(seed))
     tally = rollout_outcomes(start, policy, rollouts=ROLLOUTS, seed=7)
     goats = tally.score(0)
     summary = (f"of {ROLLOUTS} rollouts from the start the goats won {tally.wins[0]} and the tigers "

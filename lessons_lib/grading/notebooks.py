@@ -68,6 +68,8 @@ class Reading:
     tampering: list[str] = field(default_factory=list)
     skipped: list[int] = field(default_factory=list)
     minutes: float | None = None
+    solution_cells: dict[str, int] = field(default_factory=dict)
+    """The first cell that shows each exercise's worked solution (``solution(check_minimax)``), by check."""
 
 
 def read_notebook(path: str | Path) -> dict[str, Any]:
@@ -142,6 +144,21 @@ def exercise_calls(tree: ast.Module) -> list[str]:
     return [statement.value.func.id for statement in tree.body
             if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)
             and isinstance(statement.value.func, ast.Name) and statement.value.func.id.startswith("check_")]
+
+
+def solution_calls(tree: ast.Module) -> list[str]:
+    """The checks whose worked solution a cell shows: ``solution(check_minimax)`` or ``solution("check_minimax")``
+    anywhere in it (an alias of ``solution`` would be tampering)."""
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and _called(node) == "solution" and node.args:
+            first = node.args[0]
+            name = first.id if isinstance(first, ast.Name) else first.value if isinstance(first, ast.Constant) else None
+            names += [name] if isinstance(name, str) else []
+        elif isinstance(node, ast.Call) and _called(node) == "solution":
+            names += [keyword.value.value for keyword in node.keywords if keyword.arg == "check_name"
+                      and isinstance(keyword.value, ast.Constant) and isinstance(keyword.value.value, str)]
+    return names
 
 
 def exercise_imports(tree: ast.Module) -> set[tuple[str, str]]:
@@ -276,6 +293,9 @@ def read_submission(path: str | Path, lessons: dict[str, Lesson], name: str | No
         for name in exercise_calls(tree):
             if name in lesson.exercises:
                 reading.exercise_cells.setdefault(name, number)
+        for name in solution_calls(tree):
+            if name in lesson.exercises:
+                reading.solution_cells.setdefault(name, number)
         reading.tampering += [f"code cell {number} {what}" for what in tampering_in(tree, lesson)]
     return reading
 
@@ -323,20 +343,23 @@ def summary(reading: Reading) -> dict[str, Any]:
     """What the grader needs of a reading (not the cells themselves, which stay in the sandbox)."""
     return {"lesson": reading.lesson.name, "exercise_cells": reading.exercise_cells,
             "tampering": [text[:300] for text in reading.tampering[:20]], "skipped": reading.skipped,
-            "minutes": reading.minutes}
+            "minutes": reading.minutes, "solution_cells": reading.solution_cells}
 
 
 def from_summary(data: object, lessons: dict[str, Lesson]) -> Reading:
     """The reading a :func:`summary` describes, checked field by field (it comes from the sandbox); ValueError if
     anything in it is not what a summary holds."""
-    if not isinstance(data, dict) or set(data) != {"lesson", "exercise_cells", "tampering", "skipped", "minutes"}:
+    if not isinstance(data, dict) or set(data) != {"lesson", "exercise_cells", "tampering", "skipped", "minutes",
+                                                   "solution_cells"}:
         raise ValueError("not a reading's summary")
     lesson = lessons.get(data["lesson"]) if isinstance(data["lesson"], str) else None
     cells, tampering, skipped, minutes = data["exercise_cells"], data["tampering"], data["skipped"], data["minutes"]
+    solutions = data["solution_cells"]
     if lesson is None or not isinstance(cells, dict) or not isinstance(tampering, list) \
-            or not isinstance(skipped, list):
+            or not isinstance(skipped, list) or not isinstance(solutions, dict):
         raise ValueError("not a reading's summary")
-    if not all(name in lesson.exercises and type(cell) is int and cell > 0 for name, cell in cells.items()):
+    if not all(name in lesson.exercises and type(cell) is int and cell > 0
+               for name, cell in [*cells.items(), *solutions.items()]):
         raise ValueError("a reading's summary with an exercise of another lesson")
     if not all(type(text) is str and len(text) <= 300 for text in tampering) or len(tampering) > 20:
         raise ValueError("a reading's summary with odd tampering")
@@ -344,4 +367,4 @@ def from_summary(data: object, lessons: dict[str, Lesson]) -> Reading:
             minutes is None or (type(minutes) in (int, float) and math.isfinite(minutes) and minutes >= 0)):
         raise ValueError("a reading's summary with odd numbers")
     return Reading(lesson, [], dict(cells), list(tampering), list(skipped),
-                   None if minutes is None else float(minutes))
+                   None if minutes is None else float(minutes), dict(solutions))

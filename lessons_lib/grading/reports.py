@@ -9,6 +9,10 @@ Every exercise gets one status:
 - ``missing``: no cell calls its check any more;
 - ``tampered``: the notebook replaced a check (nothing in it counts).
 
+Each exercise also says whether the notebook showed its worked solution (``solution(check_minimax)``): ``before``
+(in a cell at or above the exercise's, so before its check ran), ``after``, or not at all (``""``). The table marks
+the first with ``*``.
+
 >>> from lessons_lib.grading.notebooks import Lesson
 >>> lesson = Lesson("99_test", ("check_a", "check_b"), frozenset(), frozenset())
 >>> reading = Reading(lesson, [(3, "check_a(a)")], {"check_a": 3})
@@ -22,7 +26,7 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +47,8 @@ class ExerciseResult:
     status: str
     detail: str = ""
     title: str = ""
+    solution_shown: str = ""
+    """``before`` (the worked solution was shown at or above the exercise's cell), ``after``, or ``""``."""
 
 
 @dataclass
@@ -100,12 +106,21 @@ def grade(reading: Reading, run: NotebookRun, path: str | Path, student: str) ->
     errors = {event["cell"]: event["error"] for event in run.events if "error" in event}
     started = {event["start"] for event in run.events if "start" in event}
     tampering = reading.tampering + [event["tampered"] for event in run.events if "tampered" in event]
-    exercises = [_exercise(name, reading, run, tampering, errors, started, checks) for name in reading.lesson.exercises]
+    exercises = [_with_solution(_exercise(name, reading, run, tampering, errors, started, checks), reading)
+                 for name in reading.lesson.exercises]
     problems = [f"tampered with the checks: {'; '.join(tampering)}"] if tampering else []
     problems += [f"code cell {cell} raised {error}" for cell, error in sorted(errors.items())]
     problems += [run.stopped] if run.stopped else []
     return NotebookResult(readable(str(path)), student, reading.lesson.name, exercises,
                           problems, reading.minutes)
+
+
+def _with_solution(result: ExerciseResult, reading: Reading) -> ExerciseResult:
+    """``result`` with whether (and where) the notebook showed the exercise's worked solution."""
+    shown_in, cell = reading.solution_cells.get(result.name), reading.exercise_cells.get(result.name)
+    if shown_in is None:
+        return result
+    return replace(result, solution_shown="before" if cell is None or shown_in <= cell else "after")
 
 
 def _exercise(name: str, reading: Reading, run: NotebookRun, tampering: list[str], errors: dict[int, str],
@@ -149,26 +164,32 @@ def table(results: list[NotebookResult]) -> str:
         rows = [result for result in results if result.lesson == lesson]
         names = [column_title(exercise.title or exercise.name) for exercise in rows[0].exercises]
         header = ["student", *names, "score", "minutes"]
-        body = [[shown(row.student), *(SYMBOLS[exercise.status] for exercise in row.exercises),
+        body = [[shown(row.student), *(SYMBOLS[exercise.status] + ("*" if exercise.solution_shown == "before" else "")
+                                       for exercise in row.exercises),
                  f"{row.score()}/{len(names)}", "" if row.minutes is None else f"{row.minutes:.0f}"] for row in rows]
         widths = [max(len(line[column]) for line in [header, *body]) for column in range(len(header))]
         lines = [f"Lesson {lesson}"] + ["  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip()
                                         for line in [header, *body]]
         lines += [shown(f"  {row.student}: {problem}") for row in rows for problem in row.problems]
+        if any(exercise.solution_shown == "before" for row in rows for exercise in row.exercises):
+            lines.append("  * the notebook showed the exercise's worked solution before its check ran")
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 
 
 def long_csv(results: list[NotebookResult]) -> str:
-    """One row per student and exercise: ``student, lesson, exercise, title, status, points, detail, notebook``
-    (``exercise`` is its check's name, ``title`` its title in the lesson)."""
+    """One row per student and exercise: ``student, lesson, exercise, title, status, points, solution_shown, detail,
+    notebook`` (``exercise`` is its check's name, ``title`` its title in the lesson, ``solution_shown`` before, after
+    or empty)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["student", "lesson", "exercise", "title", "status", "points", "detail", "notebook"])
+    writer.writerow(["student", "lesson", "exercise", "title", "status", "points", "solution_shown", "detail",
+                     "notebook"])
     for result in results:
         for exercise in result.exercises:
             writer.writerow([cell(result.student), result.lesson, exercise.name, cell(exercise.title), exercise.status,
-                             int(exercise.status == PASSED), cell(exercise.detail), cell(result.path)])
+                             int(exercise.status == PASSED), exercise.solution_shown, cell(exercise.detail),
+                             cell(result.path)])
     return out.getvalue()
 
 

@@ -59,6 +59,14 @@ def first_positions(numbers: list[int], share: float) -> list[bool]:
     return [index < share * len(numbers) for index in range(len(numbers))]
 
 
+def through_random_positions(numbers: list[int], share: float) -> list[bool]:
+    """Whole games, picked by drawing random positions until enough games are held: long games more often."""
+    rng, wanted, held = random.Random(0), max(1, round(share * len(set(numbers)))), set()
+    while len(held) < wanted:
+        held.add(rng.choice(numbers))
+    return [number in held for number in numbers]
+
+
 def coin_per_game(numbers: list[int], share: float) -> list[bool]:
     rng = random.Random(3)
     held = {game for game in sorted(set(numbers)) if rng.random() < share}
@@ -116,6 +124,8 @@ ANSWERS: list[Answer] = [
     right(check_held_out, "a numpy array of flags",
           lambda n, s: np.array(by_game(n, s))),
     wrong(check_held_out, "random positions", "on each side", by_position),
+    wrong(check_held_out, "whole games picked through random positions (long games likelier)",
+          "longer on average than a random choice", through_random_positions),
     wrong(check_held_out, "the first positions", "on each side", first_positions),
     wrong(check_held_out, "nothing", "held out nothing", lambda n, s: [False] * len(n)),
     wrong(check_held_out, "everything", "held out everything", lambda n, s: [True] * len(n)),

@@ -48,6 +48,30 @@ def new_generator_each_ply(state: Any, rng: random.Random, max_plies: int) -> tu
     return state, plies
 
 
+def counting_turns(state: Any, rng: random.Random, max_plies: int) -> tuple[Any, int]:
+    """Captures first, but counts a whole turn (a chain of captures) as one ply."""
+    turns = 0
+    while turns < max_plies and not state.is_game_over():
+        mover = state.to_move
+        while not state.is_game_over() and state.to_move == mover:
+            moves = state.legal_moves()
+            captures = [move for move in moves if move.is_capture]
+            state = state.play(rng.choice(captures or moves))
+        turns += 1
+    return state, turns
+
+
+def chain_finished_past_the_limit(state: Any, rng: random.Random, max_plies: int) -> tuple[Any, int]:
+    """Captures first, counting every ply, but finishes a chain even past max_plies (and stops counting there)."""
+    plies = 0
+    while not state.is_game_over() and (plies < max_plies or state.pending):
+        moves = state.legal_moves()
+        captures = [move for move in moves if move.is_capture]
+        state = state.play(rng.choice(captures or moves))
+        plies += 1
+    return state, min(plies, max_plies)
+
+
 UNSEEDED = random.Random()
 
 
@@ -176,6 +200,10 @@ ANSWERS: list[Answer] = [
     wrong(check_rollout_policy, "the random module's own generator", "from rng",
           lambda state, rng, max_plies: captures_first_rollout(state, UNSEEDED, max_plies)),
     wrong(check_rollout_policy, "a new generator every ply", "inside the loop", new_generator_each_ply),
+    wrong(check_rollout_policy, "a chain counted as one ply", "each capture of a chain is a ply of its own",
+          counting_turns),
+    wrong(check_rollout_policy, "a chain finished past max_plies", "stop at max_plies even in the middle of a chain",
+          chain_finished_past_the_limit),
     wrong(check_rollout_policy, "a crash", "raised TypeError", lambda state, rng: state),
     wrong(check_rollout_policy, "play's result thrown away", "state = state.play(move)", results_thrown_away),
     right(check_rollout_policy, "a list, not a tuple",

@@ -17,24 +17,47 @@ TIGERS = 1
 
 
 def measure(game_name: str, games: int, seed: int, geometric: bool = False, generator_per_game: bool = False,
-            per_game: bool = False) -> tuple[float, float]:
+            per_game: bool = False, finished_counted: bool = False, cap: int | None = None,
+            shuffle: bool = False) -> tuple[float, float]:
     rng = random.Random(seed)
     moves_counted = positions = plies = 0
     log_moves = 0.0
     for _ in range(games):
         if generator_per_game:
             rng = random.Random(seed)
-        position = GAMES[game_name].start()
-        while not position.is_game_over():
+        position, played = GAMES[game_name].start(), 0
+        while not position.is_game_over() and played != cap:
             moves = position.legal_moves()
             moves_counted += len(moves)
             log_moves += math.log(len(moves))
             positions += 1
-            position = position.play(rng.choice(moves))
+            if shuffle:
+                rng.shuffle(moves)
+            position = position.play(moves[0] if shuffle else rng.choice(moves))
             plies += 1
+            played += 1
+        positions += finished_counted
     if per_game:
         return moves_counted / games, plies / games
     return (math.exp(log_moves / positions) if geometric else moves_counted / positions), plies / games
+
+
+def picked_by_index(game_name: str, games: int, seed: int) -> tuple[float, float]:
+    """The lesson's measure, each move picked as moves[rng.randrange(len(moves))]."""
+    rng = random.Random(seed)
+    moves_counted = positions = plies = 0
+    for _ in range(games):
+        position = GAMES[game_name].start()
+        while not position.is_game_over():
+            moves = position.legal_moves()
+            moves_counted, positions, plies = moves_counted + len(moves), positions + 1, plies + 1
+            position = position.play(moves[rng.randrange(len(moves))])
+    return moves_counted / positions, plies / games
+
+
+REFERENCE_TABLE = {name: (profile.branching, profile.plies) for name in GAMES
+                   for profile in [random_profile(name, 400, seed=0)]}
+"""The numbers a student could copy from the lesson's table of random games."""
 
 
 def informed(tigers_capture: bool = True, goats_careful: bool = True) -> Any:
@@ -71,6 +94,17 @@ ANSWERS: list[Answer] = [
     right(check_game_measure, "arithmetic means", measure),
     wrong(check_game_measure, "the library's random_profile", "write it yourself: this calls random_profile",
           lambda name, games, seed: (lambda p: (p.branching, p.plies))(random_profile(name, games, seed))),
+    right(check_game_measure, "moves picked with rng.randrange", lambda name, games, seed: picked_by_index(name, games, seed)),
+    right(check_game_measure, "moves picked by shuffling (another way to choose)",
+          lambda name, games, seed: measure(name, games, seed, shuffle=True)),
+    wrong(check_game_measure, "the finished position counted", "counted the finished position too",
+          lambda name, games, seed: measure(name, games, seed, finished_counted=True)),
+    wrong(check_game_measure, "games capped at 200 plies", "stop after 200 plies",
+          lambda name, games, seed: measure(name, games, seed, cap=200)),
+    wrong(check_game_measure, "the reference's numbers as a table", "a whole number",
+          lambda name, games, seed: REFERENCE_TABLE[name]),
+    wrong(check_game_measure, "the table, nudged by the seed", "a whole number",
+          lambda name, games, seed: (REFERENCE_TABLE[name][0], REFERENCE_TABLE[name][1] + seed / 1000)),
     right(check_game_measure, "geometric means", lambda name, games, seed: measure(name, games, seed, True)),
     wrong(check_game_measure, "moves summed over a game", "number of those positions",
           lambda name, games, seed: measure(name, games, seed, per_game=True)),

@@ -160,3 +160,17 @@ def test_every_worked_solution_passes_when_graded(tmp_path: Path) -> None:
     not_passed = [(book["lesson"], exercise["name"], exercise["detail"]) for book in report["notebooks"]
                   for exercise in book["exercises"] if exercise["status"] != "passed"]
     assert not_passed == []
+
+
+def test_grade_says_which_exercises_showed_their_worked_solution_and_where(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    shown = "from lessons_lib.exercises.help import solution\nsolution(check_jumps_from)"
+    early = solved_with(tmp_path / "ann.ipynb", FIRST_EXERCISE, shown)
+    late = solved_with(tmp_path / "ben.ipynb", SECOND_EXERCISE, shown)
+    status, report, _ = grade([early, late], capsys)
+    assert status == 0 and statuses(report) == {"ann": ["passed", "passed"], "ben": ["passed", "passed"]}
+    assert {Path(notebook["path"]).stem: [exercise["solution_shown"] for exercise in notebook["exercises"]]
+            for notebook in report["notebooks"]} == {"ann": ["before", ""], "ben": ["after", ""]}
+    assert main(["grade", str(early), str(late)]) == 0
+    table = capsys.readouterr().out
+    assert "✔*" in table and "* the notebook showed the exercise's worked solution before its check ran" in table

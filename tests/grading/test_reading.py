@@ -170,3 +170,14 @@ def test_every_exercise_has_a_title_from_its_lesson() -> None:
     assert untitled == []
     assert lessons["03_minimax_alphabeta"].title("check_minimax") == "Exercise 2: write minimax"
     assert lessons["10_learning_an_evaluation"].title("check_log_loss") == "Exercise 2: the log loss"
+
+
+def test_the_cells_that_show_a_worked_solution_are_read_by_check(tmp_path: Path) -> None:
+    path = write_notebook(tmp_path / "alice.ipynb", [
+        "from lessons_lib.exercises.board_graph import check_cut_points, check_jumps_from\n"
+        "from lessons_lib.exercises.help import hint, solution",
+        "hint(check_jumps_from)\nsolution('check_cut_points')",
+        "check_jumps_from(jumps_from)", "check_cut_points([9, 29])", "print(solution(check_jumps_from))"])
+    reading = read_submission(path, LESSONS)
+    assert reading.solution_cells == {"check_cut_points": 2, "check_jumps_from": 5}
+    assert not reading.tampering

@@ -1,0 +1,155 @@
+"""The hints of every exercise, by its check's name: each one goes a step further than the one before.
+
+``hint(check_minimax)`` shows them one at a time (:mod:`lessons_lib.exercises.help`); after the last,
+``solution(check_minimax)`` shows the worked solution.
+"""
+
+from __future__ import annotations
+
+HINTS: dict[str, tuple[str, ...]] = {
+    "check_jumps_from": (
+        "A jump goes from `point` over a neighbour `over` to a neighbour of `over`: two edges of G in a row.",
+        "Two edges make a jump only if they go the same way: compare the step in (row, col) from `point` to `over` "
+        "with the step from `over` to the target, reading `G.nodes[p]['row']` and `G.nodes[p]['col']`.",
+        "Loop over `G[point]` (the neighbours), then over `G[over]`; skip a target equal to `point`; keep "
+        "`(over, target)` when the two steps are equal.",
+    ),
+    "check_cut_points": (
+        "A cut point is a point whose removal leaves the board in two or more pieces.",
+        "Try each point: `nx.is_connected(G.subgraph(set(G) - {point}))` is False exactly for the cut points.",
+        "Look where the two triangles join the square: every path into a triangle passes through one point.",
+    ),
+    "check_count_leaves": (
+        "Count the lines of play of exactly `depth` plies. At depth 0 the position itself is the one line: 1.",
+        "Otherwise add up, over `position.legal_moves()`, the count from `position.play(move)` at `depth - 1`.",
+        "A finished game has no legal moves, so below depth 0 it adds nothing: the sum over no moves is 0, with no "
+        "special case needed.",
+    ),
+    "check_most_captures": (
+        "Only captures count (`move.is_capture`); a chain goes on while the player who captured is still to move.",
+        "For each capture, play it: if `after.to_move` is still the same player, the chain can go on from `after`.",
+        "The answer is the largest, over the captures, of 1 plus the most captures from `after` (0 if the turn "
+        "passed); 0 if there is no capture.",
+    ),
+    "check_tree_value": (
+        "Work from the leaves up. The bottom level is MAX's (three plies: MAX, MIN, MAX).",
+        "Each bottom MAX node takes the larger of its two leaves; each MIN node the smallest of those values.",
+        "The root (MAX) takes the largest MIN value; the move is the root branch that leads to it.",
+    ),
+    "check_minimax": (
+        "Three cases, in this order: a finished game (its utility for the root's player), depth 0 (the evaluation "
+        "for the root's player), and otherwise the values of the children.",
+        "Whether a node takes the max or the min depends on who moves there: `state.to_move == root_player` means "
+        "max. Not on the depth: in a capture chain one player moves twice.",
+        "Pass `ply + 1` to each recursive call, so a finished game below is worth `utility(state, root_player, ply)`.",
+    ),
+    "check_pruned_leaves": (
+        "Go left to right, writing alpha (MAX's best so far) and beta (MIN's best so far) beside each node.",
+        "A node stops trying moves as soon as alpha >= beta: the leaves it would have tried next are pruned.",
+        "Cutoffs happen at MIN nodes and at MAX nodes too, and an equal value is enough to cut.",
+    ),
+    "check_alphabeta": (
+        "Start from your minimax: same three cases, same values. Alpha-beta only skips moves that cannot matter.",
+        "At a MAX node raise alpha with each value; at a MIN node lower beta; pass the current alpha and beta down.",
+        "Stop trying moves as soon as alpha >= beta, and return the best value found so far.",
+    ),
+    "check_material_mobility_evaluation": (
+        "The evaluation is 10 × material + mobility + chain bonus, each term for `player` against the opponent.",
+        "Material: `position.piece_count(player) - position.piece_count(opponent)`; mobility: "
+        "`position.mobility(player) - position.mobility(opponent)`.",
+        "The chain bonus is 1 when a chain is pending (`position.pending`) and `player` is the one to move, else 0.",
+    ),
+    "check_evaluation": (
+        "Count material first and heavily: 10 × (your pieces − the opponent's).",
+        "Then add a smaller term that rewards progress, pieces that have moved towards the other side: the row of "
+        "a point is `COORDINATES[point][0]`. Write every term for `player` and against the opponent.",
+        "Keep it fast and deterministic: the match calls it thousands of times.",
+    ),
+    "check_zobrist_key": (
+        "A Zobrist key XORs together one random number for each part of the position.",
+        "XOR in `PIECE_KEYS[side][point]` for every piece of each side (0 Green, 1 Red).",
+        "Then `RED_TO_MOVE_KEY` if Red is to move, and `PENDING_KEYS[position.pending]`.",
+    ),
+    "check_stored_bound": (
+        "The window (alpha, beta) is what the node was asked: is the value at most alpha, at least beta, or between?",
+        "At least beta: the search was cut off, so the node is worth at least the value (a lower bound).",
+        "At most alpha: no move beat alpha, so the node is worth at most the value (an upper bound). Between: exact.",
+    ),
+    "check_move_ordering": (
+        "Alpha-beta prunes most when the best move is searched first.",
+        "A cheap guess at a move's worth: the evaluation of the position after it, for the player to move now.",
+        "Sort the moves by `material_mobility_evaluation(state.play(move), state.to_move)`, highest first.",
+    ),
+    "check_ucb1": (
+        "UCB1 is the child's win rate plus an exploration term.",
+        "The win rate is `wins / visits`; the exploration term is `c * math.sqrt(math.log(parent_visits) / visits)`.",
+        "Use the natural logarithm (`math.log`); with one parent visit, ln 1 = 0.",
+    ),
+    "check_rollout_policy": (
+        "A rollout plays until the game ends or `max_plies` plies have been played, and returns "
+        "(the last position, the plies played).",
+        "Make every random choice with the `rng` you are given, and keep what `play` returns: "
+        "`state = state.play(move)`. Every play is a ply, each capture of a chain too.",
+        "To be decisive, take a capture when there is one (`move.is_capture`), for both sides; otherwise move at "
+        "random.",
+    ),
+    "check_backpropagation": (
+        "Walk from the new node up to the root: `node = node.parent` until it is None.",
+        "Every node on the way gains one visit, and the result of the rollout for `node.mover`, the player who "
+        "moved into it.",
+        "`outcome.score_for(node.mover)` gives 1, ½ or 0; a rollout stopped at its cap (outcome None) counts ½.",
+    ),
+    "check_expectimax": (
+        "Like minimax: a finished game first (its utility), then depth 0 (the evaluation), then the children.",
+        "Where the root's player moves (`state.to_move == root_player`), take the max of the children.",
+        "Where the opponent moves, take the mean of the children: a random mover plays each reply equally often.",
+    ),
+    "check_elo_difference": (
+        "Elo's expected score for a difference d is 1 / (1 + 10 ** (−d / 400)).",
+        "Solve it for d: the odds s / (1 − s) equal 10 ** (d / 400).",
+        "So d = 400 · log10(s / (1 − s)), with `math.log10`.",
+    ),
+    "check_wilson": (
+        "The Wilson interval is centred on (p + z²/2n) / (1 + z²/n), where p = successes / trials and z = 1.96.",
+        "Its half-width is z · √(p(1 − p)/n + z²/4n²) / (1 + z²/n).",
+        "Return (centre − half-width, centre + half-width); a draw counts as half a success.",
+    ),
+    "check_agent_file": (
+        "Start from the example agent: a class with `choose_move(state)` and a `make_agent()` that returns one.",
+        "Never leave a piece where it can be captured next move: play each move and look at the replies.",
+        "Take the capture that wins the most material; the library's searches (`make_agent`) may be used here.",
+    ),
+    "check_game_measure": (
+        "Create the generator once, `rng = random.Random(seed)`, and play each game from "
+        "`GAMES[game_name].start()` with `rng.choice(moves)`.",
+        "Count `len(moves)` in every position before the end (the finished one has none), and every ply played.",
+        "Return (total legal moves / positions counted, total plies / games).",
+    ),
+    "check_goat_rollouts": (
+        "Random goats lose almost always: they leave goats where a tiger can jump them.",
+        "Let the goats prefer moves after which no tiger can capture: play the move and look at the tigers' replies.",
+        "Let the tigers capture whenever they can, so the goats win only when they earn it.",
+    ),
+    "check_best_game_for_mcts": (
+        "Read the alphabeta-mcts rows of the table: one per game.",
+        "`first_score` is alpha-beta's score, so MCTS's is 1 − first_score.",
+        "Give the game where MCTS's score is highest, by its name.",
+    ),
+    "check_win_chance": (
+        "The model adds the features, each times its weight, and turns the sum into a chance with the logistic "
+        "function.",
+        "The sum is `sum(w * x for w, x in zip(weights, features))`.",
+        "The chance is `1 / (1 + math.exp(-total))`, where total is that sum.",
+    ),
+    "check_log_loss": (
+        "The log loss averages, over the positions, how surprised the model was by each result.",
+        "A win surprises the model by −ln(p), a loss by −ln(1 − p), a draw by the mean of the two.",
+        "Average those over every position (divide by how many there are).",
+    ),
+    "check_held_out": (
+        "Hold out whole games, never part of a game: a position's result is its game's result.",
+        "Choose the games at random with a seeded generator, each game as likely as any other (not by picking "
+        "positions, which favours long games).",
+        "Hold out `max(1, round(share * games))` games and return one True or False for each position.",
+    ),
+}
