@@ -20,7 +20,7 @@ def chance_cases(seed: int) -> list[tuple[list[float], list[float]]]:
     def numbers(spread: float) -> list[float]:
         return [round(rng.uniform(-spread, spread), 2) for _ in range(size)]
 
-    cases = [(numbers(3.0), numbers(1.0)) for _ in range(3)]
+    cases = [(numbers(3.0), numbers(1.0)) for _ in range(8)]
     cases.insert(2, ([0.0] * size, numbers(3.0)))
     cases.append(([abs(value) for value in numbers(3.0)], [abs(value) + 0.5 for value in numbers(1.0)]))
     return cases
@@ -89,7 +89,8 @@ def loss_cases(seed: int) -> list[tuple[list[float], list[float]]]:
 
     chances, results = case(rng.randint(4, 8))
     chances[0], results[0], results[1], results[2] = 0.5, 1.0, 0.0, 0.5  # a win, a loss and a draw in every run
-    return [case(3), (chances, results), ([round(rng.uniform(0.02, 0.98), 2)], [1.0]), case(2)]
+    return [case(3), (chances, results), ([round(rng.uniform(0.02, 0.98), 2)], [1.0]), case(2),
+            *(case(rng.randint(2, 8)) for _ in range(6))]
 
 
 def log_loss(chances: list[float], results: list[float]) -> float:

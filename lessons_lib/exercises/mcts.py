@@ -32,7 +32,8 @@ def ucb1_cases(seed: int) -> list[tuple[float, int, int, float]]:
     parent visited once, c = 0, c = √2 and others, wins in half points (draws)."""
     rng = random.Random(seed)
     cases = []
-    for c in (math.sqrt(2), 0.0, round(rng.uniform(0.2, 3.0), 2), math.sqrt(2), round(rng.uniform(0.2, 3.0), 2)):
+    for c in (math.sqrt(2), 0.0, round(rng.uniform(0.2, 3.0), 2), math.sqrt(2), round(rng.uniform(0.2, 3.0), 2),
+              *(round(rng.uniform(0.0, 3.0), 2) for _ in range(5))):
         visits = rng.randint(1, 60)
         cases.append((rng.randint(0, 2 * visits) / 2, visits, visits + rng.randint(0, 500), c))
     cases.insert(1, (rng.choice((0.0, 0.5, 1.0)), 1, 1, math.sqrt(2)))  # a parent visited once: ln 1 = 0
@@ -126,8 +127,13 @@ def plies_problem(policy: Callable[[Any, random.Random, int], Any], starts: list
             answer, failure = call_safely(policy, start, random.Random(seed + limit), limit)
             if failure:
                 return f"policy({start}, rng, {limit}) {failure}"
+            if not _a_rollout_result(answer, start):
+                return (f"policy({start}, rng, {limit}) returned {answer!r:.80}: return (the last position, the "
+                        f"number of plies played)")
             last, plies = answer
-            if str(last) in reachable_in(start, min(plies, limit)):
+            if plies > limit:
+                return f"from {start} given max_plies={limit} your rollout reported {plies} plies: stop at max_plies."
+            if str(last) in reachable_in(start, plies):
                 continue
             if any(str(last) in reachable_in(start, more) for more in range(limit + 1, limit + 8)):
                 return (f"from {start} with max_plies={limit} your rollout reported {plies} plies but played more: "
@@ -177,6 +183,12 @@ def check_rollout_policy(policy: Callable[[Any, random.Random, int], Any], seed:
                             f"a losing one, which is what MCTS needs from them.")
 
 
+def _a_rollout_result(answer: Any, start: Any) -> bool:
+    """Whether ``answer`` is (a position of ``start``'s game, a whole number of plies)."""
+    return (isinstance(answer, (tuple, list)) and len(answer) == 2 and isinstance(answer[0], type(start))
+            and isinstance(answer[1], numbers.Integral) and not isinstance(answer[1], bool))
+
+
 def rollout_policy_problem(policy: Callable[[Any, random.Random, int], Any], start: Any,
                            limit: int = 50) -> str | None:
     """What is wrong with a rollout policy as a policy (of any game), or None: the shape of its answer,
@@ -184,8 +196,7 @@ def rollout_policy_problem(policy: Callable[[Any, random.Random, int], Any], sta
     answer, failure = call_safely(policy, start, random.Random(1), limit)
     if failure:
         return f"policy(start, rng, {limit}) {failure}"
-    if not (isinstance(answer, (tuple, list)) and len(answer) == 2 and isinstance(answer[0], type(start))
-            and isinstance(answer[1], numbers.Integral) and not isinstance(answer[1], bool)):
+    if not _a_rollout_result(answer, start):
         return f"policy must return (the last position, the number of plies played), not {answer!r:.80}"
     last, plies = answer
     if plies > 0 and last == start:

@@ -74,14 +74,16 @@ MEASURE_SLIPS = {
 
 
 def drawn_measure_cases(seed: int) -> list[tuple[str, int, int]]:
-    """(game, games, seed) drawn with ``seed``: each game once, with 5 to 25 games and a seed of its own."""
+    """(game, games, seed) drawn with ``seed``: each game twice, with 5 to 25 games and a seed of its own."""
     rng = random.Random(seed)
-    return [(name, rng.randint(5, 25), rng.randrange(10**6)) for name in GAMES]
+    return [(name, rng.randint(5, 25), rng.randrange(10**6)) for name in GAMES for _ in range(2)]
 
 
 def _exact_problem(measure: Callable[[str, int, int], Any], seed: int) -> str | None:
     """None if ``measure`` gives exactly the replayed answer on the cases drawn with ``seed``; what is wrong if it
     gives a slip's; "other" if it gives something else (it chooses its moves another way)."""
+    exact: list[str] = []
+    missed: list[tuple[str, Any, tuple[float, float]]] = []
     for name, games, game_seed in drawn_measure_cases(seed):
         answer, failure = call_safely(measure, name, games, game_seed)
         if failure or not _is_pair_of_numbers(answer):
@@ -91,15 +93,21 @@ def _exact_problem(measure: Callable[[str, int, int], Any], seed: int) -> str | 
         capped = replay(name, games, game_seed, cap=200).answers()
         call = f"measure({name!r}, {games}, {game_seed})"
         if any(_same(answer, answers[mean]) for mean in ("arithmetic", "geometric")):
+            exact.append(call)
             continue
+        missed.append((call, answer, answers["arithmetic"]))
         for slip, hint in MEASURE_SLIPS.items():
             found = [capped[mean] for mean in ("arithmetic", "geometric")] if slip == "capped" else [answers[slip]]
             if any(_same(answer, value) for value in found):
                 right = answers["arithmetic"]
                 return (f"{call} gave ({answer[0]:.4g}, {answer[1]:.4g}), where the games the lesson describes give "
                         f"({right[0]:.4g}, {right[1]:.4g}): {hint}")
-        return "other"
-    return None
+    if exact and missed:
+        call, answer, right = missed[0]
+        return (f"{exact[0]} gave exactly what the games the lesson describes give, but {call} gave "
+                f"({answer[0]:.4g}, {answer[1]:.4g}) where they give ({right[0]:.4g}, {right[1]:.4g}): the same "
+                f"function should count every game the same way.")
+    return "other" if missed else None
 
 
 def _same(answer: Any, expected: tuple[float, float]) -> bool:

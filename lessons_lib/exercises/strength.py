@@ -20,11 +20,12 @@ ELO_TOLERANCE = 0.5
 
 
 def elo_scores(seed: int) -> list[float]:
-    """The scores ``check_elo_difference`` asks about: 50%, one above and one below, and two beyond 800 Elo either
-    way (where a formula capped at +-800 shows), each drawn with ``seed`` to five decimals."""
+    """The scores ``check_elo_difference`` asks about: 50%, one above and one below, two beyond 800 Elo either
+    way (where a formula capped at +-800 shows), and six anywhere, each drawn with ``seed`` to five decimals."""
     rng = random.Random(seed)
     return [0.5, round(rng.uniform(0.55, 0.95), 5), round(rng.uniform(0.05, 0.45), 5),
-            round(rng.uniform(0.9925, 0.9995), 5), round(rng.uniform(0.0005, 0.0075), 5)]
+            round(rng.uniform(0.9925, 0.9995), 5), round(rng.uniform(0.0005, 0.0075), 5),
+            *(round(rng.uniform(0.01, 0.99), 5) for _ in range(6))]
 
 WRONG_ELO: dict[str, tuple[Callable[[float], float], str]] = {
     "natural log": (lambda s: 400 * math.log(s / (1 - s)),
@@ -70,11 +71,14 @@ def check_elo_difference(student: Callable[[float], Any], seed: int | None = Non
 
 def interval_cases(seed: int) -> list[tuple[float, int]]:
     """The scores ``check_wilson`` asks about, drawn with ``seed``: none won, all won, a few games, many games,
-    and half points (draws)."""
+    half points (draws), and five more of any size."""
     rng = random.Random(seed)
     few, many = rng.randint(2, 6), rng.randint(40, 400)
-    return [(0.0, rng.randint(5, 30)), (float(few), few), (float(rng.randint(0, few)), few),
-            (rng.randint(0, 2 * many) / 2, many), (rng.randint(1, 39) / 2, 20)]
+    cases = [(0.0, rng.randint(5, 30)), (float(few), few), (float(rng.randint(0, few)), few),
+             (rng.randint(0, 2 * many) / 2, many), (rng.randint(1, 39) / 2, 20)]
+    for trials in (rng.randint(1, 200) for _ in range(5)):
+        cases.append((rng.randint(0, 2 * trials) / 2, trials))
+    return cases
 
 
 def _wald(successes: float, trials: int) -> tuple[float, float]:

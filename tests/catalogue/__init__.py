@@ -31,3 +31,16 @@ def right(check: Callable[..., Any], label: str, *answer: Any) -> Answer:
 
 def wrong(check: Callable[..., Any], label: str, hint: str, *answer: Any) -> Answer:
     return Answer(check, label, answer, hint)
+
+
+def state_key(state: Any) -> str:
+    """What a table of answers is keyed by: a tiny tree's lists and player to move, or a position's text."""
+    return f"{getattr(state, 'tree', state)!r} {state.to_move}"
+
+
+def remembered(table: dict[Any, Any], key: Callable[..., Any], default: Any = 0) -> Callable[..., Any]:
+    """An 'answer' that looks its result up in ``table`` (the right answers to a check's fixed cases, copied from
+    its messages or worked out once), by ``key`` of its arguments: what a student who hands in a table does."""
+    def answer(*args: Any) -> Any:
+        return table.get(key(*args), default)
+    return answer

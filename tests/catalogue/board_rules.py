@@ -9,9 +9,11 @@ from lessons_lib.games.shologuti.board import JUMPS
 from lessons_lib.games.shologuti.graph import jump_graph
 from lessons_lib.perft import perft
 from lessons_lib.exercises.rules_and_game_tree import (
-    _counting_on_after_the_turn, check_count_leaves, check_most_captures, most_captures,
+    CHAIN_POSITIONS, FINISHED, _counting_on_after_the_turn, check_count_leaves, check_most_captures, most_captures,
 )
-from catalogue import Answer, right, wrong
+from lessons_lib.games.shologuti.position import Position
+from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
+from catalogue import Answer, remembered, right, wrong
 
 
 def _step(G: Any, a: int, b: int) -> tuple[int, int]:
@@ -95,6 +97,15 @@ def jumps_read_off_j(G: Any, point: int) -> list[tuple[int, int]]:
     return [(J.edges[point, target]["over"], target) for target in J.successors(point)]
 
 
+COPIED_JUMPS = {point: list(JUMPS[point]) for point in range(1, len(JUMPS)) if JUMPS[point]}
+"""The engine's jump table, copied out (not the library's object): right on the board, keyed by its points."""
+FIXED_COUNTS = {(str(position), depth): perft(position, depth) for position, depth in [
+    (Position.start(FORCED), depth) for depth in range(5)] + [(Position.start(TRADITIONAL), 2), (FINISHED, 0),
+    (FINISHED, 1), (FINISHED, 2), (Position.from_points(green=[23, 31], red=[18], rules=FORCED), 2),
+    (Position.from_string(CHAIN_POSITIONS["a chain that changes direction"], FORCED), 3)]}
+FIXED_CHAINS = {str(Position.from_string(text, rules)): most_captures(Position.from_string(text, rules))
+                for text in CHAIN_POSITIONS.values() for rules in (FORCED, TRADITIONAL)}
+
 ANSWERS: list[Answer] = [
     right(check_jumps_from, "straight on, from G alone", jumps_from),
     wrong(check_jumps_from, "read off the graph of jumps J", "write it yourself: this calls the graph of jumps",
@@ -108,6 +119,8 @@ ANSWERS: list[Answer] = [
     wrong(check_jumps_from, "targets without the point jumped over", "(over, target) pairs",
           lambda G, point: [target for _, target in jumps_from(G, point)]),
     wrong(check_jumps_from, "a crash", "raised KeyError", lambda G, point: G.nodes[point]["x"]),
+    wrong(check_jumps_from, "the engine's table copied out", "cases drawn with seed",
+          remembered(COPIED_JUMPS, lambda G, point: point, [])),
     wrong(check_jumps_from, "not a function", "not a function", [(1, 2)]),
     right(check_cut_points, "9 and 29", [9, 29]),
     right(check_cut_points, "a set, the other way round", {29, 9}),
@@ -132,6 +145,8 @@ ANSWERS: list[Answer] = [
           lambda position, depth: 1 if depth == 0 else len(position.legal_moves())),
     wrong(check_count_leaves, "no base case", "RecursionError", no_base_case),
     wrong(check_count_leaves, "a crash", "raised ZeroDivisionError", lambda position, depth: 1 // 0),
+    wrong(check_count_leaves, "a table of the fixed trees' counts", "cases drawn with seed",
+          remembered(FIXED_COUNTS, lambda position, depth: (str(position), depth))),
     right(check_most_captures, "the longest chain (the check's own reference)", most_captures),
     wrong(check_most_captures, "counting on after the turn", "the turn passed", _counting_on_after_the_turn),
     wrong(check_most_captures, "the captures to choose from", "number of captures to choose from",
@@ -140,5 +155,7 @@ ANSWERS: list[Answer] = [
           lambda position: int(any(move.is_capture for move in position.legal_moves()))),
     wrong(check_most_captures, "the first chain, not the longest", "a longer chain exists", first_chain_only),
     wrong(check_most_captures, "always 0", "there is a capture here", lambda position: 0),
+    wrong(check_most_captures, "a table of the fixed positions' chains", "cases drawn with seed",
+          remembered(FIXED_CHAINS, str)),
     wrong(check_most_captures, "not a function", "not a function", 3),
 ]

@@ -7,8 +7,10 @@ from typing import Any
 
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.games.shologuti.board import COORDINATES
-from lessons_lib.exercises.evaluation import MISTAKES, check_evaluation, check_material_mobility_evaluation
-from catalogue import Answer, right, wrong
+from lessons_lib.exercises.evaluation import (
+    MISTAKES, _test_positions, check_evaluation, check_material_mobility_evaluation,
+)
+from catalogue import Answer, remembered, right, wrong
 
 
 def material(position: Any, player: int) -> int:
@@ -50,6 +52,9 @@ class Counter:
         return self.calls
 
 
+FIXED_VALUES = {(str(position), player): material_mobility_evaluation(position, player)
+                for position in _test_positions() for player in (0, 1)}
+
 ANSWERS: list[Answer] = [
     right(check_material_mobility_evaluation, "rebuilt from its parts", rebuilt),
     wrong(check_material_mobility_evaluation, "the library's own", "write it yourself: this calls "
@@ -82,4 +87,6 @@ ANSWERS: list[Answer] = [
     wrong(check_evaluation, "infinity", "finite number", lambda position, player: float("inf")),
     wrong(check_evaluation, "a crash", "raised ZeroDivisionError", lambda position, player: 1 / 0),
     wrong(check_evaluation, "a value that changes from call to call", "two different values", Counter()),
+    wrong(check_material_mobility_evaluation, "a table of the fixed positions' values", "cases drawn with seed",
+          remembered(FIXED_VALUES, lambda position, player: (str(position), player))),
 ]

@@ -9,11 +9,11 @@ from typing import Any
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.exercises.faster_search import (
-    BOUND_SLIPS, ORDERING_DEPTH, _bound_cases, _slipped_bound, _without, check_move_ordering, check_stored_bound,
+    BOUND_SLIPS, ORDERING_DEPTH, _bound_cases, _key_positions, _slipped_bound, _without, check_move_ordering, check_stored_bound,
     check_zobrist_key, ordering_check_positions,
 )
 from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
-from catalogue import Answer, right, wrong
+from catalogue import Answer, remembered, right, wrong
 
 
 def zobrist_key(position: Any) -> int:
@@ -92,6 +92,8 @@ def _orders_of_the_check() -> dict[str, list[Any]]:
 
 TABLED_ORDERS = _orders_of_the_check()
 
+FIXED_KEYS = {str(position): position.key for position in _key_positions()}
+
 ANSWERS: list[Answer] = [
     right(check_zobrist_key, "XOR of every part", zobrist_key),
     wrong(check_zobrist_key, "the engine's own key", "write it yourself: this reads position.key",
@@ -108,6 +110,8 @@ ANSWERS: list[Answer] = [
     wrong(check_zobrist_key, "OR, not XOR", "PIECE_KEYS[side][point] for every piece", with_or),
     wrong(check_zobrist_key, "Python's hash of the text", "the engine's key", lambda position: hash(str(position))),
     wrong(check_zobrist_key, "always 0", "the engine's key", lambda position: 0),
+    wrong(check_zobrist_key, "a table of the fixed positions' keys", "cases drawn with seed",
+          remembered(FIXED_KEYS, str)),
     wrong(check_zobrist_key, "a crash", "raised AttributeError", lambda position: position.zobrist),
     right(check_stored_bound, "at most alpha, at least beta, or between",
           lambda value, alpha, beta: "upper" if value <= alpha else "lower" if value >= beta else "exact"),

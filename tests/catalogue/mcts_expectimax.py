@@ -6,8 +6,10 @@ import statistics
 from typing import Any
 
 from lessons_lib.agents.evaluation import utility
-from lessons_lib.exercises.mcts_expectimax import MISTAKES, _variant, check_expectimax
-from catalogue import Answer, right, wrong
+from lessons_lib.agents.expectimax import ExpectimaxAgent
+from lessons_lib.exercises.mcts_expectimax import CASES, MISTAKES, _variant, check_expectimax
+from lessons_lib.exercises.minimax_alphabeta import search_value
+from catalogue import Answer, remembered, right, state_key, wrong
 
 
 def expectimax(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
@@ -42,6 +44,9 @@ def with_mistake(mistake: str) -> Any:
     return answer
 
 
+FIXED_VALUES = {state_key(state): search_value(ExpectimaxAgent(depth, evaluate), state)[0]
+                for _, state, depth, evaluate in CASES}
+
 ANSWERS: list[Answer] = [
     right(check_expectimax, "max and the mean", expectimax),
     right(check_expectimax, "with statistics.mean", expectimax_with_statistics),
@@ -51,6 +56,8 @@ ANSWERS: list[Answer] = [
           lambda s, d, r, e, ply=0: _median_variant(s, d, r, e, ply)),
     wrong(check_expectimax, "no return", "forget return", lambda state, depth, root, evaluate: None),
     wrong(check_expectimax, "not a function", "not a function", "expectimax"),
+    wrong(check_expectimax, "a table of the fixed cases' values", "cases drawn with seed",
+          remembered(FIXED_VALUES, lambda state, depth, root, evaluate, ply=0: state_key(state))),
 ]
 
 

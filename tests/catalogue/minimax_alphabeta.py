@@ -10,8 +10,10 @@ from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.evaluation import utility
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.agents.presets import make_agent
-from lessons_lib.exercises.minimax_alphabeta import check_alphabeta, check_minimax, check_pruned_leaves, check_tree_value
-from catalogue import Answer, right, wrong
+from lessons_lib.exercises.minimax_alphabeta import (
+    CASES, check_alphabeta, check_minimax, check_pruned_leaves, check_tree_value, search_value,
+)
+from catalogue import Answer, remembered, right, state_key, wrong
 
 
 def minimax(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
@@ -252,6 +254,20 @@ def alphabeta_agents_value(state: Any, depth: int, alpha: float, beta: float, ro
     return AlphaBetaAgent(depth, evaluate).search(state).value
 
 
+FIXED_VALUES = {state_key(state): search_value(MinimaxAgent(depth, evaluate), state)[0]
+                for _, state, depth, evaluate in CASES}
+"""The minimax value of every fixed case, as a student could collect them from the check's messages."""
+
+
+def player_0_maximises(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    if state.is_game_over():
+        return utility(state, root, ply)
+    if depth == 0:
+        return evaluate(state, root)
+    values = [player_0_maximises(state.play(move), depth - 1, root, evaluate, ply + 1) for move in state.legal_moves()]
+    return max(values) if state.to_move == 0 else min(values)
+
+
 ANSWERS: list[Answer] = [
     right(check_tree_value, "7 and 'a'", 7, "a"),
     right(check_tree_value, "7.0 and ' A '", 7.0, " A "),
@@ -321,4 +337,7 @@ ANSWERS: list[Answer] = [
     wrong(check_alphabeta, "a string", "give a number", lambda *args: "7"),
     wrong(check_alphabeta, "endless recursion", "RecursionError", endless_alphabeta),
     wrong(check_alphabeta, "no game-over test", "Test state.is_game_over() first", no_game_over_alphabeta),
+    wrong(check_minimax, "a table of the fixed cases' values", "cases drawn with seed",
+          remembered(FIXED_VALUES, lambda state, depth, root, evaluate, ply=0: state_key(state))),
+    wrong(check_minimax, "player 0 always maximises", "the root's player maximises", player_0_maximises),
 ]
