@@ -521,7 +521,7 @@ def test_line_breaks_in_file_names_add_no_row_to_the_table(odd_names: dict[str, 
     assert not any(line.startswith(("mallory", "carla", "dan")) for line in lines)
 
 
-@pytest.mark.parametrize("which, rows_per_notebook, columns", [("long", 2, 8), ("scores", 1, 8)])
+@pytest.mark.parametrize("which, rows_per_notebook, columns", [("long", 2, 9), ("scores", 1, 8)])
 def test_odd_file_names_keep_each_csv_row_whole(odd_names: dict[str, str], which: str, rows_per_notebook: int,
                                                columns: int) -> None:
     rows = list(csv.reader(io.StringIO(odd_names[which], newline="")))
