@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -17,6 +18,13 @@ class Feedback:
 
     def __repr__(self) -> str:
         return f"{'✔ Correct' if self.passed else '✘ Not yet'}: {self.message}"
+
+    def _repr_html_(self) -> str:
+        """The verdict as text that wraps between words at the notebook's width (plain text breaks mid-word)."""
+        colour = "#1a7f37" if self.passed else "#9a4d00"
+        return (f'<div style="white-space: pre-wrap; overflow-wrap: break-word; font-family: '
+                f'var(--jp-content-font-family, sans-serif); border-left: 4px solid {colour}; padding-left: 0.6em">'
+                f"{html.escape(repr(self), quote=False)}</div>")
 
     def __bool__(self) -> bool:
         return self.passed

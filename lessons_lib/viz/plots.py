@@ -65,6 +65,25 @@ def plot_growth(series: Mapping[str, Mapping[int, float]], *, title: str, ylabel
     return ax
 
 
+def plot_scores(series: Mapping[str, Sequence[tuple[int, float, float, float]]], *, title: str, xlabel: str,
+                ylabel: str = "score (%)", ax: Axes | None = None) -> Axes:
+    """One line per series of ``(x, score, low, high)`` (shares from 0 to 1), with each interval as an error bar
+    and 50% marked: a score against one opponent by depth, say."""
+    ax = _axes(ax, (8.0, 4.4))
+    for index, (name, points) in enumerate(series.items()):
+        xs = [point[0] + 0.06 * (index - (len(series) - 1) / 2) for point in points]  # side by side, not on top
+        scores = [100 * point[1] for point in points]
+        errors = [[100 * (point[1] - point[2]) for point in points], [100 * (point[3] - point[1]) for point in points]]
+        ax.errorbar(xs, scores, yerr=errors, marker=_marker(name, index), color=_colour(name, index), capsize=3,
+                    label=name)
+    ax.axhline(50, color="grey", linestyle=":", linewidth=1, label="50%: no better than the opponent")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set(title=title, xlabel=xlabel, ylabel=ylabel, ylim=(-3, 103))
+    ax.grid(True, which="major", alpha=0.3)
+    ax.legend(fontsize="small")
+    return ax
+
+
 def plot_game_lengths(games: Mapping[str, Sequence[PlayedGame]], *, title: str = "How long games last",
                       xlabel: str = "rule variant", ax: Axes | None = None) -> Axes:
     """A box plot of game length (plies) for each set of games, with each game as a dot."""

@@ -64,7 +64,8 @@ class AlphaBetaStepper(Stepper):
         self.final: ReplayedTree | None = None
         self.minimax_nodes = 0
         super().__init__([
-            w.HBox([self.position_choice, self.depth_choice, self.pruning_choice, self.ordering_choice]),
+            w.HBox([self.position_choice, self.depth_choice, self.pruning_choice, self.ordering_choice],
+                   layout=w.Layout(flex_flow="row wrap")),  # wraps in a narrow window rather than clipping
             w.HBox([self.board_view, w.VBox([
                 w.HBox([self.buttons["Reset"], self.buttons["Back"], self.buttons["Step"], self.player]),
                 self.slider, self.explanation, self.counter])]),
@@ -103,7 +104,8 @@ class AlphaBetaStepper(Stepper):
         if self.final is None or self.result is None:
             return
         tree = replay(self.events, index)
-        self.tree_view.value = tree_svg(tree, self.final)
+        shown = tree if index else replay(self.events, 1)  # at the start, the root it is about to enter
+        self.tree_view.value = tree_svg(shown, self.final)
         if index == len(self.events):
             line = " ".join(str(move) for move in self.result.pv)
             text = (f"<b>Search done.</b> Best move <b>{escape(str(self.result.move))}</b>, value "

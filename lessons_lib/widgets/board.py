@@ -322,8 +322,11 @@ class BoardWidget(anywidget.AnyWidget):
                 self.clicks = clicks
                 self.refresh()
                 return None
+        names = place_names_of(self.svg)
+        note = (f"No move begins at {names.get(target, target)}: choose a place where one of your moves begins."
+                if not self.clicks else f"No move goes on to {names.get(target, target)}: put down what was chosen.")
         self.clicks = []
-        self.refresh()
+        self.refresh(note)
         return None
 
     def drop(self) -> None:
@@ -357,8 +360,9 @@ class BoardWidget(anywidget.AnyWidget):
 
     # -- drawing -------------------------------------------------------------------
 
-    def refresh(self) -> None:
-        """Redraw: the clicks made so far, and where the next click may go."""
+    def refresh(self, note: str = "") -> None:
+        """Redraw: the clicks made so far, and where the next click may go; ``note`` (what a click did not do) is
+        read out first."""
         if self.clicks and not self.candidates(self.clicks):
             self.clicks = []
         clickable: list[str] = []
@@ -370,7 +374,7 @@ class BoardWidget(anywidget.AnyWidget):
         moves = self.record.moves
         self.svg = self.game.engine.board_svg(self.position, clickable=tuple(clickable), selected=tuple(self.clicks),
                                               last_move=moves[-1] if moves else None)
-        self.status = self._status_in_words(sorted(going_on) if self.clicks else [])
+        self.status = " ".join(filter(None, [note, self._status_in_words(sorted(going_on) if self.clicks else [])]))
 
     def _status_in_words(self, next_clicks: list[str]) -> str:
         """The last move, what is chosen and where it may go on (``next_clicks``), then the SVG's status line."""

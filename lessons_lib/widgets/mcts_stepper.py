@@ -65,8 +65,8 @@ class MCTSStepper(Stepper):
         self.final: ReplayedMCTS | None = None
         self.whose: WhoseWins | None = None
         super().__init__([
-            w.HBox([self.position_choice, self.rollout_choice]),
-            w.HBox([self.iterations_choice, self.c_choice]),
+            w.HBox([self.position_choice, self.rollout_choice], layout=w.Layout(flex_flow="row wrap")),
+            w.HBox([self.iterations_choice, self.c_choice], layout=w.Layout(flex_flow="row wrap")),
             w.HBox([self.board_view, w.VBox([
                 w.HBox([self.buttons["Reset"], self.buttons["Back"], self.buttons["Step"],
                         self.buttons["Next iteration"], self.player]),

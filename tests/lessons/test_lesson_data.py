@@ -69,3 +69,33 @@ def test_the_games_comparison_names_each_game_and_gives_both_sides_the_same_cloc
     for row in table:
         assert row["first"].endswith("s") and row["second"].endswith("s")  # seconds a move, not a fixed budget
         assert row["first"].split(":")[1] == row["second"].split(":")[1]
+
+
+def _shallow_search_script():  # type: ignore[no-untyped-def]
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("shallow_search", ROOT / "benchmarks" / "shallow_search.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_shallow_search_data_is_what_its_script_plays_and_says_what_the_lessons_say() -> None:
+    table = {(row["leaves"], int(row["depth"]), row["evaluation"], row["rules"]): row
+             for row in rows("shallow_search.csv")}
+    script = _shallow_search_script()
+    for key in [key for key in table if key[1] <= 2]:  # the quick rows are played again, game for game
+        played = script.match(*key, 20)
+        assert {name: str(value) for name, value in played.items()} == table[key], key
+    def record(*key: object) -> tuple[int, int, int]:
+        row = table[key]  # type: ignore[index]
+        return int(row["wins"]), int(row["draws"]), int(row["losses"])
+    assert record("alphabeta", 1, "material-mobility", "forced") == (1, 0, 39)
+    assert round(100 * float(table["alphabeta", 2, "material-mobility", "forced"]["score"])) == 42  # 02, 08
+    assert record("alphabeta", 2, "material", "forced") == record("quiescence", 2, "material-mobility", "forced") \
+        == (40, 0, 0)  # 06, 07, 08: material alone or quiescence wins all 40 at depth 2
+    assert record("alphabeta", 3, "material-mobility", "forced")[0] == 39  # 06: 39 of 40 at depth 3
+    assert all(record("quiescence", depth, evaluation, "forced") == (40, 0, 0)
+               for depth in range(1, 5) for evaluation in ("material", "material-mobility"))
+    assert all(record("alphabeta", depth, "material-mobility", "traditional") == (40, 0, 0) for depth in range(1, 5))

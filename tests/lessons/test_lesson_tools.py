@@ -114,11 +114,21 @@ def test_every_plot_has_a_title_labelled_axes_and_a_legend() -> None:
         plots.plot_growth({"a": {1: 1, 2: 10}, "b": {1: 1, 2: 5}}, title="t", ylabel="y"),
         plots.plot_game_lengths(games),
         plots.plot_branching(games),
+        plots.plot_scores({"a": [(1, 0.5, 0.3, 0.7), (2, 1.0, 0.9, 1.0)]}, title="t", xlabel="x"),
     ]
     for ax in axes:
         assert labelled(ax) and ax.get_legend() is not None
     bars = plots.plot_bars({"a": 3.0, "b": 4.0}, title="t", ylabel="y", xlabel="x", log=True)
     assert labelled(bars) and bars.get_ylim()[0] == 1
+    plt.close("all")
+
+
+def test_the_scores_plot_draws_each_interval_around_its_score_in_percent() -> None:
+    ax = plots.plot_scores({"a": [(1, 0.25, 0.1, 0.5)]}, title="t", xlabel="depth")
+    container = ax.containers[0]
+    assert container.get_label() == "a" and list(container.lines[0].get_ydata()) == [25.0]
+    segments = container.lines[2][0].get_segments()  # the error bar: from 10% to 50%
+    assert [list(point) for point in segments[0]] == [[1.0, 10.0], [1.0, 50.0]]
     plt.close("all")
 
 

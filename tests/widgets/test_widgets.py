@@ -46,6 +46,10 @@ def test_clicks_that_do_nothing() -> None:
     board.click(23)
     board.click(30)  # not one of its targets, and not a piece that can move: nothing selected
     assert board.clicks == [] and board.record.moves == []
+    assert board.status.startswith("No move goes on to point 30: put down what was chosen.")
+    board.click(19)  # an empty point with nothing chosen: a screen reader hears why nothing happened
+    assert board.status.startswith("No move begins at point 19: choose a place where one of your moves begins.")
+    assert "Green to move" in board.status
 
 
 def test_captures_are_marked_red_and_a_chain_keeps_the_same_piece() -> None:
