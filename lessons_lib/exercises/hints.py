@@ -17,13 +17,14 @@ HINTS: dict[str, tuple[str, ...]] = {
     "check_cut_points": (
         "A cut point is a point whose removal leaves the board in two or more pieces.",
         "Try each point: `nx.is_connected(G.subgraph(set(G) - {point}))` is False exactly for the cut points.",
-        "Look where the two triangles join the square: every path into a triangle passes through one point.",
+        "Loop over `G.nodes`, test each point that way, and keep the ones where the board falls apart: a list of "
+        "point numbers.",
     ),
     "check_count_leaves": (
         "Count the lines of play of exactly `depth` plies. At depth 0 the position itself is the one line: 1.",
         "Otherwise add up, over `position.legal_moves()`, the count from `position.play(move)` at `depth - 1`.",
-        "A finished game has no legal moves, so below depth 0 it adds nothing: the sum over no moves is 0, with no "
-        "special case needed.",
+        "A finished game has no legal moves, so at any depth above 0 it adds nothing (the sum over no moves is 0), "
+        "and at depth 0 it is the one leaf, like any position.",
     ),
     "check_most_captures": (
         "Only captures count (`move.is_capture`); a chain goes on while the player who captured is still to move.",
@@ -54,7 +55,8 @@ HINTS: dict[str, tuple[str, ...]] = {
         "Stop trying moves as soon as alpha >= beta, and return the best value found so far.",
     ),
     "check_material_mobility_evaluation": (
-        "The evaluation is 10 × material + mobility + chain bonus, each term for `player` against the opponent.",
+        "The evaluation is 10 × material + mobility + chain bonus: material and mobility are differences, "
+        "`player`'s minus the opponent's.",
         "Material: `position.piece_count(player) - position.piece_count(opponent)`; mobility: "
         "`position.mobility(player) - position.mobility(opponent)`.",
         "The chain bonus is 1 when a chain is pending (`position.pending`) and `player` is the one to move, else 0.",
@@ -63,7 +65,8 @@ HINTS: dict[str, tuple[str, ...]] = {
         "Count material first and heavily: 10 × (your pieces − the opponent's).",
         "Then add a smaller term that rewards progress, pieces that have moved towards the other side: the row of "
         "a point is `COORDINATES[point][0]`. Write every term for `player` and against the opponent.",
-        "Keep it fast and deterministic: the match calls it thousands of times.",
+        "A sketch that wins: 10 × material plus a quarter of the progress difference, and no mobility term "
+        "(lesson 04's 'Shallow search against a random player' shows what mobility does under forced captures).",
     ),
     "check_zobrist_key": (
         "A Zobrist key XORs together one random number for each part of the position.",
@@ -83,7 +86,8 @@ HINTS: dict[str, tuple[str, ...]] = {
     "check_ucb1": (
         "UCB1 is the child's win rate plus an exploration term.",
         "The win rate is `wins / visits`; the exploration term is `c * math.sqrt(math.log(parent_visits) / visits)`.",
-        "Use the natural logarithm (`math.log`); with one parent visit, ln 1 = 0.",
+        "Check the parts: `wins / visits` is a win rate (not the wins), the root goes over ln(parent_visits) / "
+        "visits (not the other way up), and the logarithm is `math.log`, not `math.log10`.",
     ),
     "check_rollout_policy": (
         "A rollout plays until the game ends or `max_plies` plies have been played, and returns "
@@ -112,12 +116,15 @@ HINTS: dict[str, tuple[str, ...]] = {
     "check_wilson": (
         "The Wilson interval is centred on (p + z²/2n) / (1 + z²/n), where p = successes / trials and z = 1.96.",
         "Its half-width is z · √(p(1 − p)/n + z²/4n²) / (1 + z²/n).",
-        "Return (centre − half-width, centre + half-width); a draw counts as half a success.",
+        "Return (centre − half-width, centre + half-width), kept within 0 and 1; a draw counts as half a success.",
     ),
     "check_agent_file": (
         "Start from the example agent: a class with `choose_move(state)` and a `make_agent()` that returns one.",
-        "Never leave a piece where it can be captured next move: play each move and look at the replies.",
-        "Take the capture that wins the most material; the library's searches (`make_agent`) may be used here.",
+        "Never leave a piece where it can be captured next move: play each move and look at the opponent's "
+        "answers. A capture chain keeps the same side to move, so play your own chain out first.",
+        "Score each move by its worst case: the material you keep after the opponent's best answer (minimax two "
+        "turns deep, counted in material), and play the best. The library's searches (`make_agent`) may be used "
+        "here too.",
     ),
     "check_game_measure": (
         "Create the generator once, `rng = random.Random(seed)`, and play each game from "

@@ -170,30 +170,6 @@ def check_game_measure(measure: Callable[[str, int, int], Any], seed: int | None
         lines.append(f"{name} {branching:.1f} moves, {plies:.0f} plies")
     if call_safely(measure, "baghchal", 10, 2)[0] == same:
         return Feedback.not_yet("seeds 1 and 2 gave the same answer: seed your random generator with the seed given.")
-    lines, means = [], set()
-    for name in GAMES:
-        call = f"measure({name!r}, {MEASURE_GAMES}, 1)"
-        answer, failure = call_safely(measure, name, MEASURE_GAMES, 1)
-        if failure:
-            return Feedback.not_yet(f"{call} {failure}")
-        if not _is_pair_of_numbers(answer):
-            return Feedback.not_yet(f"{call} returned {answer!r:.80}: return two numbers, (branching, plies).")
-        reference = _reference_profile(name)
-        branching, plies = answer
-        mean = _which_mean(branching, reference)
-        if mean is None:
-            return Feedback.not_yet(f"{call}: a branching factor of {branching:.3g}, but random {name} games have "
-                                    f"about {reference.branching:.3g} legal moves a position. Count "
-                                    f"len(position.legal_moves()) in every position before the end, and divide by "
-                                    f"the number of those positions (not of games).")
-        if not math.isclose(plies, reference.plies, rel_tol=LENGTH_TOLERANCE):
-            return Feedback.not_yet(f"{call}: games of {plies:.3g} plies on average, but random {name} games last "
-                                    f"about {reference.plies:.3g}. Play each game from game.start() until "
-                                    f"position.is_game_over(), counting every move played.")
-        means.add(mean)
-        lines.append(f"{name} {branching:.1f} moves, {plies:.0f} plies")
-    if call_safely(measure, "baghchal", 10, 2)[0] == same:
-        return Feedback.not_yet("seeds 1 and 2 gave the same answer: seed your random generator with the seed given.")
     if means == {"geometric"}:
         kind = ("Your branching factors are geometric means: exactly what the tree size b^L needs, since the lines "
                 "of a game multiply the branching factors along it.")
