@@ -4,17 +4,19 @@
 favours both players once, and the pair's total (0, ½, 1, 1½ or 2 points) carries less noise than two
 unrelated games. The five counts of those totals are the **pentanomial** record of a match.
 
-**The SPRT** (Wald's sequential probability ratio test) asks, after every pair, how much more likely the results
-are if player A is ``elo1`` stronger than B than if it is ``elo0`` stronger (the log-likelihood ratio, LLR). It stops
-as soon as the LLR leaves ``[log(β / (1 − α)), log((1 − β) / α)]``: above, it accepts ``elo1`` (A is better by that
-much); below, it accepts ``elo0``. Then a false "better" happens with probability at most α and a false "not better"
-at most β, however soon it stops. The LLR here is the normal approximation Fishtest and cutechess use,
+**The SPRT** (Wald's sequential probability ratio test) asks, after every pair, how much more likely all the results
+so far are if player A is ``elo1`` stronger than B than if it is ``elo0`` stronger (the log-likelihood ratio, LLR).
+It stops as soon as the LLR leaves ``[log(β / (1 − α)), log((1 − β) / α)]``: above, it accepts ``elo1``; below, it
+accepts ``elo0``. With these bounds Wald's test accepts ``elo1`` when ``elo0`` is true about α of the time, and
+``elo0`` when ``elo1`` is true about β of the time (at most α / (1 − β) and β / (1 − α)), however soon it stops. The
+LLR here is a normal approximation of the kind engine-testing frameworks use,
 ``N · (s1 − s0) · (2·m − s0 − s1) / (2·v)``, with ``m`` and ``v`` the mean and variance of the pair scores (½ a point
 per game), ``N`` the number of pairs and ``s0``, ``s1`` the expected scores at ``elo0`` and ``elo1``. The mean and
-variance count half a virtual pair at each total (:data:`PRIOR_PAIRS`): from the few pairs a test can stop after,
-the plain variance is too small, and the test then breaks its promise (simulated in
-``tests/arena/test_sprt.py``, 2,000 tests each way with the pair shape of depth 6 against depth 5: 7.8% and 12.9%
-wrong verdicts where 5% were promised, against 1.5% and 4.2% with it).
+variance count half a virtual pair at each total (:data:`PRIOR_PAIRS`, this suite's choice): from the few pairs a
+test can stop after, the plain variance is too small, and the test then breaks its promise (simulated in
+``tests/arena/test_sprt.py``, 2,000 tests each way with pairs shaped like depth 6 against depth 5's, made symmetric
+and reweighted to each true difference: 7.8% and 12.9% wrong verdicts where 5% were promised, against 1.5% and 4.2%
+with it).
 
 >>> counts = pentanomial([("o1", 1.0), ("o1", 0.5), ("o2", 0.0), ("o2", 1.0), ("o3", 1.0), ("o3", 1.0)])
 >>> counts

@@ -92,7 +92,7 @@ def test_the_shallow_search_data_is_what_its_script_plays_and_says_what_the_less
         row = table[key]  # type: ignore[index]
         return int(row["wins"]), int(row["draws"]), int(row["losses"])
     assert record("alphabeta", 1, "material-mobility", "forced") == (1, 0, 39)
-    assert round(100 * float(table["alphabeta", 2, "material-mobility", "forced"]["score"])) == 42  # 02, 08
+    assert float(table["alphabeta", 2, "material-mobility", "forced"]["score"]) == 0.425  # 05, 08: 42.5%
     assert record("alphabeta", 2, "material", "forced") == record("quiescence", 2, "material-mobility", "forced") \
         == (40, 0, 0)  # 06, 07, 08: material alone or quiescence wins all 40 at depth 2
     assert record("alphabeta", 3, "material-mobility", "forced")[0] == 39  # 06: 39 of 40 at depth 3
