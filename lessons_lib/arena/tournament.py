@@ -201,7 +201,8 @@ def _own_pool(workers: int) -> ProcessPoolExecutor:
     library's; elsewhere Python's default start method is used.
     """
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=end_with_parent)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=end_with_parent,
+                               initargs=(os.getpid(),))
 
 
 def _keep_finished(futures: dict[Future[GameResult], GameSpec], done: dict[str, GameResult],

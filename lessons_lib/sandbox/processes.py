@@ -204,13 +204,15 @@ def kill(pids: dict[int, int | None]) -> None:
             pass
 
 
-def end_with_parent() -> None:
+def end_with_parent(parent: int | None = None) -> None:
     """End this process as soon as the process that started it dies, even in the middle of a student's move.
 
     On Linux the kernel does it (a parent-death signal, which no busy loop can delay); elsewhere a
-    thread checks the parent twice a second.
+    thread checks the parent twice a second. ``parent`` is the parent's number as the parent saw it before it
+    started this process: asked here, a parent that had already died would read as its successor (init), and
+    this process would never end.
     """
-    parent = os.getppid()
+    parent = os.getppid() if parent is None else parent
     if sys.platform.startswith("linux"):
         import ctypes
 
