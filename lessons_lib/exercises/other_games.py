@@ -88,16 +88,15 @@ def _exact_problem(measure: Callable[[str, int, int], Any], seed: int) -> str | 
         answer, failure = call_safely(measure, name, games, game_seed)
         if failure or not _is_pair_of_numbers(answer):
             return "other"
-        replayed = replay(name, games, game_seed)
-        answers = replayed.answers()
-        capped = replay(name, games, game_seed, cap=200).answers()
+        answers = replay(name, games, game_seed).answers()
         call = f"measure({name!r}, {games}, {game_seed})"
         if any(_same(answer, answers[mean]) for mean in ("arithmetic", "geometric")):
             exact.append(call)
             continue
         missed.append((call, answer, answers["arithmetic"]))
-        for slip, hint in MEASURE_SLIPS.items():
-            found = [capped[mean] for mean in ("arithmetic", "geometric")] if slip == "capped" else [answers[slip]]
+        for slip, hint in MEASURE_SLIPS.items():  # games cut at 200 plies are replayed only for a wrong answer
+            capped = replay(name, games, game_seed, cap=200).answers() if slip == "capped" else answers
+            found = [capped["arithmetic"], capped["geometric"]] if slip == "capped" else [answers[slip]]
             if any(_same(answer, value) for value in found):
                 right = answers["arithmetic"]
                 return (f"{call} gave ({answer[0]:.4g}, {answer[1]:.4g}), where the games the lesson describes give "
