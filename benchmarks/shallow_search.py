@@ -13,7 +13,7 @@ game played to the end the rules give (forced captures, the draw clock). The pla
   alpha-beta with material and mobility, the control for what forced captures do to a mobility count.
 
 It prints a Markdown table and writes one CSV row per player: wins, draws and losses against random, the score and
-its 95% Wilson interval.
+its 95% interval (``score_interval``: Wilson's, with draws counted).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from lessons_lib.agents.match import play_game
 from lessons_lib.agents.negamax import NegamaxAgent
 from lessons_lib.agents.simple import RandomAgent
 from lessons_lib.arena.games import opening_suite
-from lessons_lib.arena.ratings import wilson_interval
+from lessons_lib.arena.ratings import score_interval
 from lessons_lib.games.shologuti.evaluation import material_evaluation, material_mobility_evaluation
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import VARIANTS
@@ -63,7 +63,7 @@ def match(leaves: str, depth: int, evaluation: str, variant: str, openings: int)
             wins, draws, losses = wins + (points == 1), draws + (points == 0.5), losses + (points == 0)
             plies += len(result.moves)
     games = wins + draws + losses
-    low, high = wilson_interval(wins + draws / 2, games)
+    low, high = score_interval(wins, draws, losses)
     return {"leaves": leaves, "depth": depth, "evaluation": evaluation, "rules": variant, "wins": wins, "draws": draws,
             "losses": losses, "score": round((wins + draws / 2) / games, 4), "low": round(low, 4),
             "high": round(high, 4), "mean_plies": round(plies / games, 1)}

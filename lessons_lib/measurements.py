@@ -18,6 +18,7 @@ from typing import Any
 from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, Evaluation, Observer, State
 from lessons_lib.agents.match import play_game
+from lessons_lib.agents.negamax import NegamaxAgent
 from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
 from lessons_lib.games import DEFAULT_GAME, GAMES
 from lessons_lib.games.shologuti.rules import FORCED, VARIANTS, Rules
@@ -245,19 +246,21 @@ class MatchReport:
 
 def evaluation_match(evaluate: Evaluation, opponent: Evaluation | None = None, depth: int = 2, openings: int = 6,
                      seed: int = 0, rules: Rules = FORCED, max_plies: int | None = None,
-                     game: str = DEFAULT_GAME) -> MatchReport:
+                     game: str = DEFAULT_GAME, quiescence: bool = False) -> MatchReport:
     """Alpha-beta with ``evaluate`` against alpha-beta with ``opponent`` (the game's own by default), same depth.
 
-    Each of ``openings`` seeded openings (four random plies) is played once with each colour, to the end
-    the rules give (or, if ``max_plies`` is given, a draw after that many plies). If ``evaluate`` raises or
-    returns something that is not a number, the match stops and the report says why.
+    Each of ``openings`` seeded openings (four random plies, each to a different position) is played once
+    with each colour, to the end the rules give (or, if ``max_plies`` is given, a draw after that many
+    plies). With ``quiescence``, both sides search with quiescence (negamax that plays on the captures
+    beyond the depth) instead. If ``evaluate`` raises or returns something that is not a number, the
+    match stops and the report says why.
     """
     from lessons_lib.arena.games import opening_suite
 
     name = f"{getattr(evaluate, '__name__', 'your evaluation')} at depth {depth}"
     report = MatchReport(name)
     checked = _numbers_only(evaluate)
-    players = (AlphaBetaAgent(depth, checked), AlphaBetaAgent(depth, opponent or GAMES[game].evaluate))
+    players = (_searcher(depth, checked, quiescence), _searcher(depth, opponent or GAMES[game].evaluate, quiescence))
     variant = rules.name if GAMES[game].variants else None
     for opening in opening_suite(openings, seed, 4, variant, game):
         start = play_line(GAMES[game].start(variant), opening)[-1]
@@ -274,6 +277,12 @@ def evaluation_match(evaluate: Evaluation, opponent: Evaluation | None = None, d
             report.losses += points == 0
             report.endings[result.outcome.reason] = report.endings.get(result.outcome.reason, 0) + 1
     return report
+
+
+def _searcher(depth: int, evaluate: Evaluation, quiescence: bool) -> Agent:
+    if quiescence:
+        return NegamaxAgent(depth, None, evaluate, quiescence=True)
+    return AlphaBetaAgent(depth, evaluate)
 
 
 class _EvaluationFailed(Exception):

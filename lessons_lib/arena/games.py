@@ -292,12 +292,15 @@ def _result(spec: GameSpec, first_score: float, reason: str, moves: list[MoveRec
 
 def opening_suite(count: int, seed: int, plies: int = 4, variant: str | None = None,
                   game: str = DEFAULT_GAME) -> list[tuple[str, ...]]:
-    """``count`` different seeded openings of ``plies`` random plies (each then played with both colours).
+    """``count`` seeded openings of ``plies`` random plies (each then played with both colours).
 
-    Different openings keep two deterministic agents from playing the same game again and again.
+    The openings lead to different positions (two orders of the same moves count once), which keeps
+    two deterministic agents from playing the same game again and again; only if the game has too few
+    positions that far in (after ``50 × count`` tries) may one come twice.
     """
     rng = random.Random(seed)
     openings: list[tuple[str, ...]] = []
+    reached: set[int] = set()
     attempts = 0
     while len(openings) < count:
         attempts += 1
@@ -310,6 +313,7 @@ def opening_suite(count: int, seed: int, plies: int = 4, variant: str | None = N
             move = rng.choice(legal)
             moves.append(str(move))
             position = position.play(move)
-        if (tuple(moves) not in openings or attempts > 50 * count) and not position.is_game_over():
+        if (position.key not in reached or attempts > 50 * count) and not position.is_game_over():
             openings.append(tuple(moves))
+            reached.add(position.key)
     return openings

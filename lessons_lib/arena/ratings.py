@@ -138,7 +138,7 @@ def _spread_ratio(points: FloatArray, expected: FloatArray) -> float:
     return float((((points - expected) ** 2).sum() + prior) / ((expected * (1 - expected)).sum() + prior))
 
 
-def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[float, float]:
+def wilson_interval(successes: float, trials: float, z: float = Z_95) -> tuple[float, float]:
     """The Wilson score interval (95% by default) for a rate of ``successes`` in ``trials``.
 
     >>> low, high = wilson_interval(5, 10)
@@ -151,21 +151,24 @@ def wilson_interval(successes: float, trials: int, z: float = Z_95) -> tuple[flo
     denominator = 1 + z * z / trials
     centre = (rate + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)  # exact ends, whatever the rounding
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return low, high
 
 
 def score_interval(wins: int, draws: int, losses: int, z: float = Z_95) -> tuple[float, float]:
     """A 95% interval (by default) for a player's mean score in games won, drawn and lost, draws counting ½.
 
-    The normal interval of the mean of the games' scores, with their own spread: many draws make the
-    scores vary less than wins and losses would, and the interval narrower than a Wilson interval of
-    the points, which treats every game as a win or a loss. When every game had the same result (no
-    spread to measure) it is the Wilson interval of the points, which does not shrink to a point.
+    Wilson's interval, with the games counted at what they are worth: a game that may end in a draw
+    varies less than one that is won or lost, so ``n`` games whose scores vary ``s²`` around their mean
+    ``p`` weigh as ``n × p(1 − p) / s²`` won-or-lost games (more than ``n`` when there are draws). With no
+    draws that is ``n`` itself, and the interval is :func:`wilson_interval` of the points. Unlike the
+    normal interval ``p ± z·s/√n``, it never reaches 0 or 1 from a score short of them, nor shrinks to a point.
 
     >>> low, high = score_interval(25, 175, 0)
     >>> round(low, 3), round(high, 3)
-    (0.54, 0.585)
-    >>> score_interval(10, 0, 0) == wilson_interval(10, 10)
+    (0.539, 0.585)
+    >>> score_interval(31, 0, 1) == wilson_interval(31, 32)
     True
     """
     games = wins + draws + losses
@@ -173,10 +176,8 @@ def score_interval(wins: int, draws: int, losses: int, z: float = Z_95) -> tuple
         return 0.0, 1.0
     mean = (wins + draws / 2) / games
     variance = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean ** 2) / games
-    if variance == 0:
-        return wilson_interval(wins + draws / 2, games, z)
-    half = z * math.sqrt(variance / games)
-    return max(0.0, mean - half), min(1.0, mean + half)
+    worth = games * mean * (1 - mean) / variance if draws and variance else games
+    return wilson_interval(mean * worth, worth, z)
 
 
 def expected_score(elo_difference: float) -> float:

@@ -29,7 +29,7 @@ from typing import Any
 
 from lessons_lib.arena.games import DEFAULT_PLY_LIMIT, FORFEIT, GameResult, GameSpec, opening_suite, play_game
 from lessons_lib.arena.players import Player, describe_spec, parse_player
-from lessons_lib.arena.ratings import Score, elo_intervals, fit_elo, wilson_interval
+from lessons_lib.arena.ratings import Score, elo_intervals, fit_elo, score_interval
 from lessons_lib.arena.sandbox import DEFAULT_MEMORY_MB, DEFAULT_SECONDS_PER_MOVE, file_digest
 from lessons_lib.sandbox.isolation import announce_mode
 from lessons_lib.sandbox.processes import end_with_parent
@@ -235,8 +235,8 @@ def _stop_workers(pool: Executor) -> None:
 class Standing:
     """One player's line in the table: results, forfeits (games lost by forfeit), score rate and Elo.
 
-    ``score_low``/``score_high`` is the Wilson interval of the score rate; ``elo_low``/``elo_high``
-    the profile-likelihood interval of the Elo, relative to the baseline (both 95%).
+    ``score_low``/``score_high`` is the score's interval (:func:`~lessons_lib.arena.ratings.score_interval`);
+    ``elo_low``/``elo_high`` the profile-likelihood interval of the Elo, relative to the baseline (both 95%).
     """
 
     name: str
@@ -273,7 +273,7 @@ def standings(results: Sequence[GameResult], baseline: str | None = None) -> lis
         draws = sum(1 for score, _ in points if score == 0.5)
         forfeits = sum(1 for score, reason in points if score == 0 and reason.startswith(FORFEIT))
         total = sum(score for score, _ in points)
-        low, high = wilson_interval(total, len(points))
+        low, high = score_interval(wins, draws, len(points) - wins - draws)
         table.append(Standing(describe_spec(player), player, len(points), wins, draws, len(points) - wins - draws,
                               forfeits, total / len(points), low, high, elo[player], *intervals[player]))
     return sorted(table, key=standing_order)

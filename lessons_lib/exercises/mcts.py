@@ -401,6 +401,7 @@ def check_backpropagation(student: Callable[[Any, Any], Any], seed: int | None =
                         "does it depend on anything but the node and the outcome?")
             return Feedback.not_yet(f"right on one path, but on {name} the tree grown with your backpropagate "
                                     f"differs from MCTS's: {hint}{seen}")
-    return Feedback.correct("right on one path with a win, a draw and a capped rollout, and every node of three "
-                            "seeded trees, one with capture chains, has exactly the wins and visits MCTS gives it: "
+    trees = len(BACKPROPAGATION_CASES) + len(drawn_backpropagation_cases(0))
+    return Feedback.correct(f"right on one path with a win, a draw and a capped rollout, and every node of {trees} "
+                            "seeded trees, two with capture chains, has exactly the wins and visits MCTS gives it: "
                             "each node counts the results of the player who moved into it.")

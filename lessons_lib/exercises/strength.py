@@ -117,4 +117,5 @@ def check_wilson(student: Callable[[float, int], Any], seed: int | None = None) 
             hint = "compare with the formula above, term by term."
         return Feedback.not_yet(f"{call} gave ({given_low:.4f}, {given_high:.4f}); the Wilson interval is "
                                 f"({low:.4f}, {high:.4f}): {hint}{drawn_with(seed)}")
-    return Feedback.correct("the Wilson interval, exactly as the arena computes it for every standings table.")
+    return Feedback.correct("the Wilson interval, exactly as the arena computes it for a rate of yes-or-no results "
+                            "(and, with the games counted at their worth, for a score with draws: notebook 07).")

@@ -65,6 +65,8 @@ def parser() -> argparse.ArgumentParser:
                        help="keep every position, not only quiet ones (for games where a capture is nearly always possible)")
     parse.add_argument("--positions", type=Path, help="fit this saved training set instead of playing games")
     parse.add_argument("--weights-out", type=Path, help="where to write the weights (default: the package's file)")
+    parse.add_argument("--positions-out", type=Path,
+                       help="where to write the training set played (default: data/learning/GAME_positions.csv.gz)")
     return parse
 
 
@@ -83,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
                 data = training_set(game.name, args.games, args.seed, workers=args.workers, players=args.players,
                                     quiet_only=not args.all_positions,
                                     progress=lambda done: bar.update(done - bar.n))
-            data.save(training_file(game.name))
+            data.save(args.positions_out or training_file(game.name))
     except (ValueError, OSError) as error:
         parser().error(str(error))
     if data.games < 2:

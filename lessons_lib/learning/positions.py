@@ -124,7 +124,7 @@ def play_training_game(game: str, number: int, seed: int, variant: str | None = 
     if features_of is None:
         raise ValueError(f"{GAMES[game].title} has no features to learn from")
     rng = random.Random(seed * 1_000_003 + number)
-    agents = [make_agent(rng.choice(players), seed=rng.randrange(2**31)) for _ in range(2)]
+    agents = [make_agent(name, seed=agent_seed) for name, agent_seed in _drawn_players(rng, players)]
     state = GAMES[game].start(variant)
     for _ in range(rng.randint(*OPENING_PLIES)):
         if state.is_game_over():
@@ -141,6 +141,17 @@ def play_training_game(game: str, number: int, seed: int, variant: str | None = 
         move = rng.choice(moves) if rng.random() < NOISE else agents[state.to_move].choose_move(state)
         state = state.play(move)
     return None
+
+
+def _drawn_players(rng: random.Random, players: Sequence[str]) -> list[tuple[str, int]]:
+    """Player 0's and player 1's names and seeds, each name drawn uniformly from ``players``."""
+    return [(rng.choice(players), rng.randrange(2**31)) for _ in range(2)]
+
+
+def training_players(number: int, seed: int = 1, players: Sequence[str] = TRAINING_PLAYERS) -> tuple[str, str]:
+    """The two players (player 0's, player 1's) of training game ``number``, as :func:`play_training_game` draws them."""
+    first, second = _drawn_players(random.Random(seed * 1_000_003 + number), players)
+    return first[0], second[0]
 
 
 Job = tuple[str, int, int, str | None, tuple[str, ...], bool]

@@ -23,7 +23,9 @@ from lessons_lib.arena.tournament import (
     Standing, TournamentSettings, format_standings, gauntlet, pairing_games, play_tournament, round_robin,
     standing_order, standings,
 )
+from lessons_lib.games import GAMES
 from lessons_lib.games.shologuti.position import Position
+from lessons_lib.measurements import play_line
 
 AGENTS = STUDENT_AGENTS
 FAST = TournamentSettings(games_per_pair=2, seconds_per_move=1.0, memory_mb=300)
@@ -88,6 +90,16 @@ def test_a_game_key_and_seed_come_from_what_the_game_is() -> None:
     assert {game.key for game in first} < {game.key for game in second}  # adding a player keeps the old games
     changed = round_robin(["random", "greedy", "alphabeta:1"], TournamentSettings(games_per_pair=2, seed=1))
     assert not {game.key for game in first} & {game.key for game in changed}
+
+
+@pytest.mark.parametrize(("game", "variant", "count", "seed"), [("shologuti", "forced", 100, 10),
+                                                                ("shologuti", "traditional", 100, 1),
+                                                                ("baghchal", None, 40, 0)])
+def test_openings_reach_different_positions(game: str, variant: str | None, count: int, seed: int) -> None:
+    # these seeds' random lines reach one position twice, by two orders of the same moves
+    openings = opening_suite(count, seed, 4, variant, game)
+    reached = {play_line(GAMES[game].start(variant), opening)[-1].key for opening in openings}
+    assert len(openings) == len(reached) == count
 
 
 def test_each_opening_is_played_once_with_each_colour() -> None:

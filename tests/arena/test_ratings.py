@@ -8,7 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lessons_lib.arena.ratings import Score, dispersion, elo_intervals, expected_score, fit_elo, wilson_interval
+from lessons_lib.arena.ratings import (
+    Score, dispersion, elo_intervals, expected_score, fit_elo, score_interval, wilson_interval,
+)
 
 TRUE_ELO = {"base": 0.0, "weak": -250.0, "good": 150.0, "strong": 400.0}
 PAIRS = [("weak", "base"), ("base", "good"), ("good", "strong"), ("weak", "good"), ("strong", "base")]
@@ -112,6 +114,30 @@ def test_wilson_interval() -> None:
     low, high = wilson_interval(50, 100)
     assert low == pytest.approx(1 - high) and high - low == pytest.approx(0.19, abs=0.01)
     assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_the_score_interval_is_wilsons_without_draws_and_narrower_with_many() -> None:
+    assert score_interval(31, 0, 1) == wilson_interval(31, 32)  # 09's Hus record: 84% to 99%, not 91% to 100%
+    assert score_interval(12, 0, 0) == wilson_interval(12, 12) and score_interval(12, 0, 0)[0] < 0.8
+    low, high = score_interval(25, 175, 0)  # draws: the games weigh more than their number
+    wide_low, wide_high = wilson_interval(25 + 175 / 2, 200)
+    assert wide_low < low < 0.5625 < high < wide_high and high - low == pytest.approx(0.046, abs=0.002)
+    assert score_interval(0, 10, 0) == wilson_interval(5, 10)  # no spread to measure: Wilson of the points
+    assert score_interval(0, 0, 0) == (0.0, 1.0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 60), st.integers(0, 60), st.integers(0, 60))
+def test_a_score_interval_holds_its_score_and_reaches_an_end_only_from_it(wins: int, draws: int, losses: int) -> None:
+    games = wins + draws + losses
+    low, high = score_interval(wins, draws, losses)
+    if games == 0:
+        assert (low, high) == (0.0, 1.0)
+        return
+    score = (wins + draws / 2) / games
+    assert 0.0 <= low <= score <= high <= 1.0 and low < high
+    assert (high == pytest.approx(1.0)) == (losses == draws == 0)
+    assert (low == pytest.approx(0.0, abs=1e-12)) == (wins == draws == 0)
 
 
 def test_draws_elsewhere_do_not_narrow_a_players_interval() -> None:

@@ -36,6 +36,21 @@ def test_a_match_is_seeded_and_adds_up() -> None:
     assert capped.endings == {"ply limit": 2}
 
 
+def test_with_quiescence_both_sides_evaluate_quiet_positions_only() -> None:
+    seen: dict[str, list[bool]] = {"plain": [], "quiescence": []}
+
+    def recording(kind: str):  # type: ignore[no-untyped-def]
+        def evaluate(position, player):  # type: ignore[no-untyped-def]
+            seen[kind].append(any(move.is_capture for move in position.legal_moves()))
+            return material_evaluation(position, player)
+        return evaluate
+
+    for kind in seen:
+        report = evaluation_match(recording(kind), recording(kind), depth=1, openings=1, quiescence=kind != "plain")
+        assert report.games == 2
+    assert any(seen["plain"]) and seen["quiescence"] and not any(seen["quiescence"])
+
+
 def test_a_failing_evaluation_stops_the_match_with_a_message() -> None:
     report = evaluation_match(lambda p, pl: {}["x"], depth=1)
     assert report.games == 0 and "raised KeyError" in repr(report)

@@ -25,7 +25,8 @@ from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import TRADITIONAL
 from lessons_lib.game import is_capture
 from lessons_lib.learning import fit_logistic, load_weights, log_loss, predicted_scores, training_set
-from lessons_lib.learning.positions import load_training_set, play_training_game
+import lessons_lib.learning.positions as positions_module
+from lessons_lib.learning.positions import TRAINING_PLAYERS, load_training_set, play_training_game, training_players
 from lessons_lib.learning.weights import weights_file
 
 
@@ -128,6 +129,21 @@ def test_a_training_game_is_the_same_every_time_and_keeps_only_quiet_positions()
     assert score in (0.0, 0.5, 1.0) and kept
     other = play_training_game("shologuti", 8, seed=1)
     assert other != first
+
+
+def test_the_players_of_a_training_game_are_named_as_it_draws_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[str] = []
+
+    def recording(name: str, **options: object) -> object:
+        drawn.append(name)
+        return make_agent("random", seed=options["seed"])  # type: ignore[arg-type]
+
+    monkeypatch.setattr(positions_module, "make_agent", recording)
+    named = []
+    for number in range(12):
+        play_training_game("shologuti", number, seed=3)
+        named += training_players(number, seed=3)
+    assert drawn == named and set(named) == set(TRAINING_PLAYERS)  # all four drawn in 12 games
 
 
 def test_quiet_means_no_capture_for_the_player_to_move(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -71,10 +71,10 @@ def test_the_games_comparison_names_each_game_and_gives_both_sides_the_same_cloc
         assert row["first"].split(":")[1] == row["second"].split(":")[1]
 
 
-def _shallow_search_script():  # type: ignore[no-untyped-def]
+def _script(name: str):  # type: ignore[no-untyped-def]
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("shallow_search", ROOT / "benchmarks" / "shallow_search.py")
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -84,7 +84,7 @@ def _shallow_search_script():  # type: ignore[no-untyped-def]
 def test_the_shallow_search_data_is_what_its_script_plays_and_says_what_the_lessons_say() -> None:
     table = {(row["leaves"], int(row["depth"]), row["evaluation"], row["rules"]): row
              for row in rows("shallow_search.csv")}
-    script = _shallow_search_script()
+    script = _script("shallow_search")
     for key in [key for key in table if key[1] <= 2]:  # the quick rows are played again, game for game
         played = script.match(*key, 20)
         assert {name: str(value) for name, value in played.items()} == table[key], key
@@ -99,3 +99,22 @@ def test_the_shallow_search_data_is_what_its_script_plays_and_says_what_the_less
     assert all(record("quiescence", depth, evaluation, "forced") == (40, 0, 0)
                for depth in range(1, 5) for evaluation in ("material", "material-mobility"))
     assert all(record("alphabeta", depth, "material-mobility", "traditional") == (40, 0, 0) for depth in range(1, 5))
+
+
+@pytest.mark.parametrize(("table", "baseline", "quiescence"), [("shologuti_match", "own", False),
+                                                               ("shologuti_match_material", "material", False),
+                                                               ("shologuti_match_material_quiescence", "material", True)])
+def test_lesson_10s_matches_are_what_their_script_plays(table: str, baseline: str, quiescence: bool) -> None:
+    from lessons_lib.arena.ratings import score_interval
+
+    with open(ROOT / "data" / "learning" / f"{table}.csv", newline="", encoding="utf-8") as file:
+        saved = {int(row["depth"]): row for row in csv.DictReader(file)}
+    depth, report = _script("learned_evaluation_match").match("shologuti", 1, 100, 10, baseline, quiescence, None)
+    row = saved[depth]  # depth 1 is played again, game for game (the deeper rows take minutes)
+    assert report.games == 200 and (report.games, report.wins, report.draws, report.losses) == \
+        tuple(int(row[key]) for key in ("games", "wins", "draws", "losses"))
+    for kept in saved.values():
+        low, high = score_interval(int(kept["wins"]), int(kept["draws"]), int(kept["losses"]))
+        assert (float(kept["low"]), float(kept["high"])) == (round(low, 4), round(high, 4))
+    if baseline == "material":  # lesson 10: level from depth 2 on, every interval containing 50%
+        assert all(float(kept["low"]) < 0.5 < float(kept["high"]) for depth, kept in saved.items() if depth >= 2)
