@@ -101,15 +101,24 @@ def test_the_shallow_search_data_is_what_its_script_plays_and_says_what_the_less
     assert all(record("alphabeta", depth, "material-mobility", "traditional") == (40, 0, 0) for depth in range(1, 5))
 
 
-@pytest.mark.parametrize(("table", "baseline", "quiescence"), [("shologuti_match", "own", False),
-                                                               ("shologuti_match_material", "material", False),
-                                                               ("shologuti_match_material_quiescence", "material", True)])
-def test_lesson_10s_matches_are_what_their_script_plays(table: str, baseline: str, quiescence: bool) -> None:
+LEARNING = ROOT / "data" / "learning"
+STRONG = LEARNING / "shologuti_strong_weights.json"
+
+
+@pytest.mark.parametrize(("table", "baseline", "quiescence", "weights"), [
+    ("shologuti_match", "own", False, None),
+    ("shologuti_match_material", "material", False, None),
+    ("shologuti_match_material_quiescence", "material", True, None),
+    ("shologuti_strong_weights_shologuti_match_learned", "learned", False, STRONG),
+    ("shologuti_strong_weights_shologuti_match_material", "material", False, STRONG),
+])
+def test_lesson_10s_matches_are_what_their_script_plays(table: str, baseline: str, quiescence: bool,
+                                                        weights: object) -> None:
     from lessons_lib.arena.ratings import score_interval
 
-    with open(ROOT / "data" / "learning" / f"{table}.csv", newline="", encoding="utf-8") as file:
+    with open(LEARNING / f"{table}.csv", newline="", encoding="utf-8") as file:
         saved = {int(row["depth"]): row for row in csv.DictReader(file)}
-    depth, report = _script("learned_evaluation_match").match("shologuti", 1, 100, 10, baseline, quiescence, None)
+    depth, report = _script("learned_evaluation_match").match("shologuti", 1, 100, 10, baseline, quiescence, weights)
     row = saved[depth]  # depth 1 is played again, game for game (the deeper rows take minutes)
     assert report.games == 200 and (report.games, report.wins, report.draws, report.losses) == \
         tuple(int(row[key]) for key in ("games", "wins", "draws", "losses"))
@@ -118,3 +127,36 @@ def test_lesson_10s_matches_are_what_their_script_plays(table: str, baseline: st
         assert (float(kept["low"]), float(kept["high"])) == (round(low, 4), round(high, 4))
     if baseline == "material":  # lesson 10: level from depth 2 on, every interval containing 50%
         assert all(float(kept["low"]) < 0.5 < float(kept["high"]) for depth, kept in saved.items() if depth >= 2)
+
+
+def test_depth_six_against_five_is_the_strength_pairing_played_on_and_both_tests_accept_equal() -> None:
+    from lessons_lib.arena.experiments import EXPERIMENT_SECONDS_PER_MOVE
+    from lessons_lib.arena.sprt import sprt
+    from lessons_lib.arena.tournament import TournamentSettings, pairing_games
+
+    script = _script("depth_six_against_five")
+    played = [game for game in load_csv(DATA / "strength_games.csv")
+              if {game.first, game.second} == {script.SHALLOW, script.DEEP}]
+    more = load_csv(DATA / "depth_six_five_games.csv")
+    settings = TournamentSettings(games_per_pair=2 * script.PLAYED_PAIRS + len(more), variant="forced", seed=0,
+                                  seconds_per_move=EXPERIMENT_SECONDS_PER_MOVE)
+    schedule = pairing_games(script.SHALLOW, script.DEEP, settings)
+    assert [game.key for game in played + more] == [spec.key for spec in schedule]  # the same games, in order
+    totals = script.pair_totals(played + more, script.DEEP)
+    verdicts = [sprt(totals, 0, elo1)[-1] for elo1 in script.HYPOTHESES]
+    assert [(step.verdict, step.pairs) for step in verdicts] == [("elo0", 15), ("elo0", len(totals))]  # lesson 07
+    assert not sprt(totals[:-1], 0, -50)[-1].verdict  # it stopped at the first pair that decided
+
+
+def test_the_stronger_players_weights_are_the_fit_of_their_training_set() -> None:
+    from lessons_lib.learning import fit_logistic, load_weights
+    from lessons_lib.learning.__main__ import HELD_OUT_SHARE, L2
+    from lessons_lib.learning.positions import load_training_set
+
+    data = load_training_set(LEARNING / "shologuti_strong_positions.csv.gz", "shologuti")
+    weights = load_weights("shologuti", STRONG)
+    training, _ = data.split(HELD_OUT_SHARE, seed=weights.seed)
+    fitted = fit_logistic(training.features, training.results, l2=L2)
+    assert data.games == weights.games == 2000
+    assert [float(w) for w in fitted.weights] == pytest.approx(list(weights.weights), abs=2e-6)
+    assert weights.weights != load_weights("shologuti").weights  # the package keeps its own
