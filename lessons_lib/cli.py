@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from lessons_lib.agents.base import MAX_SEARCH_DEPTH
-from lessons_lib.cli_options import seconds, shown, whole_number
+from lessons_lib.agents.presets import AGENT_NAMES
+from lessons_lib.cli_options import OneLineParser, seconds, shown, whole_number
 from lessons_lib.errors import MoveError, PositionError, VariantError, quoted
 from lessons_lib.games import DEFAULT_GAME, GAMES, Game, game_named
 from lessons_lib.perft import MAX_DEPTH, perft, perft_divide
@@ -37,11 +38,11 @@ class _UsageError(Exception):
     """A bad command line, in one line (``main`` prints it and returns status 2)."""
 
 
-class _OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are a single line, with no usage dump."""
+class _OneLineParser(OneLineParser):
+    """The command line's parser: its one-line errors raise :class:`_UsageError` (``main`` returns status 2)."""
 
-    def error(self, message: str) -> NoReturn:
-        raise _UsageError(f"{self.prog}: {message} (see --help)")
+    def fail(self, line: str) -> NoReturn:
+        raise _UsageError(line)
 
 
 SCRIPT = "shologuti-lab"
@@ -78,8 +79,8 @@ def _build_parser() -> argparse.ArgumentParser:
         "position", nargs="*", metavar="POSITION", help="'start' or '<37 cells> <side> <pending> [<clock>]'"
     )
     search_parser.add_argument("--positions", metavar="FILE", help="search each line of FILE instead (# starts a comment)")
-    search_parser.add_argument("--agent", required=True, help="random, greedy, minimax, alphabeta, negamax, mcts, best, "
-                               "a difficulty (beginner ... expert), or NAME:SETTING such as alphabeta:4 or mcts:300")
+    search_parser.add_argument("--agent", required=True, help=f"{', '.join(AGENT_NAMES)}, or NAME:SETTING such as "
+                               "alphabeta:4, mcts:300 or negamax:0.5s")
     budget = search_parser.add_mutually_exclusive_group()
     budget.add_argument("--depth", type=whole_number(1, MAX_SEARCH_DEPTH),
                         help=f"plies, for minimax, alphabeta and negamax (1 to {MAX_SEARCH_DEPTH})")

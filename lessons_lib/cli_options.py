@@ -1,15 +1,20 @@
-"""The command line's option types (argparse ``type=``), shared by its subcommands: one clear line on bad input.
+"""The command line's parser and option types (argparse ``type=``), shared by its commands: one clear line on bad input.
 
-argparse calls each with the option's text and reports its ``ArgumentTypeError`` as
-``argument --workers: '0' should be a whole number from 1 to 512``.
+argparse calls each type with the option's text and reports its ``ArgumentTypeError`` as
+``argument --workers: '0' should be a whole number from 1 to 512``; :class:`OneLineParser` reports every error in
+one line and names the closest option or choice to a typo.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
-from collections.abc import Callable
+import re
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from lessons_lib.errors import is_whole_number, quoted
 
@@ -196,3 +201,48 @@ def write_whole(path: Path | str, text: str) -> None:
         except OSError:
             pass
         raise
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` for the choice closest to a mistyped ``word``, or nothing if none is close.
+
+    >>> did_you_mean("serch", ["perft", "search"]), did_you_mean("zzz", ["perft", "search"])
+    (" (did you mean 'search'?)", '')
+    """
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean {quoted(close[0])}?)" if close else ""
+
+
+_INVALID_CHOICE = re.compile(r"invalid choice: '(?P<word>[^']*)' \(choose from (?P<choices>.*)\)$")
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are one line (no usage dump), naming the closest option or choice to a typo.
+
+    ``perft --depht 3`` is told ``unknown option --depht (did you mean --depth?)``, not that ``--depth`` is
+    missing. A subclass can override :meth:`fail` to raise instead of exiting with status 2.
+    """
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        words = list(sys.argv[1:] if args is None else args)
+        if not any(isinstance(action, argparse._SubParsersAction) for action in self._actions):
+            for word in words:
+                if word == "--":
+                    break
+                option = word.split("=", 1)[0]
+                known = list(self._option_string_actions)
+                if option.startswith("--") and not any(name.startswith(option) for name in known):
+                    self.error(f"unknown option {option}{did_you_mean(option, known)}")
+        return super().parse_known_args(words, namespace)
+
+    def error(self, message: str) -> NoReturn:
+        invalid = _INVALID_CHOICE.search(message)
+        if invalid:
+            choices = re.findall(r"'([^']*)'", invalid["choices"])
+            message += did_you_mean(invalid["word"], choices)
+        self.fail(f"{self.prog}: {message} (see --help)")
+
+    def fail(self, line: str) -> NoReturn:
+        """Report ``line`` and stop: by default, print it and exit with status 2."""
+        self.exit(2, line + "\n")

@@ -53,6 +53,15 @@ def test_divide_lists_each_root_move_then_the_total() -> None:
         (["perft", "start"], "required: --depth"),
         (["perft", "--depth", "2"], "required: POSITION"),
         (["frob", "start"], "invalid choice"),
+        (["serch", "start"], "invalid choice: 'serch' (choose from 'perft', 'search', 'tournament', 'experiment', "
+                             "'grade', 'release') (did you mean 'search'?)"),
+        (["perft", "start", "--depht", "3"], "unknown option --depht (did you mean '--depth'?)"),
+        (["perft", "start", "--depht=3"], "unknown option --depht (did you mean '--depth'?)"),
+        (["search", "start", "--agent", "random", "--sed", "3"], "unknown option --sed (did you mean '--seed'?)"),
+        (["search", "start", "--agent", "mcst:300"], "unknown agent 'mcst:300' (did you mean 'mcts'?)"),
+        (["search", "start", "--agent", "negamax-g:3"], "unknown agent 'negamax-g:3' (did you mean 'negamax-q'?)"),
+        (["search", "start", "--agent", "xyzzy"], "unknown agent 'xyzzy'; choose one of: random, greedy"),
+        (["perft", "start", "--depth", "2", "--varaint", "forced"], "did you mean '--variant'?"),
         (["search", "start"], "required: --agent"),
         (["search", "start", "--agent", "foo"], "unknown agent 'foo'"),
         (["search", "start", "--agent", "alphabeta", "--iterations", "3"], "alphabeta takes --depth"),
@@ -88,9 +97,18 @@ def test_bad_input_gives_one_line_and_status_2(args: list[str], fragment: str) -
     assert "Traceback" not in result.stderr
 
 
-def test_help_works() -> None:
+def test_help_works_and_names_every_agent() -> None:
+    from lessons_lib.agents.presets import AGENT_NAMES
+
     result = run("perft", "--help")
     assert result.returncode == 0 and "--variant" in result.stdout
+    listed = " ".join(run("search", "--help").stdout.split())
+    assert all(f"{name}," in listed for name in AGENT_NAMES)
+
+
+def test_an_option_abbreviated_still_works() -> None:  # argparse takes a unique prefix; a typo is not one
+    result = run("perft", "start", "--dep", "2")
+    assert result.returncode == 0 and result.stdout.strip().endswith("21")
 
 
 def test_search_prints_one_json_object_with_the_fields_of_the_rules() -> None:

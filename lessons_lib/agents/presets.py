@@ -24,6 +24,7 @@ from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.agents.negamax import NegamaxAgent
 from lessons_lib.agents.simple import GreedyAgent, RandomAgent
+from lessons_lib.cli_options import did_you_mean
 
 BEST_SECONDS = 2.0
 """The Hus project's limit: 2 seconds a move."""
@@ -94,6 +95,9 @@ def make_agent(name: str, budget: Budget | None = None, *, depth: int | None = N
         ValueError: an unknown name, or a budget the agent does not take.
     """
     base, _, setting = name.strip().lower().partition(":")
+    if base not in AGENT_NAMES:
+        raise ValueError(f"unknown agent {name!r}{did_you_mean(base, AGENT_NAMES)}; choose one of: "
+                         f"{', '.join(AGENT_NAMES)}")
     parts = Budget(depth, iterations, seconds)
     if budget is not None and parts.given():
         raise ValueError("give a Budget or its parts (depth, iterations, seconds), not both")

@@ -12,11 +12,10 @@ import argparse
 import shlex
 import sys
 from pathlib import Path
-from typing import NoReturn
 
 from tqdm import tqdm
 
-from lessons_lib.cli_options import whole_number
+from lessons_lib.cli_options import OneLineParser, whole_number
 from lessons_lib.games import GAMES
 from lessons_lib.learning.fitting import fit_logistic, log_loss
 from lessons_lib.agents.presets import make_agent
@@ -46,15 +45,8 @@ def player_names(text: str) -> tuple[str, ...]:
     return names
 
 
-class _OneLineParser(argparse.ArgumentParser):
-    """An ArgumentParser whose errors are one line (and status 2), with no usage dump."""
-
-    def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see --help)\n")
-
-
 def parser() -> argparse.ArgumentParser:
-    parse = _OneLineParser(prog="python -m lessons_lib.learning", description=__doc__.splitlines()[0])
+    parse = OneLineParser(prog="python -m lessons_lib.learning", description=__doc__.splitlines()[0])
     parse.add_argument("game", choices=list(GAMES), help="the game whose evaluation to fit")
     parse.add_argument("--games", type=whole_number(1, 1_000_000), default=2000, help="training games (default 2000)")
     parse.add_argument("--seed", type=whole_number(0, 2**31), default=1, help="the games' seed (default 1)")

@@ -93,6 +93,7 @@ def test_tournament_prints_a_table_and_the_forfeits(capsys: pytest.CaptureFixtur
     (["random"], "at least two players"),
     (["random", "random"], "entered twice"),
     (["random", "nobody"], "unknown agent"),
+    (["random", "alphabta:3"], "unknown agent 'alphabta:3' (did you mean 'alphabeta'?)"),
     (["random", "missing/agent.py"], "'missing/agent.py' does not exist (no such agent file)"),
     (["random", "greedy", "--games-per-pair", "0"], "--games-per-pair"),
     (["random", "greedy", "--seconds-per-move", "-1"], "seconds"),
@@ -344,7 +345,7 @@ def test_a_database_failing_mid_tournament_stops_in_one_line_keeping_the_stored_
 @pytest.mark.parametrize(("args", "message"), [
     (["strength", "--depths", "3"], "two levels or more"),
     (["iterations", "--iterations", "100"], "two levels or more"),
-    (["strength", "--levels", "1,2"], "unrecognized arguments"),
+    (["strength", "--levels", "1,2"], "unknown option --levels"),
     (["strength", "--dask", "tcp://127.0.0.1:9"], "could not reach a Dask scheduler"),
     (["depth", "--out", __file__], "is a file, not a folder"),
     (["depth", "--workers", "999999999999"], "--workers"),
