@@ -60,12 +60,14 @@ def pair_mean_and_variance(counts: Sequence[float]) -> tuple[float, float]:
     return mean, variance
 
 
-def log_likelihood_ratio(counts: Sequence[int], elo0: float, elo1: float) -> float:
+def log_likelihood_ratio(counts: Sequence[int], elo0: float, elo1: float, prior_pairs: float | None = None) -> float:
     """The SPRT's log-likelihood ratio of ``elo1`` against ``elo0`` (A's advantage, in Elo) after the pairs
-    ``counts``, by the normal approximation, with :data:`PRIOR_PAIRS` in the mean and variance."""
+    ``counts``, by the normal approximation, with ``prior_pairs`` (by default :data:`PRIOR_PAIRS`) virtual pairs
+    at each total in the mean and variance."""
     if sum(counts) == 0:
         return 0.0
-    mean, variance = pair_mean_and_variance([count + PRIOR_PAIRS for count in counts])
+    prior = PRIOR_PAIRS if prior_pairs is None else prior_pairs
+    mean, variance = pair_mean_and_variance([count + prior for count in counts])
     if variance == 0:  # every pair alike, and no prior: nothing is known yet of the spread
         return 0.0
     s0, s1 = expected_score(elo0), expected_score(elo1)
@@ -89,15 +91,16 @@ class SprtStep:
 
 
 def sprt(pair_totals: Iterable[float], elo0: float, elo1: float, alpha: float = 0.05,
-         beta: float = 0.05) -> list[SprtStep]:
-    """Run the SPRT pair by pair over A's pair totals (0 to 2), until it stops or the pairs run out; every step."""
+         beta: float = 0.05, prior_pairs: float | None = None) -> list[SprtStep]:
+    """Run the SPRT pair by pair over A's pair totals (0 to 2), until it stops or the pairs run out; every step.
+    ``prior_pairs`` as for :func:`log_likelihood_ratio`."""
     low, high = bounds(alpha, beta)
     counts = [0] * 5
     steps = []
     for total in pair_totals:
         counts[round(2 * total)] += 1
         record = (counts[0], counts[1], counts[2], counts[3], counts[4])
-        llr = log_likelihood_ratio(record, elo0, elo1)
+        llr = log_likelihood_ratio(record, elo0, elo1, prior_pairs)
         verdict = "elo1" if llr >= high else "elo0" if llr <= low else ""
         steps.append(SprtStep(sum(counts), record, llr, verdict))
         if verdict:
