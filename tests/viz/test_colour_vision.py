@@ -35,7 +35,7 @@ from lessons_lib.agents.mcts import MCTSAgent
 from lessons_lib.games import GAMES
 from lessons_lib.games.common.drawing import PALETTE
 from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, TRAP_TREE, TinyTree, leaf_evaluation
-from lessons_lib.viz.colour_vision import delta_e, smallest_delta_e
+from lessons_lib.viz.colour_vision import delta_e, lab, simulate, smallest_delta_e
 from lessons_lib.viz.mcts_tree import WhoseWins, mcts_tree_svg, replay_mcts
 from lessons_lib.viz.search_tree import replay, tree_svg, whole_tree_svg
 
@@ -242,10 +242,20 @@ def test_the_mcts_tree_tells_the_players_outlines_apart_without_colour() -> None
     assert colour_0 and colour_1 and smallest_delta_e(colour_0, colour_1) >= SMALLEST_DELTA_E
 
 
-def test_the_old_green_and_red_would_fail() -> None:
-    """What this file guards against: the pieces' old colours were apart to most eyes, not to a deuteranope's."""
-    assert delta_e("#2e8b3a", "#c8362d") > 100
-    assert delta_e("#2e8b3a", "#c8362d", "deuteranopia") < SMALLEST_DELTA_E
+def test_the_colour_distance_and_the_simulation_give_known_answers() -> None:
+    """Answers from outside this code: the CIELAB values (D65) of the sRGB primaries, as colour references print
+    them; a grey seen with any deficiency is the same grey (each row of Machado's matrices adds up to 1, which a
+    transposed matrix would break); and red and green, far apart to most eyes, fall together for a deuteranope,
+    not for a tritanope."""
+    for colour, known in (("#ff0000", (53.24, 80.09, 67.20)), ("#00ff00", (87.73, -86.18, 83.18)),
+                          ("#0000ff", (32.30, 79.19, -107.86)), ("#ffffff", (100.0, 0.0, 0.0))):
+        assert lab(colour) == pytest.approx(known, abs=0.01), colour
+    for deficiency in DEFICIENCIES:
+        assert simulate("#808080", deficiency) == pytest.approx(simulate("#808080", None), abs=1e-4), deficiency
+    apart = delta_e("#2e8b3a", "#c8362d")  # the suite's old green and red pieces
+    assert apart > 100
+    assert delta_e("#2e8b3a", "#c8362d", "deuteranopia") < SMALLEST_DELTA_E < apart
+    assert delta_e("#2e8b3a", "#c8362d", "tritanopia") > 3 * SMALLEST_DELTA_E
 
 
 def test_the_networkx_board_picture_marks_reds_pieces_twice() -> None:
