@@ -23,7 +23,7 @@ from bench_agents import midgame_positions  # noqa: E402
 
 from lessons_lib.agents import alphabeta as alphabeta_module  # noqa: E402
 from lessons_lib.agents.context import INFINITY, SearchContext  # noqa: E402
-from lessons_lib.agents.evaluation import material_mobility_evaluation  # noqa: E402
+from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation  # noqa: E402
 from lessons_lib.games.shologuti.rules import VARIANTS  # noqa: E402
 
 

@@ -16,7 +16,3 @@ if _sys.argv[:1] == ["-m"]:
 from lessons_lib import compiled as _compiled
 
 _compiled.use_compiled_modules_if_current()  # the compiled engines and searches, unless a source was edited since
-
-from lessons_lib import old_paths as _old_paths  # noqa: E402
-
-_old_paths.install()  # lessons_lib.state and the other old module names still import

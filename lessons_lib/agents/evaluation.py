@@ -9,8 +9,6 @@ from __future__ import annotations
 from typing import Any, Final
 
 from lessons_lib.game import Outcome
-from lessons_lib.old_paths import moved_names
-
 WIN: Final = 1000
 """A won game is worth ``WIN - ply``: a quicker win is worth more, a slower loss costs less."""
 
@@ -80,5 +78,3 @@ def _remember_evaluation(known: dict[type, Any], state: Any, strongest: bool) ->
     known[type(state)] = evaluate
     return evaluate
 
-
-__getattr__ = moved_names(__name__)  # Shologuti's evaluation, once here, is in lessons_lib.games.shologuti.evaluation

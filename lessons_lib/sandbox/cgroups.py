@@ -11,7 +11,7 @@ killed; under cgroup v1 it could not, so there the arena stops them with signals
 The arena makes one when it may: as root, or in a group delegated to it, with the memory
 and pids controllers (cgroup v1 with the cpuacct hierarchy, or cgroup v2).
 Elsewhere :meth:`AgentGroup.create` returns None, and the arena watches the agent's
-processes instead (:mod:`lessons_lib.arena.processes`).
+processes instead (:mod:`lessons_lib.sandbox.processes`).
 """
 
 from __future__ import annotations

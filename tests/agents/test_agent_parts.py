@@ -126,7 +126,7 @@ def test_the_seed_evaluation_counts_material_mobility_and_the_chain_bonus() -> N
 
 
 def test_material_evaluation_and_the_root_children_summary() -> None:
-    from lessons_lib.agents.evaluation import material_evaluation
+    from lessons_lib.games.shologuti.evaluation import material_evaluation
     from lessons_lib.agents.mcts import root_children
 
     position = Position.from_points(green=[23, 31], red=[18, 14, 1])
