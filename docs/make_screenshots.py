@@ -1,4 +1,4 @@
-"""Take the README's screenshots of the widgets: JupyterLab in headless Chromium, as the browser tests run it.
+"""Take the guide's screenshots of the widgets: JupyterLab in headless Chromium, as the browser tests run it.
 
 Run: ``python docs/make_screenshots.py [NAME ...]`` (needs Chromium and playwright, as the browser tests do).
 Writes docs/play_panel.png, docs/alphabeta_stepper.png, docs/mcts_stepper.png and docs/game_panel.png, and

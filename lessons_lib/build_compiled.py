@@ -31,7 +31,7 @@ GROUP = "lessons_lib.compiled_group"
 """The compiled modules are built as one group: they call each other directly, not through Python."""
 SLOWER = "about 2 to 3 times slower (Shobu about as fast)"
 """How much slower the Python source runs than the compiled modules, as benchmarks/bench_compiled.py measured it
-(README, "Speed")."""
+(docs/guide.md, "Speed")."""
 
 
 def up_to_date() -> bool:

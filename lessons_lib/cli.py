@@ -46,7 +46,7 @@ class _OneLineParser(OneLineParser):
 
 
 SCRIPT = "shologuti-lab"
-"""The command installed with the package: the same command line, safe to start from any folder (see the README)."""
+"""The command installed with the package: the same command line, safe to start from any folder (see docs/guide.md, "The command line")."""
 
 
 def _program_name() -> str:

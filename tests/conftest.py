@@ -20,7 +20,7 @@ SLOW_MODULES = {"test_sandbox_attacks.py", "test_arena_cli.py", "test_check_cata
                 "test_hostile_handins.py", "test_what_code_inside_can_do.py", "test_referee.py", "test_layouts.py",
                 "test_as_a_user.py"}
 """Test files that start processes, build the package or run many games: with the notebooks and the browser
-tests, what ``-m "not slow"`` leaves out (README, 'Tests')."""
+tests, what ``-m "not slow"`` leaves out (docs/guide.md, 'Setting up, in detail')."""
 
 
 def pytest_collection_modifyitems(config: object, items: list[pytest.Item]) -> None:

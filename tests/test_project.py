@@ -111,3 +111,16 @@ def test_run_py_lab_serves_the_notebooks(tmp_path: Path) -> None:
             return False
 
     assert wait_for(lambda: not serving())  # nothing is left serving on the port (a server left behind fails)
+
+
+def test_the_readmes_first_screen_says_what_it_is_and_gives_the_two_commands() -> None:
+    """A newcomer reads what the suite is, then the two commands (with python3, which Debian and macOS have), within
+    the first screen; the details live in docs/."""
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    headings = [line for line in lines if line.startswith("## ")]
+    assert headings[:2] == ["## Two commands", "## Where to go next"]
+    first_screen = "\n".join(lines[:45])
+    assert "teaching suite for game-playing AI" in first_screen
+    assert "python3 run.py lab" in first_screen and "python3 run.py test" in first_screen
+    assert (ROOT / "docs" / "guide.md").is_file() and "docs/guide.md" in first_screen
+    assert len(" ".join(lines).split()) < 1500  # the rest is in docs/guide.md and docs/teaching.md

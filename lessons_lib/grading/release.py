@@ -44,10 +44,10 @@ Sri Lanka. Start with `notebooks/00_start_here.ipynb`; the lessons are numbered 
 On a laptop with Python 3.11 or newer, from this folder:
 
 ```
-python run.py lab
+python3 run.py lab
 ```
 
-sets up `.venv` and opens JupyterLab on the lessons (on Windows, `py run.py lab` if `python` is not found).
+sets up `.venv` and opens JupyterLab on the lessons (on Windows, `py run.py lab`).
 Your agents go in `notebooks/my_agents/` (lesson 08).
 """
 
