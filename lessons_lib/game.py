@@ -17,6 +17,10 @@ from typing import Any, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 MoveT = TypeVar("MoveT", bound=Hashable)
 
+Evaluation = Callable[[Any, int], float]
+"""``evaluate(state, player)``: how good ``state`` is for ``player`` (higher is better); each game's engine has its
+own, and the agents' depth searches take one."""
+
 # Why a game ends: the reason of every game's outcome() is one of these.
 NO_MOVE = "no move"
 """The player to move has no legal move, and loses (every game)."""

@@ -19,14 +19,13 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
+from lessons_lib.game import Evaluation as Evaluation  # the engine kit's, re-exported: the searches take one
 from lessons_lib.game import GameState
 
 State = GameState[Any]
 Observer = Callable[[Any], None]
 """Receives the search as events (see :mod:`lessons_lib.agents.trace`)."""
 
-Evaluation = Callable[[Any, int], float]
-"""``evaluate(state, player)``: how good ``state`` is for ``player`` (higher is better)."""
 
 
 class SearchTimeout(Exception):

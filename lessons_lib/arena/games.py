@@ -25,7 +25,7 @@ from dataclasses import InitVar, asdict, dataclass, field
 from typing import Any
 
 from lessons_lib.agents.base import OverProcessorLimit, processor_time_limit
-from lessons_lib.agents.presets import seeded
+from lessons_lib.agents.presets import make_agent, seeded
 from lessons_lib.arena.players import Player, describe_spec, is_agent_file, parse_player, split_label
 from lessons_lib.arena.sandbox import ArenaFilesFailed, AgentFileChanged, Forfeit, SandboxedAgent, SandboxLimits
 from lessons_lib.games import DEFAULT_GAME, GAMES
@@ -166,7 +166,7 @@ class _Player:
         player = parse_player(player)
         self.spec = player.name
         self.sandbox = SandboxedAgent(player.file, limits, game, digest) if player.file is not None else None
-        self.agent = None if self.sandbox else seeded(GAMES[game].make_agent(player.agent or "", seed=seed), seed)
+        self.agent = None if self.sandbox else seeded(make_agent(player.agent or "", seed=seed), seed)
         self.limits = limits
         self.names = GAMES[game].player_names
 

@@ -34,7 +34,8 @@ from typing import Any
 
 from lessons_lib.games import DEFAULT_GAME, GAMES
 from lessons_lib.sandbox.handins import HandinRefused, read_handin
-from lessons_lib.sandbox.running import Limits, Message, SandboxedProcess, SandboxProblem, python_module
+from lessons_lib.sandbox.programs import python_module
+from lessons_lib.sandbox.running import Limits, Message, SandboxedProcess, SandboxProblem
 
 DEFAULT_SECONDS_PER_MOVE = 2.0  # the limit of McGill's Hus course
 DEFAULT_MEMORY_MB = 500

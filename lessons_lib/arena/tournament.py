@@ -27,6 +27,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_complet
 from dataclasses import astuple, dataclass
 from typing import Any
 
+from lessons_lib.agents.presets import make_agent
 from lessons_lib.arena.games import DEFAULT_PLY_LIMIT, FORFEIT, GameResult, GameSpec, opening_suite, play_game
 from lessons_lib.arena.players import Player, describe_spec, parse_player
 from lessons_lib.arena.ratings import Score, elo_intervals, fit_elo, score_interval
@@ -91,7 +92,7 @@ def pairing_games(first: str | Player, second: str | Player, settings: Tournamen
 def round_robin(players: Sequence[str | Player], settings: TournamentSettings) -> list[GameSpec]:
     """Every player against every other."""
     entered = [parse_player(player) for player in players]
-    _check_players(entered, settings.game)
+    _check_players(entered)
     return [game for i, first in enumerate(entered) for second in entered[i + 1:]
             for game in pairing_games(first, second, settings)]
 
@@ -101,7 +102,7 @@ def gauntlet(players: Sequence[str | Player], baselines: Sequence[str | Player],
     """Every player against each of the fixed ``baselines`` (and the baselines not against each other)."""
     entered = [parse_player(player) for player in players]
     fixed = [parse_player(baseline) for baseline in baselines]
-    _check_players([*entered, *fixed], settings.game)
+    _check_players([*entered, *fixed])
     return [game for player in entered for baseline in fixed for game in pairing_games(player, baseline, settings)]
 
 
@@ -461,7 +462,7 @@ def _file_digest(player: Player) -> str | None:
         return None
 
 
-def _check_players(players: Sequence[Player], game: str = DEFAULT_GAME) -> None:
+def _check_players(players: Sequence[Player]) -> None:
     if len(players) < 2:
         raise ValueError("a tournament needs at least two players")
     for player in players:
@@ -473,7 +474,7 @@ def _check_players(players: Sequence[Player], game: str = DEFAULT_GAME) -> None:
                          f"(or a label for each, like control=alphabeta:3)")
     for player in players:
         if player.agent is not None:
-            GAMES[game].make_agent(player.agent)  # ValueError naming the unknown agent or bad setting
+            make_agent(player.agent)  # ValueError naming the unknown agent or bad setting
 
 
 def _check_text(player: Player) -> None:

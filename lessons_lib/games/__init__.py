@@ -19,14 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from lessons_lib.errors import VariantError
-from lessons_lib.game import Engine
+from lessons_lib.game import Engine, Evaluation
 from lessons_lib.games.shologuti.rules import VARIANTS, Rules
 
-if TYPE_CHECKING:  # the agents use the registry; the registry names them only in types
-    from lessons_lib.agents.base import Agent, Evaluation
 
 DEFAULT_GAME = "shologuti"
 
@@ -91,12 +89,6 @@ class Game:
     @property
     def player_names(self) -> tuple[str, str]:
         return self.engine.player_names
-
-    def make_agent(self, spec: str, **budget: Any) -> Agent:
-        """An agent by name (see :func:`lessons_lib.agents.make_agent`), with this game's evaluation."""
-        from lessons_lib.agents.presets import make_agent
-
-        return make_agent(spec, **budget)  # each game's own evaluations are the agents' defaults
 
 
 def _shologuti() -> Engine:

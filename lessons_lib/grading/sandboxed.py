@@ -27,7 +27,8 @@ from lessons_lib.grading.checking import Checker, SandboxEnded, check_call_event
 from lessons_lib.grading.notebooks import Lesson, NotGradable, Reading, from_summary, lesson_as_json
 from lessons_lib.grading.runner import SUBMISSION
 from lessons_lib.sandbox.isolation import WORKING_FOLDER
-from lessons_lib.sandbox.running import Limits, SandboxedProcess, python_module
+from lessons_lib.sandbox.programs import python_module
+from lessons_lib.sandbox.running import Limits, SandboxedProcess
 
 SUITE_DATA = DATA_FOLDER.parent
 """The suite's data (``data/``: the strength experiments, the training set of lesson 10), which the lessons read."""

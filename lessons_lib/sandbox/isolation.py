@@ -44,6 +44,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from lessons_lib.sandbox.programs import python_module
+
 BUBBLEWRAP = "bubblewrap"
 PROCESS = "process"
 AUTO = "auto"
@@ -145,8 +147,6 @@ def bubblewrap_problem() -> str | None:
         return "it runs on Linux only"
     if not bubblewrap_installed():
         return "the bwrap program is not installed"
-    from lessons_lib.sandbox.running import python_module
-
     command = bubblewrap_command(python_module("lessons_lib.sandbox.workload"), as_pid_1=False)
     try:
         tried = subprocess.run(command, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL,

@@ -14,7 +14,8 @@ from __future__ import annotations
 import runpy
 import sys
 
-from lessons_lib.sandbox.running import Limits, SandboxedProcess, python_module
+from lessons_lib.sandbox.programs import python_module
+from lessons_lib.sandbox.running import Limits, SandboxedProcess
 from lessons_lib.sandbox.workload import answer_channel, prepare
 
 

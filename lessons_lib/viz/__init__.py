@@ -1,5 +1,5 @@
-"""Drawing with networkx and matplotlib: plain functions from a position (or a graph) to a figure."""
+"""Drawing with matplotlib and SVG, for any game: plots of measurements, search trees and MCTS trees.
 
-from lessons_lib.games.shologuti.graph import board_graph, draw_board, jump_graph
-
-__all__ = ["board_graph", "draw_board", "jump_graph"]
+A game's own pictures (Shologuti's board as a networkx graph, say) live with the game, in
+``lessons_lib.games.<name>``.
+"""

@@ -14,13 +14,12 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.ticker import MaxNLocator
 
-from lessons_lib.games.shologuti.evaluation import EvaluationTerms
 from lessons_lib.measurements import ConvergencePoint, PlayedGame
 
 # Okabe, M. and Ito, K. (2002), "Color Universal Design": blue, orange, bluish green, vermilion, reddish purple,
@@ -148,14 +147,28 @@ def plot_bars(values: Mapping[str, float], *, title: str, ylabel: str, xlabel: s
     return ax
 
 
-def plot_evaluation_terms(terms: Sequence[EvaluationTerms], *, player: str = "Green",
+class EvaluationParts(Protocol):
+    """An evaluation taken apart: what each part adds (by name), and the total."""
+
+    @property
+    def total(self) -> float: ...
+
+    def parts(self) -> Mapping[str, float]: ...
+
+
+PART_STYLES = ("-", "--", ":", "-.")
+"""Each part's line style, in order: the second cue beside its colour."""
+
+
+def plot_evaluation_terms(terms: Sequence[EvaluationParts], *, player: str = "Green",
                           title: str = "The material-and-mobility evaluation during a game", ax: Axes | None = None) -> Axes:
-    """The three parts of the material-and-mobility evaluation, and their total, at every ply of a game."""
+    """The parts of an evaluation (any game's, as ``parts()`` names them), and their total, at every ply of a game."""
     ax = _axes(ax, (9.0, 4.2))
     plies = range(len(terms))
-    ax.plot(plies, [10 * t.material for t in terms], label="10 × material", color=SERIES_COLOURS[0])
-    ax.plot(plies, [t.mobility for t in terms], label="mobility", color=SERIES_COLOURS[1], linestyle="--")
-    ax.plot(plies, [t.chain_bonus for t in terms], label="chain bonus", color=SERIES_COLOURS[2], linestyle=":")
+    names = list(terms[0].parts()) if terms else []
+    for index, name in enumerate(names):
+        ax.plot(plies, [t.parts()[name] for t in terms], label=name, color=SERIES_COLOURS[index],
+                linestyle=PART_STYLES[index % len(PART_STYLES)])
     ax.plot(plies, [t.total for t in terms], label="total", color="black", linewidth=2, alpha=0.7)
     ax.axhline(0, color="grey", linewidth=0.8)
     ax.set(title=title, xlabel="ply", ylabel=f"points for {player}")

@@ -25,6 +25,7 @@ from lessons_lib.agents.base import Evaluation
 from lessons_lib.agents.evaluation import WIN, utility
 from lessons_lib.game import GameState
 from lessons_lib.agents.trace import Cutoff, LeafEvaluated, MoveTried, NodeEntered, NodeExited, ValueBackedUp
+from lessons_lib.games.common.drawing import Pictures
 
 OPEN, LEAF, DONE, PRUNED = "open", "leaf", "done", "pruned"
 
@@ -276,8 +277,6 @@ def whole_tree_svg(state: GameState[Any], depth: int | None = None, evaluate: Ev
 
 def search_tree_picture(agent: Any, state: GameState[Any], caption: str | None = None) -> Any:
     """The whole tree a depth-first search built (every node, value and cutoff), as a picture for a notebook."""
-    from lessons_lib.games.shologuti.drawing import Pictures
-
     events: list[Any] = []
     result = agent.search(state, observer=events.append)
     text = caption or f"{agent.describe()}: value {_number(result.value)}, move {result.move}, {result.nodes} positions"

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from locations import ROOT
+from lessons_lib.agents import make_agent
 from lessons_lib.agents.match import play_game
 from lessons_lib.arena.games import GameSpec
 from lessons_lib.arena.games import play_game as arena_game
@@ -26,10 +27,9 @@ NAMES = list(GAMES)
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_agent_plays_every_game_with_only_legal_moves(name: str) -> None:
-    game = GAMES[name]
     specs = ["random", "greedy", "alphabeta:2", "negamax:2", "mcts:20", "beginner", "easy"]
     for number, spec in enumerate(specs):
-        agents = [game.make_agent(spec, seed=number), game.make_agent("random", seed=number + 1)]
+        agents = [make_agent(spec, seed=number), make_agent("random", seed=number + 1)]
         result = play_game(agents if number % 2 else agents[::-1], random_line(name, number, 6)[-1], max_plies=60)
         replay = random_line(name, number, 6)[-1]
         for move in result.moves:
@@ -156,7 +156,7 @@ def test_the_game_panel_refuses_unknown_levels_and_seats() -> None:
 def test_games_between_agents_finish_by_the_rules(name: str) -> None:
     game = GAMES[name]
     for number, specs in enumerate([("greedy", "random"), ("mcts:8", "greedy")]):
-        agents = [game.make_agent(spec, seed=number) for spec in specs]
+        agents = [make_agent(spec, seed=number) for spec in specs]
         result = play_game(agents, game.start(), max_plies=20_000)
         assert result.outcome.reason != "ply limit", "the game's own rules must end every game"
         replay = game.start()

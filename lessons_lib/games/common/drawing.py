@@ -98,3 +98,27 @@ def game_over_text(outcome: Outcome, player_names: Sequence[str], win: str = "wi
     """
     result = "draw" if outcome.winner is None else f"{player_names[outcome.winner]} {win}"
     return f"Game over: {result} ({outcome.reason})"
+
+
+CAPTION_WIDTH = 176
+"""The widest a picture's caption runs, in pixels (a board drawn at about 0.6 of its size)."""
+
+
+class Pictures:
+    """SVG pictures side by side in a notebook, each with a caption above it.
+
+    >>> Pictures([("the start", "<svg></svg>")])
+    <Pictures: the start>
+    """
+
+    def __init__(self, items: list[tuple[str, str]]) -> None:
+        self.items = items
+
+    def __repr__(self) -> str:
+        return f"<Pictures: {' | '.join(caption for caption, _ in self.items)}>"
+
+    def _repr_html_(self) -> str:
+        cells = "".join(f'<figure style="margin:0 12px 0 0;display:inline-block;vertical-align:top">'
+                        f'<figcaption style="font:13px sans-serif;max-width:{CAPTION_WIDTH}px;min-height:2.6em">'
+                        f"{escape(caption)}</figcaption>{svg}</figure>" for caption, svg in self.items)
+        return f'<div style="white-space:nowrap;overflow-x:auto">{cells}</div>'

@@ -15,8 +15,8 @@ True
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from html import escape
 
+from lessons_lib.games.common.drawing import Pictures as Pictures  # lines of boards are shown as Pictures
 from lessons_lib.games.common.drawing import (
     LAST_MOVE_RING, PALETTE, POINT_STYLE, SELECTED_RING, STATUS_STYLE, aria_label, game_over_text, status_line,
     svg_start,
@@ -133,26 +133,6 @@ def board_svg(
                      f'<text x="{x + 26}" y="{y + 12}" class="label" fill="#222">stop</text></g>')
     parts.append("</svg>")
     return "".join(parts)
-
-
-class Pictures:
-    """SVG pictures side by side in a notebook, each with a caption above it.
-
-    >>> Pictures([("the start", board_svg(Position.start(), scale=0.5))])
-    <Pictures: the start>
-    """
-
-    def __init__(self, items: list[tuple[str, str]]) -> None:
-        self.items = items
-
-    def __repr__(self) -> str:
-        return f"<Pictures: {' | '.join(caption for caption, _ in self.items)}>"
-
-    def _repr_html_(self) -> str:
-        cells = "".join(f'<figure style="margin:0 12px 0 0;display:inline-block;vertical-align:top">'
-                        f'<figcaption style="font:13px sans-serif;max-width:{int(WIDTH * 0.62)}px;min-height:2.6em">'
-                        f"{escape(caption)}</figcaption>{svg}</figure>" for caption, svg in self.items)
-        return f'<div style="white-space:nowrap;overflow-x:auto">{cells}</div>'
 
 
 def line_pictures(position: Position, moves: Sequence[Move | str], scale: float = 0.6,

@@ -49,6 +49,10 @@ class EvaluationTerms(NamedTuple):
         """``10 × material + mobility + chain_bonus``: the material-and-mobility evaluation."""
         return 10 * self.material + self.mobility + self.chain_bonus
 
+    def parts(self) -> dict[str, int]:
+        """What each part adds to :attr:`total`, by name (as a plot labels them)."""
+        return {"10 × material": 10 * self.material, "mobility": self.mobility, "chain bonus": self.chain_bonus}
+
 
 def material_mobility_terms(position: Position, player: int) -> EvaluationTerms:
     """The material-and-mobility evaluation of ``position`` for ``player``, in its three parts.

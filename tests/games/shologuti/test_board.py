@@ -8,7 +8,7 @@ from locations import ROOT
 from lessons_lib.games.shologuti.board import (
     BOARD_DATA, COORDINATES, JUMP_COUNT, JUMPS, LINES, NEIGHBOURS, POINTS, mirror_point,
 )
-from lessons_lib.viz import board_graph, jump_graph
+from lessons_lib.games.shologuti.graph import board_graph, jump_graph
 
 
 
