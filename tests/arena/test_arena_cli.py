@@ -173,12 +173,19 @@ def make_agent():
 """
 
 
+def _interrupt_as_by_default() -> None:
+    """Ctrl+C's default in the arena's process, whatever this test was started from: a job a shell starts in the
+    background has it ignored, and its children inherit that (an arena that ignores it would never stop here)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_an_interrupt_stops_at_once_in_one_line_and_leaves_no_process(tmp_path: Path) -> None:
     stuck = tmp_path / "stuck_agent.py"
     stuck.write_text(STUCK_AGENT)
     command = tournament(str(stuck), "greedy", "--games-per-pair", "2", "--workers", "2", "--quiet",
                          "--seconds-per-move", "100", "--db", str(tmp_path / "games.sqlite"))
-    child = subprocess.Popen(command, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    child = subprocess.Popen(command, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=_interrupt_as_by_default)
     try:
         assert wait_for(lambda: sandboxes_running(child.pid) == 2)  # one game in each worker
         left = sandbox_processes(child.pid)
