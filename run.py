@@ -167,7 +167,7 @@ def main(argv: list[str]) -> None:
     python = set_up()
     write_lab_settings()
     # the build's own import of the package must not say "an edited source runs": it is about to compile it
-    run(python, "-m", "lessons_lib.build_compiled", *(["--quiet"] if command != "build" else []),
+    run(python, "-m", "lessons_lib.tooling.build_compiled", *(["--quiet"] if command != "build" else []),
         environment={"SHOLOGUTI_COMPILED_NOTICE_SHOWN": "1"})
     if command == "build":
         return

@@ -20,11 +20,11 @@ import time
 from typing import Any
 
 from bench_games import MIDGAME_PLIES, best_of  # the script beside this one
-from lessons_lib import compiled
+from lessons_lib.tooling import compiled
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, NegamaxAgent
 from lessons_lib.games import GAMES
 from lessons_lib.games.shologuti.rules import TRADITIONAL
-from lessons_lib.perft import perft
+from lessons_lib.kit.perft import perft
 
 SETTINGS = {  # perft depth, alpha-beta depth, negamax depth, MCTS iterations: each about a second or more in Python
     "shologuti": (6, 5, 7, 1000),

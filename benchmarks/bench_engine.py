@@ -16,8 +16,8 @@ import random
 import sys
 import time
 
-from lessons_lib.game import random_playout
-from lessons_lib.perft import perft
+from lessons_lib.kit.game import random_playout
+from lessons_lib.kit.perft import perft
 from lessons_lib.games.shologuti.rules import VARIANTS
 from lessons_lib.games.shologuti.position import Position
 

@@ -15,9 +15,9 @@ import time
 from collections.abc import Callable
 
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent
-from lessons_lib.game import random_playout
+from lessons_lib.kit.game import random_playout
 from lessons_lib.games import GAMES, game_named
-from lessons_lib.perft import perft
+from lessons_lib.kit.perft import perft
 
 MIDGAME_PLIES = 10
 PERFT_SECONDS = 2.0

@@ -15,11 +15,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from lessons_lib.arena.experiments import EXPERIMENT_SECONDS_PER_MOVE, GAMES_FILES
+from lessons_lib.experiments.runs import EXPERIMENT_SECONDS_PER_MOVE, GAMES_FILES
 from lessons_lib.arena.sprt import sprt
 from lessons_lib.arena.storage import ResultStore, export_csv
 from lessons_lib.arena.tournament import TournamentSettings, pairing_games, play_tournament
-from lessons_lib.experiment_data import load_games
+from lessons_lib.experiments.data import load_games
 
 ROOT = Path(__file__).resolve().parent.parent
 SHALLOW, DEEP = "negamax:5", "negamax:6"  # the experiment's order: the ladder pairs each level with the next

@@ -27,7 +27,7 @@ from lessons_lib.games import GAMES
 from lessons_lib.games.common.learned import learned_value
 from lessons_lib.games.shologuti.evaluation import material_evaluation
 from lessons_lib.learning.weights import load_weights
-from lessons_lib.measurements import MatchReport, evaluation_match
+from lessons_lib.experiments.measurements import MatchReport, evaluation_match
 
 ROOT = Path(__file__).resolve().parent.parent
 SAFETY_PLIES = 100_000  # never reached: every game's own rules end it first

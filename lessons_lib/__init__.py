@@ -13,6 +13,6 @@ if _sys.argv[:1] == ["-m"]:
         _here = ""
     _sys.path[:] = [entry for entry in _sys.path if entry not in ("", ".", _here)]
 
-from lessons_lib import compiled as _compiled
+from lessons_lib.tooling import compiled as _compiled
 
 _compiled.use_compiled_modules_if_current()  # the compiled engines and searches, unless a source was edited since

@@ -13,11 +13,11 @@ import random
 import sys
 from typing import Any
 
-from lessons_lib import compiled
+from lessons_lib.tooling import compiled
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, MinimaxAgent, NegamaxAgent
 from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.games import GAMES
-from lessons_lib.perft import perft
+from lessons_lib.kit.perft import perft
 
 GAME_DEPTHS = {"shologuti": 3, "baghchal": 3, "hus": 2, "shobu": 1}
 """How deep each game is searched here (Shobu's branching is in the hundreds)."""

@@ -1,10 +1,13 @@
 """The package's house, read from its own imports (every ``import``, lazy ones inside functions too).
 
 - no circle: no module reaches itself through the modules it imports;
+- no arrow up: the package's rooms stand on floors (:data:`FLOORS`, from the engine kit at the bottom to the
+  command line at the top), and a module imports only from its own floor or those below;
 - the engines know nothing of agents: ``games/`` imports only the engine kit (``game``, ``errors``,
   ``game_record``, ``perft``) and ``games`` itself;
-- the generic packages (agents, arena, sandbox, learning, viz, widgets) never import a game by name: they see
-  the game interface and the registry (``lessons_lib.games``, ``games.common``) only.
+- no module outside ``games/`` imports a game by name: the rest of the package sees the game interface and the
+  registry (``lessons_lib.games``, ``games.common``) only. The one exception is the course itself,
+  ``exercises/``: the lessons teach on Shologuti, so their checks build Shologuti positions (:data:`COURSE`).
 """
 
 from __future__ import annotations
@@ -18,8 +21,36 @@ from locations import ROOT
 from lessons_lib.games import GAMES
 
 PACKAGE = ROOT / "lessons_lib"
-ENGINE_KIT = {"lessons_lib.game", "lessons_lib.errors", "lessons_lib.game_record", "lessons_lib.perft"}
-GENERIC = ("agents", "arena", "sandbox", "learning", "viz", "widgets")
+ENGINE_KIT = {"lessons_lib.kit", "lessons_lib.kit.game", "lessons_lib.kit.errors", "lessons_lib.games.game_record", "lessons_lib.kit.perft"}
+FLOORS = (
+    ("kit",),
+    ("tooling",),
+    ("games",),
+    ("agents",),
+    ("sandbox",),
+    ("arena",),
+    ("experiments", "learning"),
+    ("viz",),
+    ("widgets",),
+    ("exercises",),
+    ("grading",),
+    ("cli", "__main__", ""),
+)
+"""The rooms of ``lessons_lib`` from the bottom up; a module imports from its own floor or below. Every
+``__main__`` module (``python -m``) and the package's own ``__init__`` stand with the command line."""
+COURSE = "lessons_lib.exercises"
+
+
+def room(name: str) -> str:
+    """The room a module is in: ``lessons_lib.games.hus.board`` is in ``games``; a ``__main__`` is a command."""
+    if name.endswith(".__main__"):
+        return "__main__"
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def floor(name: str) -> int:
+    return next(number for number, rooms in enumerate(FLOORS) if room(name) in rooms)
 
 
 def modules() -> dict[str, Path]:
@@ -76,18 +107,43 @@ def test_the_engines_import_nothing_but_the_engine_kit_and_the_games() -> None:
             assert not above, f"{name} imports {sorted(above)}"
 
 
-def test_no_generic_module_imports_a_game_by_name() -> None:
-    graph = import_graph()
+def test_every_room_stands_on_a_floor() -> None:
+    assert {room(name) for name in import_graph()} <= {room for rooms in FLOORS for room in rooms}
+
+
+def upward_imports(graph: nx.DiGraph) -> list[str]:
+    """The imports that run up a floor, as ``importer -> imported``."""
+    return sorted(f"{name} -> {target}" for name, target in graph.edges() if floor(target) > floor(name))
+
+
+def games_named_outside_the_games(graph: nx.DiGraph) -> list[str]:
+    """The imports of a game by name from outside ``games/`` (and outside the course), as ``importer -> game``."""
     games = tuple(f"lessons_lib.games.{name}" for name in GAMES)
-    for name in graph:
-        if name.startswith(tuple(f"lessons_lib.{package}" for package in GENERIC)):
-            named = sorted(target for target in graph.successors(name) if target.startswith(games))
-            assert not named, f"{name} imports {named}"
+    return sorted(f"{name} -> {target}" for name, target in graph.edges()
+                  if target.startswith(games) and not name.startswith(("lessons_lib.games", COURSE)))
+
+
+def test_no_import_runs_up_a_floor() -> None:
+    assert upward_imports(import_graph()) == []
+
+
+def test_no_module_outside_the_games_imports_a_game_by_name() -> None:
+    assert games_named_outside_the_games(import_graph()) == []
+
+
+def test_the_house_rules_see_what_they_forbid() -> None:
+    """The rules on a drawn graph: an engine reaching the agents, and the arena naming Hus, are both caught."""
+    drawn = nx.DiGraph([("lessons_lib.games.hus.position", "lessons_lib.agents.mcts"),
+                        ("lessons_lib.arena.games", "lessons_lib.games.hus.board"),
+                        ("lessons_lib.exercises.mcts", "lessons_lib.games.shologuti.position"),
+                        ("lessons_lib.learning.__main__", "lessons_lib.cli.options")])
+    assert upward_imports(drawn) == ["lessons_lib.games.hus.position -> lessons_lib.agents.mcts"]
+    assert games_named_outside_the_games(drawn) == ["lessons_lib.arena.games -> lessons_lib.games.hus.board"]
 
 
 def test_the_graph_sees_lazy_and_relative_imports() -> None:
     """The reading itself: an import inside a function counts, and the registry is seen from the arena."""
     graph = import_graph()
     assert graph.has_edge("lessons_lib.arena.tournament", "lessons_lib.agents.presets")
-    assert graph.has_edge("lessons_lib.cli", "lessons_lib.arena.commands")  # imported inside a function
+    assert graph.has_edge("lessons_lib.cli.main", "lessons_lib.cli.arena")  # imported inside a function
     assert "lessons_lib.games.shologuti.position" in graph

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lessons_lib import compiled
+from lessons_lib.tooling import compiled
 from locations import ROOT, TESTS
 
 pytestmark = pytest.mark.slow
@@ -57,8 +57,8 @@ def test_an_edited_source_runs_instead_of_its_compiled_module(tmp_path: Path) ->
     """One changed file, and none of the compiled modules is used, with one line saying so."""
     copy = tmp_path / "lessons_lib"
     shutil.copytree(compiled.PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__"))
-    probe = ("import lessons_lib.perft as perft, lessons_lib.games.shologuti.position as position, "
-             "lessons_lib.compiled as compiled; print(compiled.mode(), perft.__file__, position.__file__)")
+    probe = ("import lessons_lib.kit.perft as perft, lessons_lib.games.shologuti.position as position, "
+             "lessons_lib.tooling.compiled as compiled; print(compiled.mode(), perft.__file__, position.__file__)")
     environment = {**os.environ, "PYTHONPATH": str(tmp_path)}
     environment.pop(compiled.NOTICE_VARIABLE, None)
     environment.pop(compiled.PURE_VARIABLE, None)
@@ -82,7 +82,7 @@ def test_an_edited_source_runs_instead_of_its_compiled_module(tmp_path: Path) ->
 
 def test_the_python_source_can_be_asked_for() -> None:
     """SHOLOGUTI_PURE_PYTHON=1 runs the source, compiled modules or not, and says nothing about it."""
-    run = run_python(["-c", "import lessons_lib.perft as p, lessons_lib.compiled as c; print(c.mode(), p.__file__)"],
+    run = run_python(["-c", "import lessons_lib.kit.perft as p, lessons_lib.tooling.compiled as c; print(c.mode(), p.__file__)"],
                      pure=True)
     assert run.returncode == 0 and run.stderr == ""
     mode, path = run.stdout.split()
@@ -92,7 +92,7 @@ def test_the_python_source_can_be_asked_for() -> None:
 def test_without_a_compiler_the_build_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     """No C compiler or no headers: nothing compiled is left to be used, and one line says the source runs."""
-    from lessons_lib import build_compiled
+    from lessons_lib.tooling import build_compiled
 
     cleaned: list[bool] = []
     monkeypatch.setattr(build_compiled, "up_to_date", lambda: False)
@@ -105,7 +105,7 @@ def test_without_a_compiler_the_build_says_so_in_one_line(monkeypatch: pytest.Mo
 
 def test_a_failing_compiler_leaves_the_source_running(monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    from lessons_lib import build_compiled
+    from lessons_lib.tooling import build_compiled
 
     def broken() -> None:
         print("error: command 'gcc' failed: No such file or directory")

@@ -1,6 +1,6 @@
 """Game-playing agents: random, greedy, minimax, expectimax, alpha-beta, negamax and MCTS.
 
-They see a game only through :class:`lessons_lib.game.GameState`, and evaluate a
+They see a game only through :class:`lessons_lib.kit.game.GameState`, and evaluate a
 position, unless told otherwise, by its own game's evaluation
 (:func:`lessons_lib.agents.evaluation.game_evaluation`). How much they search is a
 :class:`Budget`.

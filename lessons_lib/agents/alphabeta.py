@@ -19,7 +19,7 @@ from lessons_lib.agents.base import (
 from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
 from lessons_lib.agents.evaluation import game_evaluation
 from lessons_lib.agents.trace import Cutoff, MoveTried, NodeEntered, NodeExited, ValueBackedUp
-from lessons_lib.game import is_capture
+from lessons_lib.kit.game import is_capture
 
 ORDERINGS: Final = ("generation", "captures", "evaluation", "worst")
 

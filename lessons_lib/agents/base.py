@@ -1,6 +1,6 @@
 """What every agent shares: the Agent class, the search budget, and the search result.
 
-An agent sees a game only through :class:`lessons_lib.game.GameState`. Moves may
+An agent sees a game only through :class:`lessons_lib.kit.game.GameState`. Moves may
 also have an ``is_capture`` attribute, which agents use only to order moves and
 to guide rollouts; a game whose moves lack it still works.
 """
@@ -19,8 +19,8 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from lessons_lib.game import Evaluation as Evaluation  # the engine kit's, re-exported: the searches take one
-from lessons_lib.game import GameState
+from lessons_lib.kit.game import Evaluation as Evaluation  # the engine kit's, re-exported: the searches take one
+from lessons_lib.kit.game import GameState
 
 State = GameState[Any]
 Observer = Callable[[Any], None]

@@ -8,7 +8,7 @@ from typing import Any, Final
 from lessons_lib.agents.base import Evaluation, Observer, Stopwatch, check_processor_time
 from lessons_lib.agents.evaluation import outcome_value
 from lessons_lib.agents.trace import LeafEvaluated
-from lessons_lib.game import Outcome
+from lessons_lib.kit.game import Outcome
 
 INFINITY: Final = float("inf")
 CHECK_EVERY: Final = 1024

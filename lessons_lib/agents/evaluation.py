@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from lessons_lib.game import Outcome
+from lessons_lib.kit.game import Outcome
 WIN: Final = 1000
 """A won game is worth ``WIN - ply``: a quicker win is worth more, a slower loss costs less."""
 

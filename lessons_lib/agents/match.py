@@ -9,7 +9,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
 from lessons_lib.agents.base import Agent, State
-from lessons_lib.game import Outcome
+from lessons_lib.kit.game import Outcome
 
 PLY_LIMIT = "ply limit"
 

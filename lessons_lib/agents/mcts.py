@@ -34,7 +34,7 @@ from lessons_lib.agents.base import Agent, Observer, SearchResult, State, Stopwa
 from lessons_lib.agents.base import Budget, check_iterations, check_processor_time, check_seconds
 from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
 from lessons_lib.agents.trace import Backpropagated, ChildScore, Expanded, RolloutFinished, SelectionStep
-from lessons_lib.game import Outcome
+from lessons_lib.kit.game import Outcome
 
 PERSPECTIVES: Final = ("mover", "root")
 Backpropagation = Callable[["Node", "Outcome | None"], None]

@@ -33,7 +33,7 @@ from lessons_lib.agents.table import (
 from lessons_lib.agents.trace import (
     Cutoff, LeafEvaluated, MoveTried, NodeEntered, NodeExited, TableStored, ValueBackedUp,
 )
-from lessons_lib.game import is_capture
+from lessons_lib.kit.game import is_capture
 
 MAX_DEPTH: Final = MAX_SEARCH_DEPTH
 CHECK_CLOCK_EVERY: Final = 1024  # nodes between two looks at the clock

@@ -24,7 +24,7 @@ from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.agents.negamax import NegamaxAgent
 from lessons_lib.agents.simple import GreedyAgent, RandomAgent
-from lessons_lib.cli_options import did_you_mean
+from lessons_lib.tooling.text import did_you_mean
 
 BEST_SECONDS = 2.0
 """The Hus project's limit: 2 seconds a move."""

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from lessons_lib.agents.base import State
-from lessons_lib.game import FastPlayout, is_capture, random_playout
+from lessons_lib.kit.game import FastPlayout, is_capture, random_playout
 
 RolloutPolicy = Callable[[Any, random.Random, int], tuple[Any, int]]
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from lessons_lib.arena.games import GameResult, GameSpec, MoveRecord
-from lessons_lib.cli_options import file_problem, quoted_path, write_whole
+from lessons_lib.tooling.files import file_problem, quoted_path, write_whole
 from lessons_lib.games import DEFAULT_GAME
 
 SCHEMA_VERSION = 2

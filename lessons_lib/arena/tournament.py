@@ -35,7 +35,8 @@ from lessons_lib.arena.sandbox import DEFAULT_MEMORY_MB, DEFAULT_SECONDS_PER_MOV
 from lessons_lib.sandbox.isolation import announce_mode
 from lessons_lib.sandbox.processes import end_with_parent
 from lessons_lib.arena.storage import ResultStore, StorageError
-from lessons_lib.cli_options import quoted_path, shown, spreadsheet_cell
+from lessons_lib.tooling.files import quoted_path
+from lessons_lib.tooling.text import shown, spreadsheet_cell
 from lessons_lib.games import DEFAULT_GAME, GAMES
 
 

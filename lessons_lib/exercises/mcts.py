@@ -16,12 +16,12 @@ from lessons_lib.exercises.feedback import (
 )
 from lessons_lib.exercises.fresh_cases import chain_endgame, in_a_chain
 from lessons_lib.exercises.own_code import library_use, write_it_yourself
-from lessons_lib.game import Outcome
-from lessons_lib.measurements import rollout_outcomes
+from lessons_lib.kit.game import Outcome
+from lessons_lib.experiments.measurements import rollout_outcomes
 from lessons_lib.games.shologuti.rules import TRADITIONAL
-from lessons_lib.samples import EARLY_WINNER_TRAP, ONE_PLY_BLUNDER
+from lessons_lib.exercises.samples import EARLY_WINNER_TRAP, ONE_PLY_BLUNDER
 from lessons_lib.games.shologuti.position import Position
-from lessons_lib.tiny_tree import TRAP_TREE, TinyTree
+from lessons_lib.games.tiny_tree import TRAP_TREE, TinyTree
 
 LONG_CHAIN = "RR..RR.RRG.R...G...G.GG....G.G.GGGGG. r - 18"
 """Red to move with a chain of up to six captures (lesson 02's longest)."""

@@ -16,7 +16,7 @@ from lessons_lib.exercises.feedback import Feedback, call_for_number, case_seed,
 from lessons_lib.exercises.fresh_cases import drawn_position, ending_at, in_a_chain, random_tree
 from lessons_lib.exercises.own_code import library_searches, library_use, write_it_yourself
 from lessons_lib.games.shologuti.position import RED, Position
-from lessons_lib.tiny_tree import (
+from lessons_lib.games.tiny_tree import (
     AIMA_FIGURE_5_2, CHAIN_TREE, EXERCISE_TREE, PRUNING_TREE, TinyTree, Tree, leaf_evaluation,
 )
 
@@ -59,7 +59,7 @@ def drawn_search_cases(seed: int) -> list[tuple[str, Any, int, Evaluation]]:
 
 
 def check_tree_value(value: Any, move: Any) -> Feedback:
-    """Check the minimax value and best move of :data:`~lessons_lib.tiny_tree.EXERCISE_TREE`, worked out by hand."""
+    """Check the minimax value and best move of :data:`~lessons_lib.games.tiny_tree.EXERCISE_TREE`, worked out by hand."""
     result = MinimaxAgent(3, leaf_evaluation).search(TinyTree(EXERCISE_TREE))
     if value == 0 and move is None:
         return Feedback.not_yet("fill in value and move, for example value = 5 and move = 'b'.")
@@ -139,7 +139,7 @@ def _leaf_names(answer: Any) -> list[str] | None:
 
 
 def check_pruned_leaves(answer: Any) -> Feedback:
-    """Check the leaves of :data:`~lessons_lib.tiny_tree.PRUNING_TREE` that alpha-beta never looks at."""
+    """Check the leaves of :data:`~lessons_lib.games.tiny_tree.PRUNING_TREE` that alpha-beta never looks at."""
     tree = TinyTree(PRUNING_TREE)
     expected, leaves = pruned_leaves(PRUNING_TREE), leaves_of(tree)
     names = _leaf_names(answer)

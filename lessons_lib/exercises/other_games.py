@@ -9,14 +9,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from lessons_lib.arena.game_comparison import RandomProfile, random_profile
+from lessons_lib.experiments.game_comparison import RandomProfile, random_profile
 from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, drawn_with
 from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.exercises.fresh_cases import played_randomly
 from lessons_lib.exercises.mcts import MIN_GAP, ROLLOUTS, plies_problem, rollout_gap, rollout_policy_problem
-from lessons_lib.experiment_data import load_table
+from lessons_lib.experiments.data import load_table
 from lessons_lib.games import GAMES, game_named
-from lessons_lib.measurements import rollout_outcomes
+from lessons_lib.experiments.measurements import rollout_outcomes
 
 MEASURE_GAMES = 100
 REFERENCE_GAMES = 400

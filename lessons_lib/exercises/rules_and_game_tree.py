@@ -9,7 +9,7 @@ from typing import Any
 from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, drawn_with
 from lessons_lib.exercises.fresh_cases import drawn_position, ending_at, in_a_chain
 from lessons_lib.exercises.own_code import library_use, write_it_yourself
-from lessons_lib.perft import perft
+from lessons_lib.kit.perft import perft
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
 from lessons_lib.games.shologuti.position import RED, Position
 

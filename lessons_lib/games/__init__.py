@@ -2,13 +2,13 @@
 
 Each game's engine is a package in this folder, with the same module names for the
 same roles, and offers what the rest of the suite uses as one typed record,
-``ENGINE`` (a :class:`lessons_lib.game.Engine`: the position and move classes, the
+``ENGINE`` (a :class:`lessons_lib.kit.game.Engine`: the position and move classes, the
 evaluation, the drawing, the clicks of a move, the players' names, perft counts).
 What the engines share is written once, next to them, in :mod:`lessons_lib.games.common`
 (no game: bitboards, the point-and-line boards, Zobrist tables, the mechanical part of a
 position, the SVG palette); each game's rules stay in its own package.
 The agents know nothing of the games: they see only the game interface
-(:mod:`lessons_lib.game`). A :class:`Game` gathers what the command line, the arena
+(:mod:`lessons_lib.kit.game`). A :class:`Game` gathers what the command line, the arena
 and the widgets need, and loads its engine only when first asked.
 
 >>> GAMES["shologuti"].start().to_move, game_named(" Shologuti").name
@@ -21,9 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from lessons_lib.errors import VariantError
-from lessons_lib.game import Engine, Evaluation
-from lessons_lib.games.shologuti.rules import VARIANTS, Rules
+from lessons_lib.kit.errors import VariantError
+from lessons_lib.kit.game import Engine, Evaluation
 
 
 DEFAULT_GAME = "shologuti"
@@ -37,29 +36,33 @@ class Game:
         name: the name on the command line (``--game hus``).
         title: the name as people write it.
         load_engine: imports the engine's package and returns its ``ENGINE`` (naming a game loads no engine).
-        variants: named rule variants (Shologuti's); empty for a game with one set of rules.
     """
 
     name: str
     title: str
     load_engine: Callable[[], Engine]
-    variants: tuple[str, ...] = ()
 
     @property
     def engine(self) -> Engine:
         """The game's engine, imported when first needed."""
         return self.load_engine()
 
-    def rules(self, variant: str | None) -> Rules | None:
-        """Shologuti's rules for ``variant`` (default forced); None for the other games, which have one set."""
-        if self.variants:
-            return Rules.named(variant or "forced")
+    @property
+    def variants(self) -> tuple[str, ...]:
+        """The names of the game's rule variants, the default first; empty for a game with one set of rules."""
+        return self.engine.variants
+
+    def rules(self, variant: str | None) -> Any:
+        """The game's rules for ``variant`` (its default if None); None for a game with one set of rules."""
+        engine = self.engine
+        if engine.rules_named is not None:
+            return engine.rules_named(variant or engine.variants[0])
         if variant not in (None, "", "standard"):
             raise VariantError(f"{self.title} has one set of rules: there is no variant {variant!r}")
         return None
 
     def start(self, variant: str | None = None) -> Any:
-        """The start position (under ``variant``, for Shologuti)."""
+        """The start position (under ``variant``, for a game with variants)."""
         rules = self.rules(variant)
         position_type = self.engine.position
         return position_type.start() if rules is None else position_type.start(rules)
@@ -71,7 +74,7 @@ class Game:
         return position_type.from_string(text) if rules is None else position_type.from_string(text, rules)
 
     def variant_of(self, position: Any) -> str | None:
-        """The variant ``position`` is played under, by name (Shologuti's rules); None for a game with one set."""
+        """The variant ``position`` is played under, by name; None for a game with one set of rules."""
         if not self.variants:
             return None
         name: str = position.rules.name
@@ -118,7 +121,7 @@ def _shobu() -> Engine:
 GAMES: dict[str, Game] = {
     game.name: game
     for game in (
-        Game("shologuti", "Shologuti", _shologuti, tuple(VARIANTS)),
+        Game("shologuti", "Shologuti", _shologuti),
         Game("baghchal", "Bagh-Chal", _baghchal),
         Game("hus", "Hus", _hus),
         Game("shobu", "Shobu", _shobu),

@@ -10,5 +10,5 @@
 - :mod:`~lessons_lib.grading.sandboxed` starts that runner in the sandbox with a time limit and collects
   what it reports;
 - :mod:`~lessons_lib.grading.reports` turns the results into a table, CSV files and JSON;
-- :mod:`~lessons_lib.grading.command` is the command line.
+- :mod:`~lessons_lib.cli.grading` is the command line.
 """

@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from lessons_lib.cli_options import quoted_path
+from lessons_lib.tooling.files import quoted_path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 """The copy of the repository this package lives in."""
@@ -28,7 +28,7 @@ RELEASED = ("pyproject.toml", "constraints.txt", "LICENSE", "environment.yml", "
 """What the students' version holds, besides a README of its own."""
 LEFT_OUT_FOLDERS = {"__pycache__", ".ipynb_checkpoints", "solutions", ".mypy_cache", ".pytest_cache"}
 LEFT_OUT_SUFFIXES = (".so", ".pyd", ".pyc", ".sqlite", ".sqlite-wal", ".sqlite-shm")
-LEFT_OUT_FILES = {Path("lessons_lib/compiled.json")}
+LEFT_OUT_FILES = {Path("lessons_lib/tooling/compiled.json")}
 """Never released: what compiling made on this machine (the students' machines compile their own, or run the
 source), results databases, caches."""
 SOLUTIONS_TAG = "solutions"

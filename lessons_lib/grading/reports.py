@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from lessons_lib.cli_options import shown, spreadsheet_cell
+from lessons_lib.tooling.text import shown, spreadsheet_cell
 from lessons_lib.grading.notebooks import Reading
 from lessons_lib.grading.sandboxed import NotebookRun
 
@@ -213,7 +213,7 @@ def scores_csv(results: list[NotebookResult]) -> str:
 
 
 cell = spreadsheet_cell
-"""Text for a spreadsheet's cell (see :func:`lessons_lib.cli_options.spreadsheet_cell`)."""
+"""Text for a spreadsheet's cell (see :func:`lessons_lib.cli.options.spreadsheet_cell`)."""
 
 
 def as_json(results: list[NotebookResult], bad_inputs: list[dict[str, str]]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lessons_lib.experiment_data import DATA_FOLDER
+from lessons_lib.experiments.data import DATA_FOLDER
 from lessons_lib.grading.checking import Checker, SandboxEnded, check_call_event, token_line
 from lessons_lib.grading.notebooks import Lesson, NotGradable, Reading, from_summary, lesson_as_json
 from lessons_lib.grading.runner import SUBMISSION

@@ -410,7 +410,7 @@ def _decode_move(wire: Wire, data: dict[str, Any], call: Call, depth: int) -> An
 
 @functools.cache
 def _tiny_tree_kinds() -> tuple[type, ...]:
-    from lessons_lib.tiny_tree import TinyTree
+    from lessons_lib.games.tiny_tree import TinyTree
 
     return (TinyTree,)
 
@@ -421,7 +421,7 @@ def _encode_tiny_tree(wire: Wire, state: Any, call: Call, depth: int) -> dict[st
 
 
 def _decode_tiny_tree(wire: Wire, data: dict[str, Any], call: Call, depth: int) -> Any:
-    from lessons_lib.tiny_tree import TinyTree
+    from lessons_lib.games.tiny_tree import TinyTree
 
     path = data["path"]
     if not isinstance(path, list) or not all(isinstance(step, str) for step in path) or data["player"] not in (0, 1):
@@ -431,7 +431,7 @@ def _decode_tiny_tree(wire: Wire, data: dict[str, Any], call: Call, depth: int) 
 
 @functools.cache
 def _outcome_kinds() -> tuple[type, ...]:
-    from lessons_lib.game import Outcome
+    from lessons_lib.kit.game import Outcome
 
     return (Outcome,)
 
@@ -441,7 +441,7 @@ def _encode_outcome(wire: Wire, outcome: Any, call: Call, depth: int) -> dict[st
 
 
 def _decode_outcome(wire: Wire, data: dict[str, Any], call: Call, depth: int) -> Any:
-    from lessons_lib.game import Outcome
+    from lessons_lib.kit.game import Outcome
 
     if data["winner"] not in (0, 1, None):
         raise WireError("an outcome with an odd winner")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from lessons_lib.cli_options import OneLineParser, whole_number
+from lessons_lib.cli.options import OneLineParser, whole_number
 from lessons_lib.games import GAMES
 from lessons_lib.learning.fitting import fit_logistic, log_loss
 from lessons_lib.agents.presets import make_agent

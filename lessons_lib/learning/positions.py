@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lessons_lib.agents.presets import make_agent
-from lessons_lib.game import is_capture
+from lessons_lib.kit.game import is_capture
 from lessons_lib.games import GAMES
 from lessons_lib.learning.fitting import Array
 

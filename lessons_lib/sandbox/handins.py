@@ -28,7 +28,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
-from lessons_lib.errors import quoted
+from lessons_lib.kit.errors import quoted
 
 
 class HandinRefused(ValueError):

@@ -14,7 +14,7 @@ from html import escape
 from typing import Any
 
 from lessons_lib.agents.trace import Backpropagated, Expanded, RolloutFinished, SelectionStep
-from lessons_lib.game import Outcome
+from lessons_lib.kit.game import Outcome
 from lessons_lib.games import game_of
 
 Path = tuple[Hashable, ...]

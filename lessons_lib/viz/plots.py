@@ -1,4 +1,4 @@
-"""The lessons' plots: each function takes plain data (see :mod:`lessons_lib.measurements`) and draws one chart.
+"""The lessons' plots: each function takes plain data (see :mod:`lessons_lib.experiments.measurements`) and draws one chart.
 
 Every chart has a title, axes labelled with their units, and a legend when it
 shows more than one series. Each function draws on ``ax`` if given (a new figure
@@ -20,7 +20,7 @@ import matplotlib.pyplot as plt
 from matplotlib.axes import Axes
 from matplotlib.ticker import MaxNLocator
 
-from lessons_lib.measurements import ConvergencePoint, PlayedGame
+from lessons_lib.experiments.measurements import ConvergencePoint, PlayedGame
 
 # Okabe, M. and Ito, K. (2002), "Color Universal Design": blue, orange, bluish green, vermilion, reddish purple,
 # sky blue; then grey and black.
@@ -30,8 +30,6 @@ SERIES_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*")
 """Each line's marker, in the same order: the second cue, for who cannot tell the colours apart."""
 SERIES_HATCHES = ("", "//", "..", "xx", "\\\\", "oo", "--", "++")
 """Each set of bars' hatching, in the same order."""
-VARIANT_COLOURS = {"forced": SERIES_COLOURS[0], "traditional": SERIES_COLOURS[3], "continue": SERIES_COLOURS[2]}
-VARIANT_MARKERS = {"forced": SERIES_MARKERS[0], "traditional": SERIES_MARKERS[3], "continue": SERIES_MARKERS[2]}
 
 
 def _axes(ax: Axes | None, size: tuple[float, float] = (6.4, 4.2)) -> Axes:
@@ -40,12 +38,13 @@ def _axes(ax: Axes | None, size: tuple[float, float] = (6.4, 4.2)) -> Axes:
     return ax
 
 
-def _colour(name: str, index: int) -> str:
-    return VARIANT_COLOURS.get(name, SERIES_COLOURS[index % len(SERIES_COLOURS)])
+def _colour(index: int) -> str:
+    """The colour of the series drawn ``index``-th (a series keeps its colour when the same names come in the same order)."""
+    return SERIES_COLOURS[index % len(SERIES_COLOURS)]
 
 
-def _marker(name: str, index: int) -> str:
-    return VARIANT_MARKERS.get(name, SERIES_MARKERS[index % len(SERIES_MARKERS)])
+def _marker(index: int) -> str:
+    return SERIES_MARKERS[index % len(SERIES_MARKERS)]
 
 
 def plot_growth(series: Mapping[str, Mapping[int, float]], *, title: str, ylabel: str, xlabel: str = "depth (plies)",
@@ -54,7 +53,7 @@ def plot_growth(series: Mapping[str, Mapping[int, float]], *, title: str, ylabel
     ax = _axes(ax)
     for index, (name, values) in enumerate(series.items()):
         xs = sorted(values)
-        ax.plot(xs, [values[x] for x in xs], marker=_marker(name, index), label=name, color=_colour(name, index))
+        ax.plot(xs, [values[x] for x in xs], marker=_marker(index), label=name, color=_colour(index))
     if log:
         ax.set_yscale("log")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -73,7 +72,7 @@ def plot_scores(series: Mapping[str, Sequence[tuple[int, float, float, float]]],
         xs = [point[0] + 0.06 * (index - (len(series) - 1) / 2) for point in points]  # side by side, not on top
         scores = [100 * point[1] for point in points]
         errors = [[100 * (point[1] - point[2]) for point in points], [100 * (point[3] - point[1]) for point in points]]
-        ax.errorbar(xs, scores, yerr=errors, marker=_marker(name, index), color=_colour(name, index), capsize=3,
+        ax.errorbar(xs, scores, yerr=errors, marker=_marker(index), color=_colour(index), capsize=3,
                     label=name)
     ax.axhline(50, color="grey", linestyle=":", linewidth=1, label="50%: no better than the opponent")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
@@ -93,7 +92,7 @@ def plot_game_lengths(games: Mapping[str, Sequence[PlayedGame]], *, title: str =
     ax.set_xticks(range(1, len(names) + 1), names)
     for index, (name, values) in enumerate(zip(names, lengths), start=1):
         spread = [index + 0.12 * math.sin(7.0 * number) for number in range(len(values))]  # a fixed jitter
-        ax.scatter(spread, values, s=14, alpha=0.7, color=_colour(name, index - 1), marker=_marker(name, index - 1),
+        ax.scatter(spread, values, s=14, alpha=0.7, color=_colour(index - 1), marker=_marker(index - 1),
                    label=name)
     ax.set(title=title, xlabel=xlabel, ylabel="game length (plies, the opening included)")
     ax.legend(title="each dot: one game", fontsize="small")
@@ -116,8 +115,8 @@ def plot_branching(games: Mapping[str, Sequence[PlayedGame]], *, bucket: int = 1
                 grouped.setdefault(ply // bucket * bucket, []).append(count)
                 going.setdefault(ply // bucket * bucket, set()).add(number)
         xs = sorted(x for x in grouped if len(going[x]) >= max(2, len(played) // 4))
-        ax.plot(xs, [statistics.fmean(grouped[x]) for x in xs], marker=_marker(name, index), markersize=4, label=name,
-                color=_colour(name, index))
+        ax.plot(xs, [statistics.fmean(grouped[x]) for x in xs], marker=_marker(index), markersize=4, label=name,
+                color=_colour(index))
     ax.set(title=title, xlabel=f"ply (grouped by {bucket})", ylabel="legal moves (mean)")
     ax.set_ylim(bottom=0)
     ax.grid(True, alpha=0.3)
@@ -132,7 +131,7 @@ def plot_bars(values: Mapping[str, float], *, title: str, ylabel: str, xlabel: s
     ax = _axes(ax)
     names = list(values)
     heights = [values[name] for name in names]
-    colours = [_colour(name, index) for index, name in enumerate(names)]
+    colours = [_colour(index) for index, name in enumerate(names)]
     yerr: Any = None
     if errors is not None:
         yerr = [[values[n] - errors[n][0] for n in names], [errors[n][1] - values[n] for n in names]]
@@ -184,7 +183,7 @@ def plot_deepening(runs: Mapping[str, Sequence[Any]], *, budget: float | None = 
     for index, (name, results) in enumerate(runs.items()):
         times = [0.0] + [result.seconds for result in results]
         depths = [0] + [result.depth for result in results]
-        ax.step(times, depths, where="post", marker=_marker(name, index), label=name, color=_colour(name, index))
+        ax.step(times, depths, where="post", marker=_marker(index), label=name, color=_colour(index))
     if budget is not None:
         ax.axvline(budget, color="black", linestyle="--", label=f"time budget ({budget:g} s)")
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))

@@ -23,7 +23,7 @@ from typing import Any
 
 from lessons_lib.agents.base import Evaluation
 from lessons_lib.agents.evaluation import WIN, utility
-from lessons_lib.game import GameState
+from lessons_lib.kit.game import GameState
 from lessons_lib.agents.trace import Cutoff, LeafEvaluated, MoveTried, NodeEntered, NodeExited, ValueBackedUp
 from lessons_lib.games.common.drawing import Pictures
 
@@ -245,7 +245,13 @@ def tree_svg(tree: ReplayedTree, final: ReplayedTree | None = None, bounds: bool
 
 
 def whole_tree_svg(state: GameState[Any], depth: int | None = None, evaluate: Evaluation | None = None) -> str:
-    """Draw every position below ``state``, down to ``depth`` plies (or to the leaves), before any search.
+    """Draw every position below ``state``, down to ``depth`` plies (or to the leaves), before any search
+    (:func:`whole_tree` says what each node shows)."""
+    return tree_svg(whole_tree(state, depth, evaluate), bounds=False)
+
+
+def whole_tree(state: GameState[Any], depth: int | None = None, evaluate: Evaluation | None = None) -> ReplayedTree:
+    """Every position below ``state``, down to ``depth`` plies (or to the leaves), as a tree to draw.
 
     MAX (▲) nodes are those where the root's player moves. Leaves show ``evaluate(leaf, root player)``
     when ``evaluate`` is given, or a tiny tree's own leaf values; a finished game shows its utility
@@ -272,7 +278,28 @@ def whole_tree_svg(state: GameState[Any], depth: int | None = None, evaluate: Ev
             add(position.play(each), node.id, each, ply + 1)
 
     add(state, None, None, 0)
-    return tree_svg(ReplayedTree(nodes, None), bounds=False)
+    return ReplayedTree(nodes, None)
+
+
+@dataclass(frozen=True)
+class TreePicture:
+    """A drawn tree a notebook shows as a picture."""
+
+    svg: str
+    positions: int
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"<the whole tree: {self.positions} positions>"
+
+
+def whole_tree_picture(state: GameState[Any], depth: int | None = None,
+                       evaluate: Evaluation | None = None) -> TreePicture:
+    """:func:`whole_tree_svg` as a picture a notebook shows: ``whole_tree_picture(TinyTree(PRUNING_TREE))``."""
+    tree = whole_tree(state, depth, evaluate)
+    return TreePicture(tree_svg(tree, bounds=False), len(tree.nodes))
 
 
 def search_tree_picture(agent: Any, state: GameState[Any], caption: str | None = None) -> Any:

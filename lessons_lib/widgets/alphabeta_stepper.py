@@ -39,7 +39,7 @@ class AlphaBetaStepper(Stepper):
 
     Args:
         position: a name from :data:`STEPPER_POSITIONS`, a position string, a Position, or
-            the state of any other game, such as a :class:`~lessons_lib.tiny_tree.TinyTree`.
+            the state of any other game, such as a :class:`~lessons_lib.games.tiny_tree.TinyTree`.
         depth: plies to search (2 to 4 fit on a screen).
         ordering: order moves best first (by the evaluation one ply on), to show more pruning.
         variant: the rules, when ``position`` is given as text.

@@ -1,6 +1,6 @@
 """The clickable board of any game, for JupyterLab, Notebook 7 and VS Code, built with anywidget.
 
-The Python side holds the game (a :class:`~lessons_lib.game_record.GameRecord`) and draws
+The Python side holds the game (a :class:`~lessons_lib.games.game_record.GameRecord`) and draws
 the board with the game's own ``board_svg``; the browser side, the JavaScript below, only
 shows that SVG and reports which element was clicked. So the rules live in one place, and a
 test can click from Python exactly as a person would (:meth:`BoardWidget.click`).
@@ -39,7 +39,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from lessons_lib.game_record import GameRecord
+from lessons_lib.games.game_record import GameRecord
 from lessons_lib.games import DEFAULT_GAME, Game, game_named
 
 _ESM = """
@@ -239,7 +239,7 @@ class BoardWidget(anywidget.AnyWidget):
     """The board of a game in progress, clickable by the players in ``human_sides``.
 
     Args:
-        game: the game to show: a :class:`~lessons_lib.game_record.GameRecord`, or a game (or its name, such
+        game: the game to show: a :class:`~lessons_lib.games.game_record.GameRecord`, or a game (or its name, such
             as ``"hus"``) to start a new one; Shologuti from the start if None.
         human_sides: the players (0 moves first, 1) whose moves a click may make.
         start: with a game or its name, the position to start from (the game's start by default).

@@ -12,7 +12,7 @@ import traitlets
 
 from lessons_lib.agents.base import Evaluation
 from lessons_lib.games import DEFAULT_GAME, GAMES, Game, game_of
-from lessons_lib.tiny_tree import TinyTree, leaf_evaluation
+from lessons_lib.games.tiny_tree import TinyTree, leaf_evaluation
 
 YOUR_POSITION = "Your position"
 

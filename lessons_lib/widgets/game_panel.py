@@ -29,7 +29,7 @@ import ipywidgets as w
 
 from lessons_lib.agents.base import Agent, Observer, SearchResult, State
 from lessons_lib.agents.presets import hint
-from lessons_lib.game_record import GameRecord
+from lessons_lib.games.game_record import GameRecord
 from lessons_lib.games import DEFAULT_GAME, Game, game_named
 from lessons_lib.widgets.agent_choice import AgentChoice
 from lessons_lib.widgets.board import BoardWidget

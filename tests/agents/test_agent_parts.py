@@ -12,12 +12,12 @@ from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.rollouts import captures_first_rollout, uniform_rollout
 from lessons_lib.agents.table import EXACT, LOWER, TranspositionTable, from_table, to_table
 from lessons_lib.agents.trace import Backpropagated, Expanded, RolloutFinished, SelectionStep
-from lessons_lib.game import Outcome, random_playout
+from lessons_lib.kit.game import Outcome, random_playout
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
 from lessons_lib.games.shologuti.position import Position
 
 from positions import random_positions
-from lessons_lib.tiny_tree import TinyTree as OutcomeTree
+from lessons_lib.games.tiny_tree import TinyTree as OutcomeTree
 
 
 def test_the_table_prefers_the_deeper_search_and_is_bounded() -> None:

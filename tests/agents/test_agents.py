@@ -23,8 +23,8 @@ from lessons_lib.games.shologuti.rules import CONTINUE, FORCED, TRADITIONAL, VAR
 from lessons_lib.games.shologuti.position import GREEN, Position
 
 from positions import random_positions
-from lessons_lib.tiny_tree import TRAP_TREE
-from lessons_lib.tiny_tree import TinyTree as OutcomeTree
+from lessons_lib.games.tiny_tree import TRAP_TREE
+from lessons_lib.games.tiny_tree import TinyTree as OutcomeTree
 
 RULES = [FORCED, TRADITIONAL, CONTINUE]
 POSITIONS = {rules.name: random_positions(rules, 8, seed=11) for rules in RULES}

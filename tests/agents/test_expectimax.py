@@ -7,9 +7,9 @@ import statistics
 import pytest
 
 from lessons_lib.agents import ExpectimaxAgent, MinimaxAgent, make_agent
-from lessons_lib.samples import EARLY_WINNER_TRAP
+from lessons_lib.exercises.samples import EARLY_WINNER_TRAP
 from lessons_lib.games.shologuti.position import Position
-from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, GAMBLE_TREE, TinyTree, leaf_evaluation
+from lessons_lib.games.tiny_tree import AIMA_FIGURE_5_2, GAMBLE_TREE, TinyTree, leaf_evaluation
 
 
 def test_the_gamble_tree_separates_minimax_and_expectimax() -> None:

@@ -25,7 +25,7 @@ from lessons_lib.arena.tournament import (
 )
 from lessons_lib.games import GAMES
 from lessons_lib.games.shologuti.position import Position
-from lessons_lib.measurements import play_line
+from lessons_lib.experiments.measurements import play_line
 
 AGENTS = STUDENT_AGENTS
 FAST = TournamentSettings(games_per_pair=2, seconds_per_move=1.0, memory_mb=300)
@@ -309,7 +309,7 @@ def test_a_sandbox_the_arena_cannot_set_up_stops_the_tournament_in_one_line(
     import tempfile
 
     from lessons_lib.arena.sandbox import ArenaFilesFailed
-    from lessons_lib.cli import main
+    from lessons_lib.cli.main import main
 
     def full(*args: object, **kwargs: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")

@@ -20,7 +20,7 @@ from waiting import processes_with, sandbox_processes, wait_for, wait_gone
 from lessons_lib.arena.games import GameResult, GameSpec
 from lessons_lib.arena.sandbox import MAX_AGENT_FILE_BYTES, Forfeit, SandboxedAgent, read_agent_file
 from lessons_lib.arena.tournament import TournamentSettings, play_tournament, round_robin
-from lessons_lib.cli import main
+from lessons_lib.cli.main import main
 
 AGENTS = STUDENT_AGENTS
 PLAYERS = ["alphabeta:2", "alphabeta:3", "greedy"]
@@ -371,7 +371,7 @@ def test_a_device_or_a_folder_is_not_a_positions_file(tmp_path: Path, capsys: py
 
 
 def test_control_characters_in_a_forfeit_reason_do_not_reach_the_terminal_raw() -> None:
-    from lessons_lib.arena.commands import shown
+    from lessons_lib.cli.arena import shown
 
     assert shown("forfeit (Green): it raised ValueError: \x1b[2J\x1b]0;owned\x07") == \
         "forfeit (Green): it raised ValueError: \\x1b[2J\\x1b]0;owned\\x07"

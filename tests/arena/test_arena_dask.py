@@ -23,7 +23,7 @@ def test_a_tournament_runs_on_a_dask_cluster_with_the_same_results() -> None:
 
 
 def test_the_experiment_command_plays_on_a_dask_cluster(tmp_path: Path) -> None:
-    from lessons_lib.cli import main
+    from lessons_lib.cli.main import main
 
     options = ["strength", "--depths", "1,2", "--iterations", "20,40", "--games-per-pair", "2", "--quiet"]
     assert main(["experiment", *options, "--out", str(tmp_path / "here"), "--workers", "1"]) == 0

@@ -7,7 +7,7 @@ from typing import Any
 from lessons_lib.exercises.board_graph import check_cut_points, check_jumps_from
 from lessons_lib.games.shologuti.board import JUMPS
 from lessons_lib.games.shologuti.graph import jump_graph
-from lessons_lib.perft import perft
+from lessons_lib.kit.perft import perft
 from lessons_lib.exercises.rules_and_game_tree import (
     CHAIN_POSITIONS, FINISHED, _counting_on_after_the_turn, check_count_leaves, check_most_captures, most_captures,
 )

@@ -8,8 +8,8 @@ from typing import Any
 
 from lessons_lib.agents.rollouts import captures_first_rollout, uniform_rollout
 from lessons_lib.exercises.other_games import check_best_game_for_mcts, check_game_measure, check_goat_rollouts
-from lessons_lib.arena.game_comparison import random_profile
-from lessons_lib.experiment_data import load_table
+from lessons_lib.experiments.game_comparison import random_profile
+from lessons_lib.experiments.data import load_table
 from lessons_lib.games import GAMES
 from catalogue import Answer, right, wrong
 

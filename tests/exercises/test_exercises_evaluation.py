@@ -7,7 +7,7 @@ from lessons_lib.games.shologuti.evaluation import material_evaluation, material
 from lessons_lib.exercises.evaluation import (
     _test_positions, check_material_mobility_evaluation, check_seed_evaluation,
 )
-from lessons_lib.measurements import evaluation_match
+from lessons_lib.experiments.measurements import evaluation_match
 
 
 def test_the_terms_add_up_to_the_seed_evaluation() -> None:

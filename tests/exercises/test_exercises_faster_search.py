@@ -10,8 +10,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from lessons_lib.agents import AlphaBetaAgent, NegamaxAgent  # noqa: E402
 from lessons_lib.exercises.faster_search import ordering_check_positions, ordering_positions  # noqa: E402
-from lessons_lib.measurements import distinct_positions  # noqa: E402
-from lessons_lib.perft import perft  # noqa: E402
+from lessons_lib.experiments.measurements import distinct_positions  # noqa: E402
+from lessons_lib.kit.perft import perft  # noqa: E402
 from lessons_lib.games.shologuti.rules import TRADITIONAL  # noqa: E402
 from lessons_lib.games.shologuti.position import Position  # noqa: E402
 from lessons_lib.viz.plots import plot_deepening  # noqa: E402

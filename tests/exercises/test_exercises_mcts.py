@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lessons_lib.experiment_data import load_table
+from lessons_lib.experiments.data import load_table
 
 
 def test_the_strength_tables_load_with_numbers() -> None:

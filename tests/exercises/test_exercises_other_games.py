@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from lessons_lib.arena.game_comparison import random_profile
+from lessons_lib.experiments.game_comparison import random_profile
 from lessons_lib.exercises.other_games import check_best_game_for_mcts
-from lessons_lib.experiment_data import load_table
+from lessons_lib.experiments.data import load_table
 from lessons_lib.games import GAMES
 
 

@@ -32,7 +32,7 @@ def test_the_check_cases_evaluate_first_and_then_end_games_within_the_depth() ->
 
 def test_the_hand_pruning_slips_are_simulated_from_the_same_search_as_the_library() -> None:
     from lessons_lib.exercises.minimax_alphabeta import _slip_pruned_leaves, pruned_leaves
-    from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, EXERCISE_TREE, PRUNING_TREE
+    from lessons_lib.games.tiny_tree import AIMA_FIGURE_5_2, EXERCISE_TREE, PRUNING_TREE
 
     for tree in (PRUNING_TREE, AIMA_FIGURE_5_2, EXERCISE_TREE):
         assert _slip_pruned_leaves(tree) == pruned_leaves(tree)

@@ -14,7 +14,7 @@ from lessons_lib.arena.ratings import wilson_interval  # noqa: E402
 from lessons_lib.exercises.strength import (  # noqa: E402
     WRONG_ELO, _wald, check_elo_difference, check_wilson, elo_difference,
 )
-from lessons_lib.experiment_data import load_table  # noqa: E402
+from lessons_lib.experiments.data import load_table  # noqa: E402
 from lessons_lib.viz.plots import plot_elo, plot_grouped_bars, plot_score_grid, plot_stacked_shares  # noqa: E402
 
 

@@ -23,8 +23,8 @@ from lessons_lib.games.baghchal import move_clicks, perft
 from lessons_lib.games.baghchal.board import JUMPS, LINES, NEIGHBOURS, POINT_NAMES, POINT_NUMBERS, POINTS, row_col
 from lessons_lib.games.baghchal.evaluation import EvaluationTerms, evaluation_terms
 from lessons_lib.games.baghchal.zobrist import compute_key
-from lessons_lib.errors import IllegalMoveError, MoveError, PositionError
-from lessons_lib.perft import perft_divide
+from lessons_lib.kit.errors import IllegalMoveError, MoveError, PositionError
+from lessons_lib.kit.perft import perft_divide
 
 
 TRAPPED = "TGGGT/GGGGG/G.GGG/GGGGG/TGGGT t 0 0"

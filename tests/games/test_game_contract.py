@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lessons_lib.errors import MoveError, PositionError
-from lessons_lib.game import END_REASONS, random_playout
+from lessons_lib.kit.errors import MoveError, PositionError
+from lessons_lib.kit.game import END_REASONS, random_playout
 from lessons_lib.games import GAMES, game_of
-from lessons_lib.perft import perft
+from lessons_lib.kit.perft import perft
 from positions import random_line
 
 NAMES = list(GAMES)
@@ -150,8 +150,8 @@ HEAVY_LIBRARIES = ("matplotlib", "networkx", "numpy", "ipywidgets", "anywidget",
 LIGHT_USE = """
 import sys
 from lessons_lib.games import GAMES
-from lessons_lib.perft import perft
-from lessons_lib.cli import main
+from lessons_lib.kit.perft import perft
+from lessons_lib.cli.main import main
 game = GAMES[{name!r}]
 position = game.start()
 perft(position, 2)

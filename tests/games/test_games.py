@@ -17,9 +17,9 @@ from lessons_lib.agents import make_agent
 from lessons_lib.agents.match import play_game
 from lessons_lib.arena.games import GameSpec
 from lessons_lib.arena.games import play_game as arena_game
-from lessons_lib.cli import main
+from lessons_lib.cli.main import main
 from lessons_lib.games import GAMES, game_named
-from lessons_lib.perft import published_counts
+from lessons_lib.games.shologuti.rules import published_counts
 from positions import random_line
 
 NAMES = list(GAMES)
@@ -166,7 +166,7 @@ def test_games_between_agents_finish_by_the_rules(name: str) -> None:
 
 
 def test_the_games_comparison_sums_up_each_match() -> None:
-    from lessons_lib.arena.game_comparison import comparison_experiment
+    from lessons_lib.experiments.game_comparison import comparison_experiment
     from lessons_lib.arena.tournament import TournamentSettings
 
     players = {"hus": ("negamax:2", "mcts:20"), "baghchal": ("negamax:2", "mcts:20")}
@@ -197,7 +197,7 @@ def test_the_rules_page_publishes_perft_from_the_start(name: str) -> None:
 
 
 def test_the_comparison_gives_shologuti_its_variant_and_the_other_games_none() -> None:
-    from lessons_lib.arena.game_comparison import comparison_schedule
+    from lessons_lib.experiments.game_comparison import comparison_schedule
     from lessons_lib.arena.tournament import TournamentSettings
 
     schedule = comparison_schedule(TournamentSettings(games_per_pair=2, variant="forced"))

@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 
 from lessons_lib.agents import AlphaBetaAgent, RandomAgent
 from lessons_lib.agents.match import play_game
-from lessons_lib.errors import IllegalMoveError, MoveError, PositionError
+from lessons_lib.kit.errors import IllegalMoveError, MoveError, PositionError
 from lessons_lib.games.hus import PERFT_FROM_START, Move, Position, board_svg, evaluate, move_clicks
 from lessons_lib.games.hus import movegen as sowing
 from lessons_lib.games.hus.board import facing_pits
 from lessons_lib.games.hus.moves import MOVES
 from lessons_lib.games.hus.zobrist import compute_key
-from lessons_lib.perft import perft, perft_divide
+from lessons_lib.kit.perft import perft, perft_divide
 
 SOUTH, NORTH = 0, 1
 

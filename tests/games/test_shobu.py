@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from lessons_lib.agents import AlphaBetaAgent
 from lessons_lib.agents.match import play_game
 from lessons_lib.agents.simple import RandomAgent
-from lessons_lib.errors import IllegalMoveError, MoveError, PositionError
-from lessons_lib.game import Outcome
-from lessons_lib.perft import perft_divide
+from lessons_lib.kit.errors import IllegalMoveError, MoveError, PositionError
+from lessons_lib.kit.game import Outcome
+from lessons_lib.kit.perft import perft_divide
 from lessons_lib.games.shobu import PERFT_FROM_START, PLAYER_NAMES, Move, Position, board_svg, evaluate, move_clicks, perft
 from lessons_lib.games.shobu.board import BOARD_NAMES, SQUARE_NAMES, board_counts
 from lessons_lib.games.shobu.movegen import MoveCounts, generate_moves

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from lessons_lib.sandbox.isolation import BUBBLEWRAP, sandbox_mode
-from lessons_lib.cli import main
+from lessons_lib.cli.main import main
 from lessons_lib.grading.notebooks import LESSONS_FOLDER
 from waiting import processes_with, unique_sleep
 

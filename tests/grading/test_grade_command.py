@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import lessons_lib
-from lessons_lib.cli import main
+from lessons_lib.cli.main import main
 from lessons_lib.grading.notebooks import LESSONS_FOLDER
 
 SOLVED = LESSONS_FOLDER / "solutions" / "01_board_graph.ipynb"

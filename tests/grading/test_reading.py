@@ -141,7 +141,7 @@ def test_working_minutes_add_the_gaps_between_cells_and_leave_out_breaks() -> No
 
 
 def test_patterns_the_shell_left_alone_are_expanded_and_unmatched_ones_kept(tmp_path: Path) -> None:
-    from lessons_lib.grading.command import expanded
+    from lessons_lib.cli.grading import expanded
 
     for name in ("b.ipynb", "a.ipynb"):
         (tmp_path / name).write_text("{}")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from locations import ROOT
-from lessons_lib.cli import main
+from lessons_lib.cli.main import main
 from lessons_lib.grading.release import SOLUTIONS_TAG, release_files
 
 

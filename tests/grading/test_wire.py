@@ -19,10 +19,10 @@ from catalogue import (
     other_games, strength,
 )
 from lessons_lib.agents.mcts import Node
-from lessons_lib.game import Outcome
+from lessons_lib.kit.game import Outcome
 from lessons_lib.games import GAMES
 from lessons_lib.grading.wire import MAX_DEPTH, Call, StudentError, Wire, WireError
-from lessons_lib.tiny_tree import CHAIN_TREE, EXERCISE_TREE, TRAP_TREE, TinyTree
+from lessons_lib.games.tiny_tree import CHAIN_TREE, EXERCISE_TREE, TRAP_TREE, TinyTree
 
 
 @contextmanager

@@ -23,7 +23,7 @@ from lessons_lib.games.shologuti.evaluation import (
 from lessons_lib.games.shologuti.features import FEATURE_NAMES, attacked, features
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import TRADITIONAL
-from lessons_lib.game import is_capture
+from lessons_lib.kit.game import is_capture
 from lessons_lib.learning import fit_logistic, load_weights, log_loss, predicted_scores, training_set
 import lessons_lib.learning.positions as positions_module
 from lessons_lib.learning.positions import TRAINING_PLAYERS, load_training_set, play_training_game, training_players

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from locations import ROOT
-from lessons_lib.arena.experiments import DEPTHS, ITERATIONS, AI_VS_AI_DEPTHS, AI_VS_AI_ITERATIONS
+from lessons_lib.experiments.runs import DEPTHS, ITERATIONS, AI_VS_AI_DEPTHS, AI_VS_AI_ITERATIONS
 from lessons_lib.arena.storage import load_csv
 from lessons_lib.arena.tournament import standings
 
@@ -130,7 +130,7 @@ def test_lesson_10s_matches_are_what_their_script_plays(table: str, baseline: st
 
 
 def test_depth_six_against_five_is_the_strength_pairing_played_on_and_both_tests_accept_equal() -> None:
-    from lessons_lib.arena.experiments import EXPERIMENT_SECONDS_PER_MOVE
+    from lessons_lib.experiments.runs import EXPERIMENT_SECONDS_PER_MOVE
     from lessons_lib.arena.sprt import sprt
     from lessons_lib.arena.tournament import TournamentSettings, pairing_games
 

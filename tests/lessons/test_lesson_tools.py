@@ -11,13 +11,13 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from lessons_lib.agents import AlphaBetaAgent, MinimaxAgent  # noqa: E402
-from lessons_lib.measurements import (  # noqa: E402
+from lessons_lib.experiments.measurements import (  # noqa: E402
     mean_by, play_line, record_search, rollout_outcomes, sample_games, search_costs,
 )
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL  # noqa: E402
-from lessons_lib.samples import random_positions  # noqa: E402
+from lessons_lib.exercises.samples import random_positions  # noqa: E402
 from lessons_lib.games.shologuti.position import Position  # noqa: E402
-from lessons_lib.tiny_tree import (  # noqa: E402
+from lessons_lib.games.tiny_tree import (  # noqa: E402
     AIMA_FIGURE_5_2, CHAIN_TREE, EXERCISE_TREE, TRAP_TREE, TinyTree, leaf_evaluation,
 )
 from lessons_lib.viz import plots  # noqa: E402
@@ -133,7 +133,7 @@ def test_the_scores_plot_draws_each_interval_around_its_score_in_percent() -> No
 
 
 def test_the_branching_curve_stops_where_too_few_games_go_on() -> None:
-    from lessons_lib.measurements import PlayedGame
+    from lessons_lib.experiments.measurements import PlayedGame
 
     def game(length: int) -> PlayedGame:
         return PlayedGame("forced", ("stop",) * length, (5,) * length, None, "draw clock")

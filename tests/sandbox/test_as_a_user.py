@@ -111,7 +111,7 @@ solution = json.load(open(os.path.join(checkout, 'notebooks', 'solutions', '01_b
 solution['cells'].insert(0, {'cell_type': 'code', 'metadata': {}, 'outputs': [], 'execution_count': None,
                              'source': NOTEBOOK_CELL.replace('RUN', run)})
 json.dump(solution, open('alice.ipynb', 'w'))
-command = [sys.executable, '-c', f'import sys; sys.path.insert(0, {checkout!r}); from lessons_lib.cli import main; '
+command = [sys.executable, '-c', f'import sys; sys.path.insert(0, {checkout!r}); from lessons_lib.cli.main import main; '
            f'sys.exit(main())']
 played = subprocess.run([*command, 'tournament', 'breeder.py', 'hoarder.py', 'bomber.py', 'random',
                          '--games-per-pair', '2',

@@ -40,7 +40,7 @@ with open(os.path.join(folder, 'alice.py'), 'w') as file:
     file.write('class A:\\n    def choose_move(self, state):\\n        return state.legal_moves()[0]\\n\\n'
                'def make_agent():\\n    return A()\\n')
 os.environ.pop(isolation.SANDBOX_VARIABLE)
-bootstrap = f"import sys; sys.path.insert(0, {checkout!r}); from lessons_lib.cli import main; sys.exit(main())"
+bootstrap = f"import sys; sys.path.insert(0, {checkout!r}); from lessons_lib.cli.main import main; sys.exit(main())"
 played = subprocess.run([sys.executable, '-c', bootstrap, 'tournament', 'alice.py', 'random', '--games-per-pair',
                          '2', '--workers', '1', '--quiet', '--json'], cwd=folder, capture_output=True, text=True)
 report['status'], report['errors'] = played.returncode, played.stderr

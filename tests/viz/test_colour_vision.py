@@ -34,7 +34,7 @@ from lessons_lib.agents import AlphaBetaAgent
 from lessons_lib.agents.mcts import MCTSAgent
 from lessons_lib.games import GAMES
 from lessons_lib.games.common.drawing import PALETTE
-from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, TRAP_TREE, TinyTree, leaf_evaluation
+from lessons_lib.games.tiny_tree import AIMA_FIGURE_5_2, TRAP_TREE, TinyTree, leaf_evaluation
 from lessons_lib.viz.colour_vision import delta_e, lab, simulate, smallest_delta_e
 from lessons_lib.viz.mcts_tree import WhoseWins, mcts_tree_svg, replay_mcts
 from lessons_lib.viz.search_tree import replay, tree_svg, whole_tree_svg

@@ -7,8 +7,8 @@ import pytest
 from lessons_lib.agents import AlphaBetaAgent, MinimaxAgent, NegamaxAgent
 from lessons_lib.agents.trace import Cutoff, LeafEvaluated, MoveTried, NodeEntered, NodeExited
 
-from lessons_lib.tiny_tree import TinyTree as TreeState
-from lessons_lib.tiny_tree import leaf_evaluation
+from lessons_lib.games.tiny_tree import TinyTree as TreeState
+from lessons_lib.games.tiny_tree import leaf_evaluation
 
 # AIMA, Figure 5.2: MAX to move; three MIN nodes.
 #
@@ -97,7 +97,8 @@ def test_a_finished_game_is_explained_as_its_utility() -> None:
 
 
 def test_the_whole_tree_shows_finished_games_by_their_utility_not_infinity() -> None:
-    from lessons_lib.tiny_tree import TRAP_TREE
+    from lessons_lib.games.tiny_tree import TRAP_TREE
+    from lessons_lib.viz.search_tree import whole_tree_picture
 
-    picture = TreeState(TRAP_TREE)._repr_svg_()
+    picture = whole_tree_picture(TreeState(TRAP_TREE))._repr_svg_()
     assert ">998<" in picture and ">−998<" in picture and "∞" not in picture

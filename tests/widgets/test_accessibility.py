@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from lessons_lib.game_record import GameRecord
+from lessons_lib.games.game_record import GameRecord
 from lessons_lib.games import GAMES
 from lessons_lib.games.shologuti.position import RED, Position
 from lessons_lib.games.shologuti.rules import TRADITIONAL

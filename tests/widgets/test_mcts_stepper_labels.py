@@ -10,7 +10,7 @@ import pytest
 
 from lessons_lib.agents.trace import SelectionStep
 from lessons_lib.games import GAMES
-from lessons_lib.tiny_tree import AIMA_FIGURE_5_2, TRAP_TREE, TinyTree
+from lessons_lib.games.tiny_tree import AIMA_FIGURE_5_2, TRAP_TREE, TinyTree
 from lessons_lib.viz.mcts_tree import PLAYER_COLOURS, possessive
 from lessons_lib.widgets import MCTSStepper
 

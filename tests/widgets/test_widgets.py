@@ -12,7 +12,7 @@ import pytest
 
 from lessons_lib.agents.base import Agent, SearchResult
 from lessons_lib.games.shologuti.moves import Move
-from lessons_lib.game_record import GameRecord
+from lessons_lib.games.game_record import GameRecord
 from lessons_lib.games.shologuti.rules import TRADITIONAL
 from lessons_lib.games.shologuti.position import GREEN, RED, Position
 from lessons_lib.widgets import BoardWidget, PlayPanel

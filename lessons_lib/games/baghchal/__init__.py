@@ -14,7 +14,7 @@ tables come from the same function as Shologuti's, and what every engine shares 
 
 from __future__ import annotations
 
-from lessons_lib.game import Engine
+from lessons_lib.kit.game import Engine
 
 from lessons_lib.games.baghchal.board import POINT_NAMES
 from lessons_lib.games.baghchal.evaluation import evaluate
@@ -23,7 +23,7 @@ from lessons_lib.games.baghchal.movegen import GOATS, TIGERS
 from lessons_lib.games.baghchal.moves import Move
 from lessons_lib.games.baghchal.position import PLAYER_NAMES, Position
 from lessons_lib.games.baghchal.drawing import board_svg
-from lessons_lib.perft import perft
+from lessons_lib.kit.perft import perft
 
 PERFT_FROM_START: tuple[int, ...] = (21, 252, 5_052, 68_204, 1_304_788, 18_592_000, 339_123_476)
 """Perft from the start position, depth 1 upwards (docs/rules/baghchal.md has the table and the timings)."""
@@ -39,7 +39,7 @@ def move_clicks(move: Move) -> tuple[str, ...]:
 
 ENGINE = Engine(Position, Move, evaluate, board_svg, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START,
                 FEATURE_NAMES, features, learned_evaluation if LEARNED_WEIGHTS is not None else None)
-"""This engine, as :class:`lessons_lib.game.Engine` describes it (what the registry of games reads)."""
+"""This engine, as :class:`lessons_lib.kit.game.Engine` describes it (what the registry of games reads)."""
 
 __all__ = ["ENGINE", "GOATS", "PERFT_FROM_START", "PLAYER_NAMES", "TIGERS", "Move", "Position", "board_svg", "evaluate",
            "move_clicks", "perft"]

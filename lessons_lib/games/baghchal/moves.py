@@ -20,7 +20,7 @@ from typing import Final, NamedTuple
 from lessons_lib.games.baghchal.board import JUMPS, NEIGHBOURS, POINT_COUNT, POINT_NAMES, POINT_NUMBERS, POINTS
 from lessons_lib.games.common.bits import chunk_tables
 from lessons_lib.games.common.line_board import capture_moves, capture_over_masks, captures_from, step_moves, steps_to
-from lessons_lib.errors import MoveError, quoted
+from lessons_lib.kit.errors import MoveError, quoted
 
 
 class Move(NamedTuple):

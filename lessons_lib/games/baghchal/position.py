@@ -23,8 +23,8 @@ from lessons_lib.games.baghchal.movegen import goat_moves, tiger_moves
 from lessons_lib.games.baghchal.moves import Move, board_move
 from lessons_lib.games.baghchal.zobrist import CAPTURED_KEYS, GOAT_KEYS, IN_HAND_KEYS, TIGER_KEYS, TIGERS_TO_MOVE_KEY
 from lessons_lib.games.baghchal.zobrist import compute_key
-from lessons_lib.errors import PositionError, is_whole_number, quoted
-from lessons_lib.game import DRAW_CLOCK, FIVE_CAPTURES, NO_MOVE, TIGERS_TRAPPED, GameState, Outcome
+from lessons_lib.kit.errors import PositionError, is_whole_number, quoted
+from lessons_lib.kit.game import DRAW_CLOCK, FIVE_CAPTURES, NO_MOVE, TIGERS_TRAPPED, GameState, Outcome
 from lessons_lib.games.common.position import BasePosition, most_plies_by_clock, playout_limit
 
 PLAYER_NAMES: Final = ("Goats", "Tigers")
@@ -217,7 +217,7 @@ class Position(BasePosition[Move]):
         """Play uniformly random legal moves until the game ends (or ``max_plies`` have been played).
 
         Returns the last position and the number of plies played. It makes exactly
-        the choices :func:`lessons_lib.game.random_playout` makes with the same ``rng``
+        the choices :func:`lessons_lib.kit.game.random_playout` makes with the same ``rng``
         (the same ``rng.choice`` over the same move lists), but on the bitboards alone,
         without building a position or a key for every ply.
         """

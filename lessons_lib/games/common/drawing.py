@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from lessons_lib.game import Outcome
+from lessons_lib.kit.game import Outcome
 
 PALETTE: dict[str, str] = {
     "background": "#f6efe0",

@@ -15,7 +15,7 @@ import importlib
 from collections.abc import Callable
 from typing import ClassVar, Generic, TypeVar
 
-from lessons_lib.errors import IllegalMoveError
+from lessons_lib.kit.errors import IllegalMoveError
 
 MoveT = TypeVar("MoveT")
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from lessons_lib.errors import MoveError, quoted
+from lessons_lib.kit.errors import MoveError, quoted
 from lessons_lib.games.hus.board import PITS
 
 

@@ -18,7 +18,7 @@ from typing import Final
 
 from collections.abc import Sequence
 
-from lessons_lib.errors import PositionError, is_whole_number, quoted
+from lessons_lib.kit.errors import PositionError, is_whole_number, quoted
 from lessons_lib.games.hus.board import LAST_ROUND, PITS, PLAYER_NAMES, START_PITS, TOTAL_SEEDS  # noqa: F401 (doctests)
 
 ENDLESS_MARK: Final = "endless"

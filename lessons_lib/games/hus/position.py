@@ -19,8 +19,8 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from lessons_lib.errors import IllegalMoveError, PositionError
-from lessons_lib.game import ENDLESS_MOVE, NO_MOVE, ROUND_LIMIT, GameState, Outcome
+from lessons_lib.kit.errors import IllegalMoveError, PositionError
+from lessons_lib.kit.game import ENDLESS_MOVE, NO_MOVE, ROUND_LIMIT, GameState, Outcome
 from lessons_lib.games.common.position import BasePosition, playout_limit
 from lessons_lib.games.hus.board import LAST_ROUND, NORTH, PITS, PLAYER_NAMES, SOUTH, START_PITS, TOTAL_SEEDS
 from lessons_lib.games.hus.moves import MOVES, Move
@@ -194,7 +194,7 @@ class Position(BasePosition[Move]):
         """Play uniformly random legal moves until the game ends (or ``max_plies`` have been played).
 
         Returns the last position and the number of plies played. It makes exactly
-        the choices of :func:`lessons_lib.game.random_playout` with the same ``rng``,
+        the choices of :func:`lessons_lib.kit.game.random_playout` with the same ``rng``,
         but works on two lists of counts, without a position or a key for every ply,
         which makes MCTS rollouts faster.
         """

@@ -15,9 +15,9 @@ Zobrist tables, the position's mechanics, the SVG palette) comes from :mod:`less
 
 from __future__ import annotations
 
-from lessons_lib.game import Engine
+from lessons_lib.kit.game import Engine
 
-from lessons_lib.perft import perft
+from lessons_lib.kit.perft import perft
 from lessons_lib.games.shobu.evaluation import evaluate
 from lessons_lib.games.shobu.features import FEATURE_NAMES, LEARNED_WEIGHTS, features, learned_evaluation
 from lessons_lib.games.shobu.moves import Move, move_clicks
@@ -30,6 +30,6 @@ PERFT_FROM_START: tuple[int, ...] = (232, 50508, 8675832, 1410935460)
 
 ENGINE = Engine(Position, Move, evaluate, board_svg, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START,
                 FEATURE_NAMES, features, learned_evaluation if LEARNED_WEIGHTS is not None else None)
-"""This engine, as :class:`lessons_lib.game.Engine` describes it (what the registry of games reads)."""
+"""This engine, as :class:`lessons_lib.kit.game.Engine` describes it (what the registry of games reads)."""
 
 __all__ = ["ENGINE", "PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "board_svg", "evaluate", "move_clicks", "perft"]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
-from lessons_lib.errors import MoveError, quoted
+from lessons_lib.kit.errors import MoveError, quoted
 from lessons_lib.games.shobu.board import BOARD_NAMES, DIRECTIONS, SQUARE_COUNT, SQUARE_NAMES, SQUARE_NUMBERS, target
 
 DISTANCES: Final = (1, 2)

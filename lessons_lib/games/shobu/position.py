@@ -26,8 +26,8 @@ from __future__ import annotations
 import random
 from typing import Final, TYPE_CHECKING
 
-from lessons_lib.errors import IllegalMoveError, PositionError, is_whole_number, quoted
-from lessons_lib.game import BOARD_CLEARED, DRAW_CLOCK, NO_MOVE, GameState, Outcome
+from lessons_lib.kit.errors import IllegalMoveError, PositionError, is_whole_number, quoted
+from lessons_lib.kit.game import BOARD_CLEARED, DRAW_CLOCK, NO_MOVE, GameState, Outcome
 from lessons_lib.games.common.position import BasePosition, most_plies_by_clock, playout_limit
 from lessons_lib.games.shobu.board import ALL_SQUARES, BOARD_NAMES, HOME_MASKS, ROW_MASKS, SQUARE_COUNT, SQUARE_NAMES
 from lessons_lib.games.shobu.board import board_counts, has_empty_board
@@ -227,7 +227,7 @@ class Position(BasePosition[Move]):
     def random_playout(self, rng: random.Random, max_plies: int | None = None) -> tuple[Position, int]:
         """Play uniformly random legal moves until the game ends (or ``max_plies`` have been played).
 
-        Makes exactly the choices :func:`lessons_lib.game.random_playout` makes with the
+        Makes exactly the choices :func:`lessons_lib.kit.game.random_playout` makes with the
         same ``rng``, but on the bitboards alone, without a position or key for every ply
         and without listing all the moves of a position to pick one (:class:`MoveCounts`).
         """

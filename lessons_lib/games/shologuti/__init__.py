@@ -11,13 +11,14 @@ position's mechanics; the SVG palette) comes from :mod:`lessons_lib.games.common
 
 from __future__ import annotations
 
-from lessons_lib.game import Engine
+from lessons_lib.kit.game import Engine
 
 from lessons_lib.games.shologuti.evaluation import LEARNED_WEIGHTS, learned_evaluation, winning_evaluation
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation as evaluate
 from lessons_lib.games.shologuti.features import FEATURE_NAMES, features
 from lessons_lib.games.shologuti.moves import Move
-from lessons_lib.perft import perft, published_counts
+from lessons_lib.kit.perft import perft
+from lessons_lib.games.shologuti.rules import VARIANTS, Rules, published_counts
 from lessons_lib.games.shologuti.position import SIDE_NAMES, Position
 from lessons_lib.games.shologuti.drawing import board_svg as _board_svg
 
@@ -47,7 +48,8 @@ def board_svg(position: Position, *, clickable: tuple[str, ...] = (), selected: 
 
 ENGINE = Engine(Position, Move, evaluate, board_svg, _board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START,
                 FEATURE_NAMES, features, learned_evaluation if LEARNED_WEIGHTS is not None else None,
-                winning_evaluation if LEARNED_WEIGHTS is not None else None)
-"""This engine, as :class:`lessons_lib.game.Engine` describes it (what the registry of games reads)."""
+                winning_evaluation if LEARNED_WEIGHTS is not None else None, variants=tuple(VARIANTS),
+                rules_named=Rules.named)
+"""This engine, as :class:`lessons_lib.kit.game.Engine` describes it (what the registry of games reads)."""
 
 __all__ = ["ENGINE", "PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "board_svg", "evaluate", "move_clicks", "perft"]

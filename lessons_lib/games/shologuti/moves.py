@@ -19,7 +19,7 @@ from typing import Final, NamedTuple
 
 from lessons_lib.games.common.line_board import capture_moves, capture_over_masks, captures_from, step_moves, steps_to
 from lessons_lib.games.shologuti.board import JUMPS, NEIGHBOURS, POINTS
-from lessons_lib.errors import MoveError, quoted
+from lessons_lib.kit.errors import MoveError, quoted
 
 
 class Move(NamedTuple):

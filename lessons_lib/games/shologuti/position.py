@@ -23,8 +23,8 @@ from lessons_lib.games.shologuti.board import (
     ALL_POINTS_MASK, GREEN_START_MASK, NEIGHBOUR_MASK, POINT_COUNT, POINTS, RED_START_MASK, bit,
 )
 from lessons_lib.games.shologuti.board import mirror_point, points_of
-from lessons_lib.errors import PositionError, is_whole_number, quoted
-from lessons_lib.game import DRAW_CLOCK, NO_MOVE, NO_PIECES, GameState, Outcome
+from lessons_lib.kit.errors import PositionError, is_whole_number, quoted
+from lessons_lib.kit.game import DRAW_CLOCK, NO_MOVE, NO_PIECES, GameState, Outcome
 from lessons_lib.games.common.position import BasePosition, most_plies_by_clock, playout_limit
 from lessons_lib.games.shologuti.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, STEPS_TO, STOP, Move, is_board_move
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL, Rules  # noqa: F401 (TRADITIONAL: in doctests)
@@ -281,7 +281,7 @@ class Position(BasePosition[Move]):
         """Play uniformly random legal moves until the game ends (or ``max_plies`` have been played).
 
         Returns the last position and the number of plies played. It makes
-        exactly the choices that :func:`lessons_lib.game.random_playout` makes
+        exactly the choices that :func:`lessons_lib.kit.game.random_playout` makes
         with the same ``rng`` (the same ``rng.choice`` over the same move lists),
         but works on the bitboards alone, without building a position or a key
         for every ply, which makes it faster for MCTS rollouts.

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import re
 
-from lessons_lib.errors import MoveError, PositionError, is_whole_number, quoted
-from lessons_lib.game_record import GameRecord as AnyGameRecord
+from lessons_lib.kit.errors import MoveError, PositionError, is_whole_number, quoted
+from lessons_lib.games.game_record import GameRecord as AnyGameRecord
 from lessons_lib.games.shologuti.rules import DEFAULT_DRAW_PLIES, FORCED, Rules
 from lessons_lib.games.shologuti.position import START_STRING, Position
 
@@ -29,7 +29,7 @@ _MOVES_PER_LINE = 12
 
 
 class GameRecord(AnyGameRecord):
-    """A Shologuti game's record (:class:`lessons_lib.game_record.GameRecord`), which can be saved as text.
+    """A Shologuti game's record (:class:`lessons_lib.games.game_record.GameRecord`), which can be saved as text.
 
     It starts from the start position under the forced rules unless given another.
     """

@@ -8,9 +8,11 @@ True
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from importlib import resources
 
-from lessons_lib.errors import VariantError
+from lessons_lib.kit.errors import VariantError
 
 DEFAULT_DRAW_PLIES = 100
 MAX_DRAW_PLIES = 1_000_000
@@ -67,3 +69,14 @@ CONTINUE = Rules(must_capture=False, must_continue=True)
 """Captures optional, but a chain once begun must go on."""
 
 VARIANTS: dict[str, Rules] = {"forced": FORCED, "traditional": TRADITIONAL, "continue": CONTINUE}
+
+
+def published_counts() -> dict[str, list[int]]:
+    """The perft counts from the start that docs/rules/shologuti.md publishes, by variant; item ``d`` is depth ``d``.
+
+    >>> published_counts()["forced"][:4]
+    [1, 9, 21, 65]
+    """
+    table_file = resources.files("lessons_lib").joinpath("games/shologuti/data/perft.json")
+    tables = json.loads(table_file.read_text(encoding="utf-8"))
+    return {variant: counts for variant, counts in tables.items() if variant != "source"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lessons_lib.errors import MoveError
+from lessons_lib.kit.errors import MoveError
 from lessons_lib.games.shologuti.moves import CAPTURE_MOVES, STEP_MOVES, STOP, Move
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from lessons_lib.perft import perft, perft_divide, published_counts
+from lessons_lib.kit.perft import perft, perft_divide
+from lessons_lib.games.shologuti.rules import published_counts
 from lessons_lib.games.shologuti.rules import VARIANTS
 from lessons_lib.games.shologuti.position import Position
 

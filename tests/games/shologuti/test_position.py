@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from lessons_lib import compiled
+from lessons_lib.tooling import compiled
 
-from lessons_lib.errors import PositionError
+from lessons_lib.kit.errors import PositionError
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL, VARIANTS, Rules
 from lessons_lib.games.shologuti.position import GREEN, RED, START_STRING, Position
 from lessons_lib.games.shologuti.zobrist import compute_key

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lessons_lib.perft import perft
+from lessons_lib.kit.perft import perft
 from lessons_lib.games.shologuti.record import GameRecord
 from lessons_lib.games.shologuti.rules import VARIANTS, Rules
 from lessons_lib.games.shologuti.position import Position

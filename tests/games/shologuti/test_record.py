@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lessons_lib.errors import IllegalMoveError, MoveError, PositionError
+from lessons_lib.kit.errors import IllegalMoveError, MoveError, PositionError
 from lessons_lib.games.shologuti.record import GameRecord
 from lessons_lib.games.shologuti.rules import TRADITIONAL, Rules
 from lessons_lib.games.shologuti.moves import Move

@@ -15,7 +15,7 @@ import random
 import pytest
 from reference_shologuti import COORDS, JUMPS, LINES, NEIGHBOURS, POINTS, REF_VARIANTS, RefPosition, perft
 
-from lessons_lib.perft import published_counts
+from lessons_lib.games.shologuti.rules import published_counts
 from lessons_lib.games.shologuti.rules import VARIANTS
 from lessons_lib.games.shologuti.position import Position
 

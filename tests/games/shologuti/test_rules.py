@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from lessons_lib.errors import IllegalMoveError
-from lessons_lib.game import Outcome
+from lessons_lib.kit.errors import IllegalMoveError
+from lessons_lib.kit.game import Outcome
 from lessons_lib.games.shologuti.moves import STOP, Move
-from lessons_lib.perft import perft
+from lessons_lib.kit.perft import perft
 from lessons_lib.games.shologuti.rules import CONTINUE, FORCED, TRADITIONAL, Rules
 from lessons_lib.games.shologuti.position import GREEN, RED, Position
 

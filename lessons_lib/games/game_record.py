@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lessons_lib.game import Outcome
+from lessons_lib.kit.game import Outcome
 from lessons_lib.games import game_of
 
 

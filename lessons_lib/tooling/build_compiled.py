@@ -1,9 +1,9 @@
-"""Compile the engines, the searches and the rollouts with mypyc: ``python -m lessons_lib.build_compiled``.
+"""Compile the engines, the searches and the rollouts with mypyc: ``python -m lessons_lib.tooling.build_compiled``.
 
 ``python run.py build`` runs this (and ``python run.py lab`` and ``python run.py test`` run it first).
-It compiles the modules :data:`lessons_lib.compiled.COMPILED_MODULES` lists into extension
+It compiles the modules :data:`lessons_lib.tooling.compiled.COMPILED_MODULES` lists into extension
 modules beside their source, and records each source's fingerprint, so that an edited source
-is noticed (:mod:`lessons_lib.compiled`). With nothing changed since the last build it does
+is noticed (:mod:`lessons_lib.tooling.compiled`). With nothing changed since the last build it does
 nothing. Without a C compiler or Python's headers it says so in one line, and the Python
 source runs as it is. ``--clean`` removes what a build made.
 """
@@ -21,7 +21,7 @@ import sysconfig
 import time
 from pathlib import Path
 
-from lessons_lib.compiled import (
+from lessons_lib.tooling.compiled import (
     COMPILED_MODULES, MANIFEST, PACKAGE, build_tag, compiled_from_current_sources, fingerprint, source_of,
 )
 
@@ -113,7 +113,7 @@ def _compile() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m lessons_lib.build_compiled", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m lessons_lib.tooling.build_compiled", description=__doc__.splitlines()[0])
     parser.add_argument("--clean", action="store_true", help="remove the compiled modules instead")
     parser.add_argument("--quiet", action="store_true", help="say nothing when the compiled modules are up to date")
     args = parser.parse_args(argv)

@@ -30,15 +30,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-PACKAGE = Path(__file__).resolve().parent
-MANIFEST = PACKAGE / "compiled.json"
+PACKAGE = Path(__file__).resolve().parent.parent
+MANIFEST = Path(__file__).resolve().parent / "compiled.json"
 """Written by the build: each compiled module's source fingerprint, and the Python it was built for."""
 PURE_VARIABLE = "SHOLOGUTI_PURE_PYTHON"
 NOTICE_VARIABLE = "SHOLOGUTI_COMPILED_NOTICE_SHOWN"  # so that a tournament's worker processes say it once
 
 COMPILED_MODULES = (
-    "lessons_lib.errors",
-    "lessons_lib.perft",
+    "lessons_lib.kit.errors",
+    "lessons_lib.kit.perft",
     "lessons_lib.games.common.bits",
     "lessons_lib.games.common.line_board",
     "lessons_lib.games.common.position",

@@ -30,7 +30,7 @@ COMPARISON_SECONDS = 0.1
 
 COMPARISON_PLAYERS: dict[str, tuple[str, str]] = {
     game: (f"negamax:{COMPARISON_SECONDS}s", f"mcts:{COMPARISON_SECONDS}s")
-    for game in ("shologuti", "baghchal", "hus", "shobu")
+    for game in GAMES
 }
 """Alpha-beta (with its table, move ordering and iterative deepening) and MCTS for each game, with the same
 clock: 0.1 s a move each. Equal time, not equal nominal budget: how deep or how many iterations that buys

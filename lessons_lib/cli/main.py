@@ -3,8 +3,8 @@
 - ``python -m lessons_lib perft POSITION --depth N [--variant NAME]``
 - ``python -m lessons_lib search POSITION --agent NAME [--depth N | --iterations N | --seconds S]
   [--seed K] [--variant V] [--json]``, or ``--positions FILE`` instead of POSITION
-- ``python -m lessons_lib tournament SPEC...`` and ``experiment NAME`` (see :mod:`lessons_lib.arena.commands`)
-- ``python -m lessons_lib grade NOTEBOOK...`` (see :mod:`lessons_lib.grading.command`)
+- ``python -m lessons_lib tournament SPEC...`` and ``experiment NAME`` (see :mod:`lessons_lib.cli.arena`)
+- ``python -m lessons_lib grade NOTEBOOK...`` (see :mod:`lessons_lib.cli.grading`)
 - ``python -m lessons_lib release FOLDER``: the students' version, without solutions (see
   :mod:`lessons_lib.grading.release`)
 
@@ -23,11 +23,10 @@ from typing import Any, NoReturn
 
 from lessons_lib.agents.base import MAX_SEARCH_DEPTH
 from lessons_lib.agents.presets import AGENT_NAMES
-from lessons_lib.cli_options import OneLineParser, seconds, shown, whole_number
-from lessons_lib.errors import MoveError, PositionError, VariantError, quoted
+from lessons_lib.cli.options import OneLineParser, seconds, shown, variant_help, whole_number
+from lessons_lib.kit.errors import MoveError, PositionError, VariantError, quoted
 from lessons_lib.games import DEFAULT_GAME, GAMES, Game, game_named
-from lessons_lib.perft import MAX_DEPTH, perft, perft_divide
-from lessons_lib.games.shologuti.rules import VARIANTS
+from lessons_lib.kit.perft import MAX_DEPTH, perft, perft_divide
 
 USAGE_ERROR = 2
 MAX_POSITIONS_BYTES = 10 * 10**6
@@ -91,8 +90,8 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_game_options(search_parser)
     search_parser.add_argument("--json", action="store_true", help="print one JSON object per position")
 
-    from lessons_lib.arena.commands import add_parsers
-    from lessons_lib.grading.command import add_parser as add_grade_parser
+    from lessons_lib.cli.arena import add_parsers
+    from lessons_lib.cli.grading import add_parser as add_grade_parser
     from lessons_lib.grading.release import add_parser as add_release_parser
 
     add_parsers(commands)
@@ -104,7 +103,7 @@ def _build_parser() -> argparse.ArgumentParser:
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
     """``--game`` and ``--variant``, shared by the subcommands that read positions."""
     parser.add_argument("--game", default=DEFAULT_GAME, help=f"one of {', '.join(GAMES)} (default {DEFAULT_GAME})")
-    parser.add_argument("--variant", help=f"Shologuti's rules: one of {', '.join(VARIANTS)} (default forced)")
+    parser.add_argument("--variant", help=variant_help())
 
 
 def _run_perft(args: argparse.Namespace) -> None:
@@ -199,15 +198,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif args.command == "search":
             _run_search(args)
         elif args.command == "tournament":
-            from lessons_lib.arena.commands import run_tournament
+            from lessons_lib.cli.arena import run_tournament
 
             run_tournament(args)
         elif args.command == "experiment":
-            from lessons_lib.arena.commands import run_experiment
+            from lessons_lib.cli.arena import run_experiment
 
             run_experiment(args)
         elif args.command == "grade":
-            from lessons_lib.grading.command import run_grade
+            from lessons_lib.cli.grading import run_grade
 
             return run_grade(args, parser.prog)
         elif args.command == "release":

@@ -17,9 +17,9 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import asdict
 from typing import Any
 
-from lessons_lib.cli_options import (
+from lessons_lib.cli.options import (
     file_to_write, folder_to_write, outputs_apart, quoted_path, sandbox_choice, seconds, shown, whole_number,
-    whole_numbers, write_whole,
+    variant_help, whole_numbers, write_whole,
 )
 from lessons_lib.games import DEFAULT_GAME, GAMES, game_named
 
@@ -60,7 +60,7 @@ def add_parsers(commands: Any) -> None:
 
     experiment = commands.add_parser(
         "experiment", help="regenerate the data of the strength and other-games lessons",
-        description="Play a strength experiment and write its CSV files (see lessons_lib.arena.experiments).")
+        description="Play a strength experiment and write its CSV files (see lessons_lib.experiments.runs).")
     experiment.add_argument("name", choices=["strength", "perspectives", "ai-vs-ai", "games", "all",
                                              "depth", "iterations", "seed-modes"],
                             metavar="{strength,perspectives,ai-vs-ai,games,all}")
@@ -80,8 +80,7 @@ def add_parsers(commands: Any) -> None:
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", help=f"Shologuti's rules: one of {', '.join(GAMES[DEFAULT_GAME].variants)} "
-                                           f"(default forced)")
+    parser.add_argument("--variant", help=variant_help())
     parser.add_argument("--db", metavar="FILE", help="SQLite file that keeps every game; run again to resume")
     parser.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=os.cpu_count() or 1,
                         help="processes to play in (default: one per core)")
@@ -188,8 +187,8 @@ DASK_CONNECT_SECONDS = 10
 
 
 def run_experiment(args: argparse.Namespace) -> None:
-    from lessons_lib.arena.experiments import EXPERIMENT_SECONDS_PER_MOVE, OLD_NAMES
-    from lessons_lib.arena.experiments import run_experiment as run
+    from lessons_lib.experiments.runs import EXPERIMENT_SECONDS_PER_MOVE, OLD_NAMES
+    from lessons_lib.experiments.runs import run_experiment as run
     from lessons_lib.arena.storage import ResultStore
     from lessons_lib.arena.tournament import TournamentSettings
 

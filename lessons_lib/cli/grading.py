@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from lessons_lib.cli_options import file_to_write, outputs_apart, quoted_path, sandbox_choice, seconds, shown, whole_number
+from lessons_lib.cli.options import file_to_write, outputs_apart, quoted_path, sandbox_choice, seconds, shown, whole_number
 from lessons_lib.grading.notebooks import MAX_NOTEBOOK_BYTES, load_lessons
 from lessons_lib.grading.reports import NotebookResult, as_json, grade, long_csv, readable, scores_csv, student_names, table
 from lessons_lib.grading.sandboxed import DEFAULT_MEMORY_MB, DEFAULT_SECONDS, NotebookRun, not_gradable, run_notebook
@@ -118,7 +118,7 @@ def args_order(arguments: list[str], path: str) -> int:
 def write_file(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` whole or not at all: a file written before is never left half-written (and a
     link there is replaced, never followed)."""
-    from lessons_lib.cli_options import write_whole
+    from lessons_lib.cli.options import write_whole
 
     write_whole(path, text)
 

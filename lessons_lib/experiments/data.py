@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from lessons_lib.arena.games import GameResult
 
-DATA_FOLDER = Path(__file__).resolve().parent.parent / "data" / "experiments"
+DATA_FOLDER = Path(__file__).resolve().parents[2] / "data" / "experiments"
 """Where the committed data lives: ``data/experiments`` beside the package, in a copy of the repository."""
 
 REGENERATE = "python -m lessons_lib experiment all --out data/experiments --db experiments.sqlite"

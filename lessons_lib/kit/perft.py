@@ -1,37 +1,24 @@
 """Perft: count the leaves of the legal-move tree to a fixed depth.
 
-Perft checks a move generator: the counts from the start position are known
-(docs/rules/shologuti.md), and any bug in the rules changes them. Every ply counts, each jump
-of a chain and ``stop`` included; a finished game is a leaf that counts 0 below
+Perft checks a move generator: the counts from the start position are known (each game's rules page
+publishes them), and any bug in the rules changes them. Every ply counts (in Shologuti, each jump
+of a chain and ``stop`` included); a finished game is a leaf that counts 0 below
 depth 0.
 
->>> from lessons_lib.games.shologuti.position import Position
->>> [perft(Position.start(), depth) for depth in range(4)]
-[1, 9, 21, 65]
+>>> from lessons_lib.games.tiny_tree import AIMA_FIGURE_5_2, TinyTree
+>>> [perft(TinyTree(AIMA_FIGURE_5_2), depth) for depth in range(3)]
+[1, 3, 9]
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Hashable
-from importlib import resources
 from typing import Any, Final
 
-from lessons_lib.game import GameState
+from lessons_lib.kit.game import GameState
 
 MAX_DEPTH: Final = 100
 """Deeper than this would overflow Python's recursion limit (and never finish anyway)."""
-
-
-def published_counts() -> dict[str, list[int]]:
-    """The perft counts from the start position that docs/rules/shologuti.md publishes, by variant; item ``d`` is depth ``d``.
-
-    >>> published_counts()["forced"][:4]
-    [1, 9, 21, 65]
-    """
-    table_file = resources.files("lessons_lib").joinpath("games/shologuti/data/perft.json")
-    tables = json.loads(table_file.read_text(encoding="utf-8"))
-    return {variant: counts for variant, counts in tables.items() if variant != "source"}
 
 
 def perft(position: GameState[Any], depth: object) -> int:

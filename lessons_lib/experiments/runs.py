@@ -6,7 +6,7 @@
 - ``perspectives``: MCTS backing up wins for each mover (correct) against the Pygame project's root-player backup;
 - ``ai-vs-ai``: the Pygame game's AI vs AI mode, Green alpha-beta (``negamax:D``, depths 1, 3, 5, 7) against
   Red MCTS (50 to 300 iterations);
-- ``games``: the four games side by side (:mod:`lessons_lib.arena.game_comparison`): random games,
+- ``games``: the four games side by side (:mod:`lessons_lib.experiments.game_comparison`): random games,
   two equal agents, and alpha-beta against MCTS with the same time a move.
 
 The strength experiment does not play every pair: each level plays its neighbours and its
@@ -200,7 +200,7 @@ def run_experiment(name: str, out: str | Path, settings: TournamentSettings, *, 
         these = replace(settings, games_per_pair=games or DEFAULT_GAMES[each])
         files: dict[str, Sequence[Any]]
         if each == "games":
-            from lessons_lib.arena.game_comparison import comparison_experiment, random_profile
+            from lessons_lib.experiments.game_comparison import comparison_experiment, random_profile
 
             profiles = [random_profile(game, RANDOM_PROFILE_GAMES, settings.seed) for game in GAMES]
             match_rows, results = comparison_experiment(these, **where)

@@ -26,7 +26,7 @@ import hashlib
 from string import ascii_lowercase
 from typing import Any
 
-from lessons_lib.game import Outcome
+from lessons_lib.kit.game import Outcome
 
 Tree = Any
 """A list, dict, ``(player, list-or-dict)`` tuple, number or outcome word, as the module describes."""
@@ -136,11 +136,6 @@ class TinyTree:
     def __repr__(self) -> str:
         where = " ".join(self.path) or "the root"
         return f"<TinyTree at {where}: player {self._player} to move>"
-
-    def _repr_svg_(self) -> str:
-        from lessons_lib.viz.search_tree import whole_tree_svg
-
-        return whole_tree_svg(self)
 
 
 def leaf_evaluation(state: TinyTree, player: int) -> float:

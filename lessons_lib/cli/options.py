@@ -8,15 +8,20 @@ one line and names the closest option or choice to a typo.
 from __future__ import annotations
 
 import argparse
-import difflib
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn
 
-from lessons_lib.errors import is_whole_number, quoted
+from lessons_lib.kit.errors import is_whole_number, quoted
+from lessons_lib.tooling.files import file_problem, outputs_apart, quoted_path, write_whole
+from lessons_lib.tooling.text import did_you_mean, shown, spreadsheet_cell
+
+__all__ = ["OneLineParser", "did_you_mean", "file_problem", "file_to_write", "folder_to_write", "outputs_apart",
+           "quoted_path", "sandbox_choice", "seconds", "shown", "variant_help", "spreadsheet_cell", "whole_number", "whole_numbers",
+           "write_whole"]
 
 
 def whole_number(least: int, most: int | None = None) -> Callable[[str], int]:
@@ -68,36 +73,6 @@ def file_to_write(text: str) -> Path:
     return path
 
 
-def quoted_path(path: str | Path) -> str:
-    """A path for a message: quoted, with its control characters escaped, cut short only if very long."""
-    return quoted(str(path), limit=200)
-
-
-def file_problem(path: Path) -> str | None:
-    """Why no file can be written at ``path``, in one line; None if one can.
-
-    A file can be written at ``path`` if it is a regular file that may be written, or a new file in an existing
-    folder that may be written: never a folder, a device (``/dev/full``), a pipe, or a name the system refuses.
-
-    >>> file_problem(Path("/dev/null"))
-    "'/dev/null' is not a regular file (a device, a pipe or a socket); give a file name"
-    """
-    name = quoted_path(path)
-    try:
-        if path.is_dir():
-            return f"{name} is a folder; give a file name"
-        if path.exists():
-            if not path.is_file():
-                return f"{name} is not a regular file (a device, a pipe or a socket); give a file name"
-            return None if os.access(path, os.W_OK) else f"{name} cannot be written here"
-        folder = path.parent
-        if not folder.is_dir():
-            return f"the folder {quoted_path(folder)} does not exist"
-        if not os.access(folder, os.W_OK):
-            return f"{name} cannot be written here"
-    except OSError as error:  # a name the system refuses (too long, say): said here, not after the work is done
-        return f"{name} cannot be used: {error.strerror or error}"
-    return None
 
 
 def folder_to_write(text: str) -> Path:
@@ -123,25 +98,15 @@ def _message(parse: Callable[[str], object], text: str) -> str:
     return "accepted"
 
 
-def shown(text: str) -> str:
-    """``text`` safe for a terminal, on one line: every control character (a line break or an escape sequence in
-    a student's file name, label or forfeit reason) is written as its escape.
-
-    >>> print(shown("fake\\nline \\x1b[2J"))
-    fake\\nline \\x1b[2J
-    """
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
-def spreadsheet_cell(text: str) -> str:
-    """Text for a spreadsheet's cell: control characters escaped (no broken rows), and a leading ``=``, ``+``,
-    ``-`` or ``@`` made harmless with a quote, so that no spreadsheet takes a student's file name for a formula.
+def variant_help() -> str:
+    """``--variant``'s help: the variants of every game that has them, each game's default first."""
+    from lessons_lib.games import GAMES
 
-    >>> spreadsheet_cell("=HYPERLINK(1)"), spreadsheet_cell("alice")
-    ("'=HYPERLINK(1)", 'alice')
-    """
-    text = shown(text)
-    return f"'{text}" if text[:1] in ("=", "+", "-", "@") else text
+    listed = "; ".join(f"{game.name}: {', '.join(game.variants)} (default {game.variants[0]})"
+                       for game in GAMES.values() if game.variants)
+    return f"the rule variant, for a game that has several ({listed})"
 
 
 def sandbox_choice(text: str) -> str:
@@ -152,65 +117,8 @@ def sandbox_choice(text: str) -> str:
     return choice
 
 
-def outputs_apart(outputs: dict[str, Path | str | None], inputs: list[str]) -> None:
-    """ValueError (one line) if a file the command will write (option -> path) is one of the files it reads
-    (``inputs``: students' files, a results database) or another of its outputs: writing it would lose them.
-
-    >>> outputs_apart({"--csv": "games.sqlite"}, ["alice.py", "./games.sqlite"])
-    Traceback (most recent call last):
-    ...
-    ValueError: --csv 'games.sqlite' would overwrite './games.sqlite', which this command reads; give another file
-    """
-    given = {option: str(path) for option, path in outputs.items() if path is not None}
-    for number, (option, path) in enumerate(given.items()):
-        for other in [*list(given.values())[:number], *inputs]:
-            if _same_file(path, other):
-                read = "which this command reads" if other in inputs else "which it also writes"
-                raise ValueError(f"{option} {quoted_path(path)} would overwrite {quoted_path(other)}, {read}; "
-                                 f"give another file")
 
 
-def _same_file(one: str, other: str) -> bool:
-    """Whether two paths name one file: the same file now (through links too), or the same path once written."""
-    try:
-        if os.path.samefile(one, other):
-            return True
-    except OSError:
-        pass
-    return os.path.normcase(os.path.abspath(one)) == os.path.normcase(os.path.abspath(other))
-
-
-def write_whole(path: Path | str, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: through a new temporary file beside it, put in its place
-    at once, so a file written before is never left half-written and a link at ``path`` is replaced, never
-    followed (it could lead to a results database or a student's file)."""
-    import tempfile
-
-    path = Path(path)
-    descriptor, part = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
-        umask = os.umask(0o022)
-        os.umask(umask)
-        os.chmod(part, 0o666 & ~umask)  # as a file written the plain way would be
-        os.replace(part, path)
-    except BaseException:
-        try:
-            os.unlink(part)
-        except OSError:
-            pass
-        raise
-
-
-def did_you_mean(word: str, choices: Iterable[str]) -> str:
-    """`` (did you mean 'x'?)`` for the choice closest to a mistyped ``word``, or nothing if none is close.
-
-    >>> did_you_mean("serch", ["perft", "search"]), did_you_mean("zzz", ["perft", "search"])
-    (" (did you mean 'search'?)", '')
-    """
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {quoted(close[0])}?)" if close else ""
 
 
 _INVALID_CHOICE = re.compile(r"invalid choice: '(?P<word>[^']*)' \(choose from (?P<choices>.*)\)$")

@@ -157,6 +157,10 @@ class Engine:
             order of ``feature_names``; each is the player's count minus the opponent's; None if none.
         learned_evaluate: the evaluation learned from games (the weighted ``features``), or None if there is none.
         strongest_evaluate: the evaluation the strongest agent (``best``) uses: by default ``evaluate``.
+        variants: the names of the game's rule variants, the default first; empty for a game with one set of rules.
+        rules_named: for a game with variants, its rules by name; ``position.start(rules)`` and
+            ``position.from_string(text, rules)`` take them, and each position keeps them in ``rules``, whose
+            ``name`` is the variant's.
     """
 
     position: Any
@@ -171,3 +175,5 @@ class Engine:
     features: Callable[[Any, int], Sequence[float]] | None = None
     learned_evaluate: Callable[[Any, int], float] | None = None
     strongest_evaluate: Callable[[Any, int], float] | None = None
+    variants: tuple[str, ...] = ()
+    rules_named: Callable[[str], Any] | None = None

@@ -21,7 +21,6 @@ from lessons_lib.agents.match import play_game
 from lessons_lib.agents.negamax import NegamaxAgent
 from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
 from lessons_lib.games import DEFAULT_GAME, GAMES
-from lessons_lib.games.shologuti.rules import FORCED, VARIANTS, Rules
 
 
 @dataclass(frozen=True)
@@ -40,20 +39,20 @@ class PlayedGame:
         return len(self.moves)
 
 
-def sample_games(variant: str | Rules | None = "forced", games: int = 8,
+def sample_games(variant: str | None = None, games: int = 8,
                  players: tuple[str, str] = ("alphabeta:2", "alphabeta:2"), seed: int = 0,
                  max_plies: int | None = None, game: str = DEFAULT_GAME, workers: int = 1) -> list[PlayedGame]:
     """Play ``games`` seeded games between two agents (see :func:`lessons_lib.agents.make_agent` for names).
 
     Each game starts from a different seeded opening of the arena's (four random plies), so two
     deterministic agents still play different games; the first player always moves first. A game
-    ends by the rules (or, if ``max_plies`` is given, as a draw after that many plies). ``variant`` is Shologuti's rules (the
-    other games have one set: give None); ``game`` is any of :data:`lessons_lib.games.GAMES`.
+    ends by the rules (or, if ``max_plies`` is given, as a draw after that many plies). ``game`` is any of
+    :data:`lessons_lib.games.GAMES`; ``variant`` is one of its rule variants (None: its default, or its one set).
+    Each game is named by its variant, or by the game if it has one set of rules.
     """
     from lessons_lib.arena.tournament import TournamentSettings, pairing_games, play_tournament
 
-    rules = VARIANTS[variant] if isinstance(variant, str) else variant or FORCED
-    variant_name = rules.name if GAMES[game].variants else None
+    variant_name = GAMES[game].variant_of(GAMES[game].start(variant))
     settings = TournamentSettings(games_per_pair=games, variant=variant_name, seed=seed, max_plies=max_plies,
                                   seconds_per_move=60.0, game=game)
     schedule = pairing_games(f"first={players[0]}", f"second={players[1]}", settings, swap_colours=False)
@@ -68,7 +67,7 @@ def sample_games(variant: str | Rules | None = "forced", games: int = 8,
             position = position.play(move)
         outcome = position.outcome()
         winner = outcome.winner if outcome is not None else None
-        played.append(PlayedGame(rules.name if game == DEFAULT_GAME else game, moves, tuple(branching), winner,
+        played.append(PlayedGame(variant_name or game, moves, tuple(branching), winner,
                                  result.reason))
     return played
 
@@ -245,7 +244,7 @@ class MatchReport:
 
 
 def evaluation_match(evaluate: Evaluation, opponent: Evaluation | None = None, depth: int = 2, openings: int = 6,
-                     seed: int = 0, rules: Rules = FORCED, max_plies: int | None = None,
+                     seed: int = 0, variant: str | None = None, max_plies: int | None = None,
                      game: str = DEFAULT_GAME, quiescence: bool = False) -> MatchReport:
     """Alpha-beta with ``evaluate`` against alpha-beta with ``opponent`` (the game's own by default), same depth.
 
@@ -261,7 +260,6 @@ def evaluation_match(evaluate: Evaluation, opponent: Evaluation | None = None, d
     report = MatchReport(name)
     checked = _numbers_only(evaluate)
     players = (_searcher(depth, checked, quiescence), _searcher(depth, opponent or GAMES[game].evaluate, quiescence))
-    variant = rules.name if GAMES[game].variants else None
     for opening in opening_suite(openings, seed, 4, variant, game):
         start = play_line(GAMES[game].start(variant), opening)[-1]
         for colour in (0, 1):
