@@ -31,11 +31,20 @@ from lessons_lib.experiments.measurements import MatchReport, evaluation_match
 
 ROOT = Path(__file__).resolve().parent.parent
 SAFETY_PLIES = 100_000  # never reached: every game's own rules end it first
-BASELINES = {"own": None, "material": {"shologuti": material_evaluation},
-             "learned": {name: game.engine.learned_evaluate for name, game in GAMES.items()
-                         if game.engine.learned_evaluate is not None}}
+BASELINES = ("own", "material", "learned")
 """The baselines: the game's own evaluation, material alone (where the game has one), or the package's learned
 evaluation (to play other weights, ``--weights``, against it)."""
+
+
+def baseline_evaluation(baseline: str, game: str) -> Evaluation | None:
+    """The opponent's evaluation for ``baseline`` in ``game``: None for the game's own; ValueError if it has none."""
+    if baseline == "own":
+        return None
+    found = {"material": {"shologuti": material_evaluation}.get(game),
+             "learned": GAMES[game].engine.learned_evaluate}[baseline]
+    if found is None:
+        raise ValueError(f"{GAMES[game].title} has no {baseline} evaluation")
+    return found
 
 
 def learned_with(game: str, weights: Path | None) -> Evaluation:
@@ -55,8 +64,7 @@ def learned_with(game: str, weights: Path | None) -> Evaluation:
 
 def match(game: str, depth: int, openings: int, seed: int, baseline: str, quiescence: bool,
           weights: Path | None) -> tuple[int, MatchReport]:
-    choices = BASELINES[baseline]
-    opponent = None if choices is None else choices[game]
+    opponent = baseline_evaluation(baseline, game)
     return depth, evaluation_match(learned_with(game, weights), opponent, depth=depth, openings=openings, seed=seed,
                                    max_plies=SAFETY_PLIES, game=game, quiescence=quiescence)
 
@@ -67,13 +75,15 @@ def main() -> None:
     parser.add_argument("--depths", default="1,2,3,4", help="depths to compare, comma-separated (default 1,2,3,4)")
     parser.add_argument("--openings", type=int, default=100, help="seeded openings, each played twice (default 100)")
     parser.add_argument("--seed", type=int, default=10, help="the openings' seed (default 10)")
-    parser.add_argument("--baseline", default="own", choices=list(BASELINES), help="the opponent's evaluation")
+    parser.add_argument("--baseline", default="own", choices=BASELINES, help="the opponent's evaluation")
     parser.add_argument("--quiescence", action="store_true", help="both sides search with quiescence")
     parser.add_argument("--weights", type=Path, help="learned weights to play instead of the package's")
     parser.add_argument("--out", type=Path, help="the CSV file to write (default: data/learning/...)")
     args = parser.parse_args()
-    if BASELINES[args.baseline] is not None and args.game not in BASELINES[args.baseline]:  # type: ignore[operator]
-        parser.error(f"{GAMES[args.game].title} has no {args.baseline} evaluation")
+    try:
+        baseline_evaluation(args.baseline, args.game)  # before any game is played
+    except ValueError as error:
+        parser.error(str(error))
     depths = [int(depth) for depth in args.depths.split(",")]
     rows = []
     count = len(depths)

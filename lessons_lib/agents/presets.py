@@ -135,11 +135,8 @@ def make_agent(name: str, budget: Budget | None = None, *, depth: int | None = N
         if not given:
             seconds = BEST_SECONDS
         return NegamaxAgent(depth, seconds, evaluate, quiescence=base == "negamax-q")
-    if base in _MCTS_VARIANTS:
-        perspective, rollout = _MCTS_VARIANTS[base]
-        return MCTSAgent(1000 if not given else iterations, seconds, rollout=rollout, perspective=perspective,
-                         seed=seed)
-    raise ValueError(f"unknown agent {name!r}; choose one of: {', '.join(AGENT_NAMES)}")
+    perspective, rollout = _MCTS_VARIANTS[base]  # every name left is one of MCTS's (the name was checked above)
+    return MCTSAgent(1000 if not given else iterations, seconds, rollout=rollout, perspective=perspective, seed=seed)
 
 
 def _parse_setting(base: str, setting: str) -> tuple[int | None, int | None, float | None]:

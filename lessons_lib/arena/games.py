@@ -21,10 +21,12 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import InitVar, asdict, dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from lessons_lib.agents.base import OverProcessorLimit, processor_time_limit
+from lessons_lib.agents.match import MoveRefused
+from lessons_lib.agents.match import play_game as play_game_loop
 from lessons_lib.agents.presets import make_agent, seeded
 from lessons_lib.arena.players import Player, describe_spec, is_agent_file, parse_player, split_label
 from lessons_lib.arena.sandbox import ArenaFilesFailed, AgentFileChanged, Forfeit, SandboxedAgent, SandboxLimits
@@ -34,7 +36,6 @@ __all__ = ["GameSpec", "GameResult", "MoveRecord", "play_game", "opening_suite",
            "split_label", "can_stop_a_search"]
 
 FIRST = 0  # the player who moves first
-PLY_LIMIT = "ply limit"
 FORFEIT = "forfeit"
 DEFAULT_PLY_LIMIT: int | None = None
 """No limit of the arena's own: every game ends by its rules, and the game's own bound
@@ -58,7 +59,6 @@ class GameSpec:
             (first's, second's; None for a built-in agent or a file that could not be read): other bytes are
             never played under this key.
         players: the two players as parsed (from ``first`` and ``second`` if not given).
-        green, red: Shologuti's names for ``first`` and ``second``, still accepted so that older notebooks run.
     """
 
     key: str
@@ -73,14 +73,8 @@ class GameSpec:
     game: str = DEFAULT_GAME
     digests: tuple[str | None, str | None] = (None, None)
     players: tuple[Player, Player] | None = None
-    green: InitVar[str | None] = None
-    red: InitVar[str | None] = None
 
-    def __post_init__(self, green: str | None, red: str | None) -> None:
-        if green is not None:
-            object.__setattr__(self, "first", green)
-        if red is not None:
-            object.__setattr__(self, "second", red)
+    def __post_init__(self) -> None:
         if not self.first or not self.second:
             raise ValueError("a game needs a first and a second player")
         if self.players is None:
@@ -138,21 +132,6 @@ class GameResult:
         """The spec of the player who made the move ``record`` records (records stored before the arena knew
         other games than Shologuti call the first player ``Green`` in every game)."""
         return self.first if record.side in (self.player_names[0], "Green") else self.second
-
-    @property
-    def green(self) -> str:
-        """The first player, by Shologuti's name for it (kept so that older notebooks still run)."""
-        return self.first
-
-    @property
-    def red(self) -> str:
-        """The second player, by Shologuti's name for it."""
-        return self.second
-
-    @property
-    def green_score(self) -> float:
-        """The first player's score, by Shologuti's name for it."""
-        return self.first_score
 
     def as_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -248,8 +227,10 @@ def _processor_time_limit(seconds: float) -> Iterator[None]:
 def play_game(spec: GameSpec) -> GameResult:
     """Play the game ``spec`` describes and return what happened. Never raises for a player's fault.
 
-    Raises :class:`~lessons_lib.arena.sandbox.AgentFileChanged` if a student's file is no longer the
-    one ``spec.digests`` names (the game is not played, so no result is stored under a false key).
+    The players sit at the suite's one game loop (:func:`lessons_lib.agents.match.play_game`); a player that
+    goes over its limits, crashes, or plays a move the rules refuse forfeits. Raises
+    :class:`~lessons_lib.arena.sandbox.AgentFileChanged` if a student's file is no longer the one
+    ``spec.digests`` names (the game is not played, so no result is stored under a false key).
     """
     limits = SandboxLimits(spec.seconds_per_move, spec.memory_mb)
     position = spec.start_position()
@@ -257,32 +238,53 @@ def play_game(spec: GameSpec) -> GameResult:
     assert spec.players is not None
     players = [_Player(spec.players[0], spec.seed, limits, spec.game, spec.digests[0]),
                _Player(spec.players[1], spec.seed + 1, limits, spec.game, spec.digests[1])]
-    moves: list[MoveRecord] = []
+    records: list[MoveRecord] = []
     names = GAMES[spec.game].player_names
+
+    def forfeit(side: int, reason: str) -> GameResult:
+        return _result(spec, 0.0 if side == FIRST else 1.0,
+                       f"{FORFEIT}: {names[side]} ({players[side].spec}) {reason}", records)
+
     try:
-        while True:
-            outcome = position.outcome()
-            if outcome is not None:
-                score = 0.5 if outcome.winner is None else 1.0 if outcome.winner == FIRST else 0.0
-                return _result(spec, score, outcome.reason, moves)
-            if len(moves) >= limit:
-                return _result(spec, 0.5, PLY_LIMIT, moves)
-            side = position.to_move
-            try:
-                record = players[side].move(position)
-                position = position.play(record.move)
-            except (AgentFileChanged, ArenaFilesFailed):  # not a player's fault: the tournament stops
-                raise
-            except Forfeit as forfeit:
-                return _result(spec, 0.0 if side == FIRST else 1.0, f"{FORFEIT}: {names[side]} "
-                               f"({players[side].spec}) {forfeit.reason}", moves)
-            except ValueError as error:  # a built-in agent's move refused by the rules (a bug, but no crash)
-                return _result(spec, 0.0 if side == FIRST else 1.0,
-                               f"{FORFEIT}: {names[side]} ({players[side].spec}) {error}", moves)
-            moves.append(record)
+        played = play_game_loop([_Seat(player, records) for player in players], position, limit)
+    except _Forfeited as forfeited:  # over its limits, or a built-in agent's error (a bug, but no crash)
+        return forfeit(forfeited.side, forfeited.reason)
+    except MoveRefused as refused:  # a move the rules refuse: not played, so not recorded
+        del records[-1]
+        return forfeit(refused.player, refused.reason)
     finally:
         for player in players:
             player.close()
+    outcome = played.outcome
+    return _result(spec, outcome.score_for(FIRST), outcome.reason, records)
+
+
+class _Forfeited(Exception):
+    """A player at the arena's table forfeited: which side, and why."""
+
+    def __init__(self, side: int, reason: str) -> None:
+        super().__init__(reason)
+        self.side = side
+        self.reason = reason
+
+
+class _Seat:
+    """A player at the arena's table, as the game loop sees it: it chooses a move and keeps its record."""
+
+    def __init__(self, player: _Player, records: list[MoveRecord]) -> None:
+        self.player = player
+        self.records = records
+
+    def choose_move(self, position: Any) -> str:
+        try:
+            record = self.player.move(position)
+        except (AgentFileChanged, ArenaFilesFailed):  # not a player's fault: the tournament stops
+            raise
+        except (Forfeit, ValueError) as failure:
+            raise _Forfeited(position.to_move, failure.reason if isinstance(failure, Forfeit) else str(failure)) \
+                from None
+        self.records.append(record)
+        return record.move
 
 
 def _result(spec: GameSpec, first_score: float, reason: str, moves: list[MoveRecord]) -> GameResult:

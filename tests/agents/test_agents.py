@@ -17,7 +17,8 @@ from lessons_lib.agents.alphabeta import alphabeta
 from lessons_lib.agents.context import INFINITY, SearchContext
 from lessons_lib.agents.evaluation import WIN
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
-from lessons_lib.agents.match import match_score, play_game
+from lessons_lib.agents.match import MoveRefused, match_score, play_game
+from lessons_lib.experiments.measurements import play_line
 from lessons_lib.agents.presets import DIFFICULTIES
 from lessons_lib.games.shologuti.rules import CONTINUE, FORCED, TRADITIONAL, VARIANTS, Rules
 from lessons_lib.games.shologuti.position import GREEN, Position
@@ -296,3 +297,22 @@ def test_one_budget_type_is_accepted_by_every_agent_and_by_make_agent() -> None:
 def test_a_budget_an_agent_cannot_use_is_refused_in_one_line(make: Callable[[], object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         make()
+
+
+def test_the_game_loop_names_the_player_whose_move_the_rules_refuse() -> None:
+    class Refused:
+        def choose_move(self, state: object) -> str:
+            return "1-2"
+
+    with pytest.raises(MoveRefused) as refused:
+        play_game([RandomAgent(0), Refused()], Position.start())
+    assert refused.value.player == 1 and refused.value.move == "1-2"
+
+
+def test_the_game_loop_stops_at_its_ply_limit_with_a_draw_unless_the_game_ended_there() -> None:
+    capped = play_game([RandomAgent(1), RandomAgent(2)], Position.start(), max_plies=3)
+    assert (capped.outcome.winner, capped.outcome.reason, len(capped.moves)) == (None, "ply limit", 3)
+    assert capped.last == play_line(Position.start(), capped.moves)[-1]
+    whole = play_game([RandomAgent(1), RandomAgent(2)], Position.start())
+    ended = play_game([RandomAgent(1), RandomAgent(2)], Position.start(), max_plies=len(whole.moves))
+    assert ended.outcome == whole.outcome and ended.outcome.reason != "ply limit"

@@ -236,8 +236,6 @@ def test_the_arena_names_the_players_as_their_game_does(tmp_path: Path) -> None:
                for result in results for move in result.moves)
     export_csv(results, tmp_path / "hus.csv")
     assert [row["game"] for row in csv.DictReader(open(tmp_path / "hus.csv"))] == ["hus", "hus"]
-    assert (results[0].green, results[0].red, results[0].green_score) == \
-        (results[0].first, results[0].second, results[0].first_score)  # Shologuti's names still answer
 
 
 class Spinner:
@@ -321,3 +319,30 @@ def test_a_sandbox_the_arena_cannot_set_up_stops_the_tournament_in_one_line(
     assert main(["tournament", agent("good"), "random", "--workers", "1", "--quiet"]) == 2
     error = capsys.readouterr().err
     assert "could not prepare a sandbox" in error and "TMPDIR" in error and error.count("\n") == 1
+
+
+class SecondMoveWrong:
+    """A built-in agent with a bug: its second move is one the rules refuse."""
+
+    def __init__(self) -> None:
+        self.searches = 0
+
+    def reseed(self, seed: int) -> None:
+        pass
+
+    def search(self, position: object) -> SearchResult:
+        self.searches += 1
+        move = position.legal_moves()[0] if self.searches == 1 else "1-2"  # type: ignore[attr-defined]
+        return SearchResult(move, None, [move], 1, 0, 0.0)
+
+
+def test_a_move_the_rules_refuse_forfeits_the_player_who_chose_it_and_is_not_recorded(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import lessons_lib.arena.games as arena_games
+
+    built_in = arena_games.make_agent
+    monkeypatch.setattr(arena_games, "make_agent", lambda name, **options: SecondMoveWrong() if name == "bug"
+                        else built_in(name, **options))
+    result = play_game(GameSpec("g", "random", "bug", seed=3))
+    assert result.first_score == 1.0 and result.reason.startswith("forfeit: Red (bug)")
+    assert [move.side for move in result.moves] == ["Green", "Red", "Green"]  # the refused move is not among them
