@@ -1,7 +1,7 @@
 """The widgets' Python side, driven as clicks and buttons would drive it.
 
 PlayPanel and WatchPanel are the game panel with the Pygame Shologuti game's options: what they do is
-what the one game panel does for every game (tests/games/test_games.py drives it on the other games).
+what the one game panel does for every game (tests/widgets/test_widgets_every_game.py drives it on the other games).
 """
 
 from __future__ import annotations
@@ -156,7 +156,7 @@ def test_an_unknown_level_or_seat_is_refused_in_one_line() -> None:
     with pytest.raises(ValueError, match="unknown seats"):
         PlayPanel(seats="blue")
     with pytest.raises(ValueError, match="setting"):
-        WatchPanel(green="mcts", green_setting="many")
+        WatchPanel(first="mcts", first_setting="many")
 
 
 class _CheatingAgent(Agent):
@@ -191,7 +191,7 @@ def test_the_ai_thinks_in_the_background() -> None:
 
 
 def test_watching_two_agents_play_a_whole_game() -> None:
-    panel = WatchPanel(green="alphabeta", green_setting=1, red="random", think_in_background=False)
+    panel = WatchPanel(first="alphabeta", first_setting=1, second="random", think_in_background=False)
     assert "paused" in panel.status.value and panel.record.moves == []
     panel.step()
     assert len(panel.record.moves) == 1
@@ -203,7 +203,7 @@ def test_watching_two_agents_play_a_whole_game() -> None:
 
 
 def test_watching_in_the_background_can_pause() -> None:
-    panel = WatchPanel(green="mcts", green_setting=50, red="mcts", red_setting=50)
+    panel = WatchPanel(first="mcts", first_setting=50, second="mcts", second_setting=50)
     panel.delay.value = 0.0
     panel.pause.value = False
     panel.pause.value = True
@@ -216,7 +216,7 @@ def test_watching_in_the_background_can_pause() -> None:
 
 @pytest.mark.parametrize("kind", list(AGENT_SETTINGS))
 def test_every_agent_can_be_chosen_for_a_side(kind: str) -> None:
-    panel = WatchPanel(green=kind, red="random", think_in_background=False)
+    panel = WatchPanel(first=kind, second="random", think_in_background=False)
     choice = panel.ai_choices[0]
     choice.setting.value = choice.setting.options[0][1]
     assert panel.agents[0].describe().startswith(kind)
@@ -319,7 +319,7 @@ class _CrashAgent(Agent):
 
 
 def test_watch_new_game_then_play_starts_the_new_game() -> None:
-    panel = WatchPanel(green="random", red="random")
+    panel = WatchPanel(first="random", second="random")
     panel.agents[:] = [_SlowAgent(0.4), _SlowAgent(0.4)]
     panel.pause.value = False
     panel.new_game()  # the old search is still thinking; its answer is dropped
@@ -342,7 +342,7 @@ def test_watch_shows_an_agents_failure_and_pauses() -> None:
 
 
 def test_undo_and_redo_while_two_ais_play_pause_them() -> None:
-    panel = WatchPanel(green="random", red="random", think_in_background=False)
+    panel = WatchPanel(first="random", second="random", think_in_background=False)
     for _ in range(3):
         panel.step()
     panel.undo()
