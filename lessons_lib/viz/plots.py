@@ -159,9 +159,10 @@ PART_STYLES = ("-", "--", ":", "-.")
 """Each part's line style, in order: the second cue beside its colour."""
 
 
-def plot_evaluation_terms(terms: Sequence[EvaluationParts], *, player: str = "Green",
+def plot_evaluation_terms(terms: Sequence[EvaluationParts], *, player: str = "player 0",
                           title: str = "The material-and-mobility evaluation during a game", ax: Axes | None = None) -> Axes:
-    """The parts of an evaluation (any game's, as ``parts()`` names them), and their total, at every ply of a game."""
+    """The parts of an evaluation (any game's, as ``parts()`` names them), and their total, at every ply of a game,
+    for ``player`` (its name in the axis label)."""
     ax = _axes(ax, (9.0, 4.2))
     plies = range(len(terms))
     names = list(terms[0].parts()) if terms else []
