@@ -4,6 +4,7 @@ the explanation)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import anywidget
@@ -26,26 +27,14 @@ def live_view_with_svg(widget: w.Widget, svg: str | None, text: str, **kwargs: A
 
 
 class LiveHTML(anywidget.AnyWidget):
-    """HTML, like ``ipywidgets.HTML``, that screen readers also read out whenever it changes (a polite live region).
+    """HTML, like ``ipywidgets.HTML``, that screen readers also read out whenever it changes (a polite live region,
+    made in the browser by ``live_html.js``, beside this file).
 
     >>> LiveHTML(value="<b>Green</b>: your turn.").value
     '<b>Green</b>: your turn.'
     """
 
-    _esm = """
-    function render({ model, el }) {
-      const region = document.createElement("div");  // kept, so that a change of its content is announced
-      region.setAttribute("role", "status");
-      region.setAttribute("aria-live", "polite");
-      region.setAttribute("aria-atomic", "true");
-      const show = () => { region.innerHTML = model.get("value"); };
-      model.on("change:value", show);
-      show();
-      el.appendChild(region);
-      return () => model.off("change:value", show);
-    }
-    export default { render };
-    """
+    _esm = Path(__file__).parent / "live_html.js"
     value = traitlets.Unicode("").tag(sync=True)
 
 

@@ -48,7 +48,7 @@ class Thinker:
 
         if self.run_in_background:
             self._threads = [thread for thread in self._threads if thread.is_alive()]
-            thread = threading.Thread(target=work, name="shologuti-ai", daemon=True)
+            thread = threading.Thread(target=work, name="ai-search", daemon=True)
             self._threads.append(thread)
             thread.start()
         else:

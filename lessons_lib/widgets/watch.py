@@ -1,6 +1,6 @@
 """Watch two agents play Shologuti (the Pygame game's AI vs AI mode), as a game panel.
 
->>> panel = WatchPanel(green="alphabeta", green_setting=1, red="random", think_in_background=False)
+>>> panel = WatchPanel(first="alphabeta", first_setting=1, second="random", think_in_background=False)
 >>> panel.run_to_end()
 >>> panel.record.position.is_game_over()
 True
@@ -20,13 +20,15 @@ class WatchPanel(GamePanel):
     ``seats="watch"`` on the suite's own game.
 
     Args:
-        green, red: the agents (``"minimax"``, ``"mcts"``, a level such as ``"medium"``, ...), with
-            ``green_setting`` and ``red_setting`` (a depth, a number of iterations or seconds).
+        first, second: the agents of the player who moves first and of the other (``"minimax"``, ``"mcts"``, a
+            level such as ``"medium"``, ...), with ``first_setting`` and ``second_setting`` (a depth, a number of
+            iterations or seconds).
         variant: the rule variant.
         think_in_background: play in a thread (set False in tests and scripts).
     """
 
-    def __init__(self, green: str = "minimax", red: str = "mcts", green_setting: Any = None,
-                 red_setting: Any = None, variant: str = "forced", think_in_background: bool = True) -> None:
-        super().__init__(DEFAULT_GAME, ai=agent_spec(green, green_setting), ai_second=agent_spec(red, red_setting),
-                         seats="watch", variant=variant, paused=True, think_in_background=think_in_background)
+    def __init__(self, first: str = "minimax", second: str = "mcts", first_setting: Any = None,
+                 second_setting: Any = None, variant: str = "forced", think_in_background: bool = True) -> None:
+        super().__init__(DEFAULT_GAME, ai=agent_spec(first, first_setting),
+                         ai_second=agent_spec(second, second_setting), seats="watch", variant=variant, paused=True,
+                         think_in_background=think_in_background)

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from .test_play_notebook import BOARD, moves_listed_script, open_notebook, run_all_cells
 
-NEWS = ".shologuti-board-status"
+NEWS = ".game-board-status"
 """The board's live region."""
 FOCUSED_PLACE = "document.activeElement.getAttribute('data-click')"
 ARROW_TOWARDS = """name => {

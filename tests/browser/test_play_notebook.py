@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-BOARD = ".shologuti-board-widget"
+BOARD = ".game-board-widget"
 STATUS_SCRIPT = f"document.querySelector('{BOARD} svg').getAttribute('aria-label')"
 
 

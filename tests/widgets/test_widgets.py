@@ -6,10 +6,13 @@ what the one game panel does for every game (tests/widgets/test_widgets_every_ga
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
 
+from waiting import PATIENCE, wait_for
+from lessons_lib.agents import AlphaBetaAgent
 from lessons_lib.agents.base import Agent, SearchResult
 from lessons_lib.games.shologuti.moves import Move
 from lessons_lib.games.game_record import GameRecord
@@ -112,6 +115,12 @@ def test_playing_red_lets_the_ai_open_and_switching_sides_hands_over() -> None:
     panel.switch_sides()  # now you are Green; the AI takes Red and moves at once
     assert panel.record.position.to_move == GREEN and len(panel.record.moves) == 2
     assert panel.ai_choices[0].kind.disabled and not panel.ai_choices[1].kind.disabled
+
+
+def test_the_side_you_play_is_named_by_its_turn_or_by_the_games_name_for_it() -> None:
+    for seats in ("second", "red"):
+        panel = PlayPanel(ai="beginner", seats=seats, think_in_background=False)
+        assert panel.seats_choice.value == "second" and len(panel.record.moves) == 1  # the AI (Green) has opened
 
 
 def test_two_players_and_no_ai() -> None:
@@ -225,37 +234,39 @@ def test_every_agent_can_be_chosen_for_a_side(kind: str) -> None:
     assert len(panel.record.moves) == 1
 
 
-class _SlowAgent(Agent):
-    """Thinks for a while, then plays alpha-beta at depth 1: time for the player to do something meanwhile."""
+class _HeldAgent(Agent):
+    """Thinks until the test lets it answer (:meth:`release`), then plays alpha-beta at depth 1: the player does
+    something meanwhile, however slow or fast the machine."""
 
-    name = "slow"
+    name = "held"
 
-    def __init__(self, seconds: float = 0.6) -> None:
-        self.seconds = seconds
+    def __init__(self) -> None:
+        self.released = threading.Event()
+
+    def release(self) -> None:
+        self.released.set()
 
     def search(self, state: Any, observer: Any = None) -> SearchResult:
-        import time
-
-        from lessons_lib.agents import AlphaBetaAgent
-
-        time.sleep(self.seconds)
+        self.released.wait(PATIENCE)
         return AlphaBetaAgent(1).search(state)
 
 
-def thinking_panel() -> PlayPanel:
-    """A panel where Green (you) has just played 23-17 and the slow AI (Red) is thinking."""
+def thinking_panel() -> tuple[PlayPanel, _HeldAgent]:
+    """A panel where Green (you) has just played 23-17 and the AI (Red) is thinking until it is released."""
     panel = PlayPanel(ai="beginner")
-    panel.agents[RED] = _SlowAgent()
+    held = _HeldAgent()
+    panel.agents[RED] = held
     panel.board.click(23)
     panel.board.click(17)
     assert "thinking" in panel.status.value and not panel.board.accepts_clicks()
-    return panel
+    return panel, held
 
 
 def test_undo_while_the_ai_thinks_gives_the_board_back() -> None:
-    panel = thinking_panel()
+    panel, held = thinking_panel()
     panel.undo()
     assert panel.record.moves == [] and panel.board.accepts_clicks()
+    held.release()
     panel.wait()
     assert panel.record.moves == []  # the AI's late answer is dropped
     panel.board.click(24)
@@ -265,16 +276,18 @@ def test_undo_while_the_ai_thinks_gives_the_board_back() -> None:
 
 
 def test_new_game_while_the_ai_thinks() -> None:
-    panel = thinking_panel()
+    panel, held = thinking_panel()
     panel.new_game()
+    held.release()
     panel.wait()
     assert panel.record.moves == [] and panel.board.accepts_clicks()
 
 
 def test_switching_sides_while_the_ai_thinks_never_plays_for_the_human() -> None:
-    panel = thinking_panel()
-    panel.agents[GREEN] = _SlowAgent()
+    panel, held = thinking_panel()
+    panel.agents[GREEN] = held
     panel.switch_sides()  # you are Red now: the AI plays Green, and must not play Red's move
+    held.release()
     panel.wait()
     position = panel.record.position
     assert moves_of(panel.record)[0] == "23-17" and len(panel.record.moves) == 1
@@ -282,9 +295,10 @@ def test_switching_sides_while_the_ai_thinks_never_plays_for_the_human() -> None
 
 
 def test_a_hint_is_only_for_a_human_turn_and_never_cancels_the_ai() -> None:
-    panel = thinking_panel()
+    panel, held = thinking_panel()
     panel.show_hint(seconds=0.1)
     assert "Hints are for a human's turn" in panel.status.value
+    held.release()
     panel.wait()
     assert len(panel.record.moves) == 2 and panel.board.accepts_clicks()  # the AI did answer
 
@@ -305,8 +319,9 @@ def test_undo_back_to_the_ais_opening_lets_it_play_again() -> None:
 
 
 def test_changing_the_level_while_the_ai_thinks() -> None:
-    panel = thinking_panel()
+    panel, held = thinking_panel()
     panel.ai_choices[RED].kind.value = "beginner"
+    held.release()  # its answer comes too late: the new level's move is played
     panel.wait()
     assert len(panel.record.moves) == 2 and panel.board.accepts_clicks()
 
@@ -320,16 +335,18 @@ class _CrashAgent(Agent):
 
 def test_watch_new_game_then_play_starts_the_new_game() -> None:
     panel = WatchPanel(first="random", second="random")
-    panel.agents[:] = [_SlowAgent(0.4), _SlowAgent(0.4)]
-    panel.pause.value = False
-    panel.new_game()  # the old search is still thinking; its answer is dropped
-    panel.agents[:] = [_SlowAgent(0.05), _SlowAgent(0.05)]
-    import time
-
-    time.sleep(1.0)
+    panel.delay.value = 0.0
+    old, new = _HeldAgent(), _HeldAgent()
+    panel.agents[:] = [old, old]
+    panel.pause.value = False  # the first search begins, and thinks until released
+    panel.agents[:] = [new, new]
+    panel.new_game()  # the old search is still thinking; its answer will be dropped
+    old.release()
+    new.release()
+    assert wait_for(lambda: len(panel.record.moves) >= 2)  # the new game goes on
     panel.pause.value = True
     panel.wait()
-    assert len(panel.record.moves) >= 2 and panel.pause.description == "Play"
+    assert panel.pause.description == "Play"
 
 
 def test_watch_shows_an_agents_failure_and_pauses() -> None:
