@@ -33,7 +33,7 @@ from lessons_lib.arena.players import Player, describe_spec, parse_player
 from lessons_lib.arena.ratings import Score, elo_intervals, fit_elo, score_interval
 from lessons_lib.arena.sandbox import DEFAULT_MEMORY_MB, DEFAULT_SECONDS_PER_MOVE, file_digest
 from lessons_lib.sandbox.isolation import announce_mode
-from lessons_lib.sandbox.processes import end_with_parent
+from lessons_lib.sandbox.parent import end_with_parent
 from lessons_lib.arena.storage import ResultStore, StorageError
 from lessons_lib.tooling.files import quoted_path
 from lessons_lib.tooling.text import shown, spreadsheet_cell

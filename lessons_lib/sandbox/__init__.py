@@ -8,6 +8,6 @@ through :class:`~lessons_lib.sandbox.running.SandboxedProcess`:
 - :mod:`~lessons_lib.sandbox.running`: the arena's side: start, talk, count processor time, end;
 - :mod:`~lessons_lib.sandbox.workload`: the first steps of the program that runs the student's code;
 - :mod:`~lessons_lib.sandbox.cgroups`: a control group for each sandbox, where the arena may make one;
-- :mod:`~lessons_lib.sandbox.processes`: a sandbox's processes, found, measured and killed through ``/proc``;
+- :mod:`~lessons_lib.sandbox.processes`: a sandbox's processes, found, measured and killed through psutil;
 - :mod:`~lessons_lib.sandbox.handins`: students' files, read without following links.
 """

@@ -23,6 +23,8 @@ import signal
 import time
 from pathlib import Path
 
+import psutil
+
 V1_CONTROLLERS = ("memory", "pids", "cpuacct")
 V1_OPTIONAL = ("cpu",)  # an equal share of the processors for every agent, where the cpu controller is there
 GROUP_PREFIX = "shologuti-agent-"
@@ -31,7 +33,11 @@ _numbers = itertools.count()
 
 @functools.cache
 def _hierarchies() -> dict[str, Path]:
-    """Where this process's own group is, for each controller the arena uses ("unified" for cgroup v2)."""
+    """Where this process's own group is, for each controller the arena uses ("unified" for cgroup v2).
+
+    psutil does not tell which control group a process is in: that (``/proc/self/cgroup``) and where each
+    hierarchy is mounted (``/proc/self/mountinfo``, beside it) are read as the kernel writes them.
+    """
     if not Path("/proc/self/cgroup").exists():
         return {}
     mounts: dict[str, Path] = {}
@@ -244,7 +250,7 @@ def remove_leftovers() -> None:
             continue
         for child in children:
             owner = child.name.removeprefix(GROUP_PREFIX).split("-")[0]
-            if not child.name.startswith(GROUP_PREFIX) or not owner.isdigit() or Path(f"/proc/{owner}").exists():
+            if not child.name.startswith(GROUP_PREFIX) or not owner.isdigit() or psutil.pid_exists(int(owner)):
                 continue
             version = 2 if (child / "cgroup.freeze").exists() or (child / "cgroup.kill").exists() else 1
             AgentGroup({"leftover": child}, version, 0, 0).remove()

@@ -16,11 +16,13 @@
 
 ``process`` (macOS, Windows, or Linux without bubblewrap)
     The code runs as plain processes with the user's own permissions, in a
-    private temporary working folder. On Linux their processor time, memory,
-    processes and threads are counted as inside bubblewrap; on macOS and Windows
-    only the clock stops them (at three times the limit and 5 s more), and the
-    memory limit holds for the first process alone on macOS, not at all on Windows. Mistakes are caught (crashes, hangs,
-    memory hogs, garbage answers); malice is not: hostile code could read or
+    private temporary working folder. Their processor time, memory, processes
+    and threads are counted all together through psutil, on Linux as inside
+    bubblewrap. On macOS and Windows a helper whose parent has ended is no
+    longer counted (nor killed at the end), nor is the processor time of helpers
+    that have ended; memory is each process's resident size (a page that forked
+    processes share counts in each), and System V shared memory is not counted.
+    Mistakes are caught (crashes, hangs, memory hogs, garbage answers); malice is not: hostile code could read or
     change the user's files, signal other processes, or leave a process behind if
     the arena is killed. Read the files first, or run the tournament on Linux
     with bubblewrap.

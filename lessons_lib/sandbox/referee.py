@@ -29,11 +29,13 @@ process of the namespace but the caller, and the kernel lets no ``fork`` slip pa
 them all (it sees only them), their System V shared memory (the namespace's own) included,
 and ends them all by ending itself.
 
-**As a plain process** (no bubblewrap) it is the workload's parent and, on Linux, a *child
-subreaper*: a process the workload starts stays its descendant even when its parent ends, so
-the referee still finds it. Stopping them is a sweep of signals, repeated until every one is
-stopped; a process that keeps replacing itself fast enough could outrun it (then ``over``
-says so). Nothing there protects the referee from the workload.
+**As a plain process** (no bubblewrap) it is the workload's parent, and finds, counts and
+signals its descendants through psutil (:mod:`lessons_lib.sandbox.processes`), on Linux, macOS
+and Windows. On Linux it is also a *child subreaper*: a process the workload starts stays its
+descendant even when its parent ends, so the referee still finds it; on macOS and Windows such
+a process escapes its limits and its end. Stopping them is a sweep of signals, repeated until
+every one is stopped; a process that keeps replacing itself fast enough could outrun it (then
+``over`` says so). Nothing there protects the referee from the workload.
 """
 
 from __future__ import annotations
@@ -50,10 +52,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
+import psutil
+
 from lessons_lib.sandbox.isolation import PRIVATE_FOLDERS
 from lessons_lib.sandbox.processes import (
-    family, has_proc, is_ending, memory_bytes, memory_file_bytes, shared_memory_bytes, start_time, state,
-    thread_count,
+    LINUX, is_ending, is_held, kill, memory_bytes, memory_file_bytes, shared_memory_bytes, thread_count, tree,
 )
 
 STOP = getattr(signal, "SIGSTOP", None)  # (Windows has neither: there nothing is held between answers)
@@ -97,18 +100,15 @@ class Workload:
     def __init__(self, first: subprocess.Popen[bytes]) -> None:
         self.first = first
         self.in_namespace = os.getpid() == 1
-        self.seen: dict[int, int | None] = {}
+        self.seen: set[int] = set()  # the numbers of every process of the workload seen so far
 
-    def members(self) -> list[int]:
-        """The workload's processes now (the first one's number, where this system cannot list more)."""
-        if not has_proc():
-            return [self.first.pid] if self.first.poll() is None else []
+    def members(self) -> list[psutil.Process]:
+        """The workload's processes now."""
         if self.in_namespace:
-            found = [int(name) for name in os.listdir("/proc") if name.isdigit() and name != "1"]
+            found = [process for process in psutil.process_iter() if process.pid != 1]
         else:
-            found = family(os.getpid())[1:]
-        for pid in found:
-            self.seen.setdefault(pid, start_time(pid))
+            found = tree(os.getpid())[1:]
+        self.seen.update(process.pid for process in found)
         return found
 
     def signal_all(self, sent: int | None) -> bool:
@@ -123,38 +123,32 @@ class Workload:
             except ProcessLookupError:
                 pass  # none left
             return True
-        stopping = sent == STOP
         for _ in range(SWEEPS):
-            members = self.members()
-            for pid in members:
+            for process in self.members():
                 try:
-                    os.kill(pid, sent)
-                except OSError:
+                    process.send_signal(sent)
+                except psutil.Error:
                     pass
-            if not stopping or not has_proc():
-                return True
-            if all(state(pid) in ("T", "t", "Z", "X", "") for pid in self.members()):
+            if sent != STOP or all(is_held(process) for process in self.members()):
                 return True
         return False
 
     def over_limit(self, plan: Plan) -> str | None:
         """Which limit the workload has passed, in words, or None (a process that has ended, not yet collected,
         is not counted)."""
-        if not has_proc():
-            return None
-        members = [pid for pid in self.members() if not is_ending(pid)]
+        members = [process for process in self.members() if not is_ending(process.pid)]
         if len(members) > plan.processes:
             return (f"started more than {plan.processes} process{'es' if plan.processes != 1 else ''} (the limit for "
                     f"{plan.whom})")
-        if sum(thread_count(pid) for pid in members) > plan.threads:
+        if sum(thread_count(process) for process in members) > plan.threads:
             return f"ran more than {plan.threads} threads in all (the limit for {plan.whom})"
         files = private_files() if self.in_namespace else 0
         if files > MAX_FILES:
             return f"kept more than {MAX_FILES:,} files in its private folders (the limit for {plan.whom})"
         if plan.memory_mb is None:
             return None
-        used = sum(memory_bytes(pid) for pid in members) + memory_file_bytes(members)
-        used += shared_memory_bytes(None if self.in_namespace else set(self.seen))
+        used = sum(memory_bytes(process) for process in members) + memory_file_bytes(members)
+        used += shared_memory_bytes(None if self.in_namespace else self.seen)
         if used > plan.memory_mb * 2**20:
             count = len(members)
             return (f"used {used / 2**20:.0f} MB in {count} process{'es' if count != 1 else ''}, over the limit of "
@@ -166,17 +160,12 @@ class Workload:
         if self.in_namespace:
             self.signal_all(signal.SIGKILL)  # and the kernel kills whatever is left when this process ends
             return
-        kill_signal = getattr(signal, "SIGKILL", signal.SIGTERM)
         self.signal_all(STOP)
         for _ in range(SWEEPS):
             members = self.members()
             if not members:
                 break
-            for pid in reversed(members):
-                try:
-                    os.kill(pid, kill_signal)
-                except OSError:
-                    pass
+            kill(reversed(members))
             _reap_all(self.first)
         if self.first.poll() is None:
             self.first.kill()
@@ -351,8 +340,8 @@ class Referee:
     def _finish(self) -> None:
         """The answer channel has closed: the workload ended, or it closed the channel and goes on."""
         _reap_all(self.first)
-        if self.first.returncode is None and (is_ending(self.first.pid) if has_proc() else True):
-            try:  # it is ending (its files are closed first): it will be gone in a moment
+        if self.first.returncode is None and (is_ending(self.first.pid) or not LINUX):
+            try:  # it is ending (its files are closed first; only Linux tells): it will be gone in a moment
                 self.first.wait(timeout=ENDING_SECONDS)
             except subprocess.TimeoutExpired:
                 pass
@@ -429,7 +418,7 @@ def main() -> None:
 def _end_with_the_arena() -> None:
     """A plain process's referee: when the arena dies, end the workload first, then end (Linux)."""
     if not sys.platform.startswith("linux"):
-        from lessons_lib.sandbox.processes import end_with_parent
+        from lessons_lib.sandbox.parent import end_with_parent
 
         end_with_parent()
         return

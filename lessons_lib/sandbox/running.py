@@ -21,11 +21,13 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import IO, Any
 
+import psutil
+
 from lessons_lib.sandbox.cgroups import AgentGroup
 from lessons_lib.sandbox.isolation import (
     BUBBLEWRAP, BUBBLEWRAP_ENVIRONMENT, WORKING_FOLDER, bubblewrap_command, sandbox_mode,
 )
-from lessons_lib.sandbox.processes import family, has_proc, kill, processor_seconds, start_time
+from lessons_lib.sandbox.processes import kill, processor_seconds, tree
 from lessons_lib.sandbox.programs import python_module
 from lessons_lib.sandbox.referee import Plan
 
@@ -92,7 +94,7 @@ class SandboxedProcess:
         self._group: AgentGroup | None = None
         self._folder: str | None = None
         self._messages: queue.Queue[Message] = queue.Queue()
-        self._referee: tuple[int, int | None] | None = None
+        self._referee: psutil.Process | None = None
 
     # -- starting ----------------------------------------------------------------------------
 
@@ -181,25 +183,27 @@ class SandboxedProcess:
     # -- what the kernel counts ----------------------------------------------------------------
 
     def processor_seconds(self) -> float:
-        """The processor time the workload has used so far, all its processes together (not the referee's own)."""
-        referee = self._referee_pid()
+        """The processor time the workload has used so far, all its processes together (not the referee's own;
+        on macOS and Windows, not that of its processes that have ended)."""
+        referee = self._referee_process()
         own = processor_seconds([referee], children=False) if referee is not None else 0.0
         if self._group is not None:
             return max(0.0, self._group.processor_seconds() - own)
-        if self._root is None or not has_proc():
+        if self._root is None:
             return 0.0
-        return max(0.0, processor_seconds(family(self._root.pid)) - own)
+        return max(0.0, processor_seconds(tree(self._root.pid)) - own)
 
-    def _referee_pid(self) -> int | None:
-        if self._root is None or not has_proc():
+    def _referee_process(self) -> psutil.Process | None:
+        """The referee's process: the one started (a plain process), or bubblewrap's child."""
+        if self._root is None:
             return None
-        if self._referee is None or start_time(self._referee[0]) != self._referee[1]:
-            members = family(self._root.pid, most=OVERHEAD[self.mode] + 1)
+        if self._referee is None or not self._referee.is_running():
+            members = tree(self._root.pid)
             index = OVERHEAD[self.mode] - 1
             if len(members) <= index:
                 return None
-            self._referee = (members[index], start_time(members[index]))
-        return self._referee[0]
+            self._referee = members[index]
+        return self._referee
 
     def memory_exceeded(self) -> bool:
         """Whether the kernel has stopped the workload for memory (in a control group)."""
@@ -215,12 +219,12 @@ class SandboxedProcess:
         """End the workload and every process it started, and wait until they are gone."""
         root, self._root = self._root, None
         if root is not None:
-            left = {pid: start_time(pid) for pid in family(root.pid)} if has_proc() else {}
-            referee = self._referee_pid()
-            if self.mode != BUBBLEWRAP and referee is not None and hasattr(signal, "SIGCONT"):
+            left = tree(root.pid)
+            referee = self._referee_process()
+            if self.mode != BUBBLEWRAP and referee is not None:
                 try:  # a plain process's workload may have stopped its referee (inside bubblewrap it cannot)
-                    os.kill(referee, signal.SIGCONT)
-                except OSError:
+                    referee.resume()
+                except psutil.Error:
                     pass
             try:  # the referee ends everything, and itself, when its input closes
                 if root.stdin is not None:

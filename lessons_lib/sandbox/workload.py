@@ -11,7 +11,7 @@ import os
 import sys
 from typing import TextIO
 
-from lessons_lib.sandbox.processes import end_with_parent
+from lessons_lib.sandbox.parent import end_with_parent
 
 KEYCTL_SYSCALLS = {"x86_64": 250, "aarch64": 219, "i686": 288, "armv7l": 311}
 """The number of Linux's ``keyctl`` system call on the machines Python runs on most."""

@@ -21,9 +21,11 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 
 from lessons_lib.sandbox import isolation
+from lessons_lib.sandbox.processes import is_held
 from lessons_lib.arena.games import GameResult, play_game
 from lessons_lib.sandbox.processes import family
 from lessons_lib.arena.sandbox import AgentFileChanged
@@ -441,7 +443,8 @@ def attack():
                              start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         assert wait_for(lambda: len(processes_with(f"sleep {token}")) == 1)
-        time.sleep(1.0)  # the agent has answered and is stopped; negamax thinks for 30 s (passes either way)
+        helper = psutil.Process(processes_with(f"sleep {token}")[0])
+        assert wait_for(lambda: is_held(helper))  # the agent has answered and is stopped while negamax thinks (30 s)
         left = [*processes_with(f"sleep {token}"), *sandbox_processes(arena.pid)]
         arena.terminate()
         arena.wait(timeout=300)

@@ -1,17 +1,18 @@
-"""Finding, measuring and killing a sandbox's whole family of processes (Linux's /proc)."""
+"""Finding, measuring and killing a sandbox's whole family of processes (psutil, and Linux's /proc where psutil
+shows nothing)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
+import psutil
 import pytest
 
 from lessons_lib.sandbox import processes
-from lessons_lib.sandbox.processes import family, kill, memory_bytes, start_time
+from lessons_lib.sandbox.processes import family, is_ending, is_held, kill, memory_bytes, tree
 from waiting import wait_for
-
-pytestmark = pytest.mark.skipif(not processes.has_proc(), reason="needs Linux's /proc")
 
 GRANDPARENT = [sys.executable, "-c", "import subprocess, sys, time; "
                "child = subprocess.Popen([sys.executable, '-c', 'print(1, flush=True); import time; time.sleep(60)'], "
@@ -19,12 +20,11 @@ GRANDPARENT = [sys.executable, "-c", "import subprocess, sys, time; "
 """A process and its child, both Python started up, which says ``ready`` once both are."""
 
 
-def running(pid: int) -> bool:
-    """Whether ``pid`` runs (a killed process may linger as a zombie until it is reaped)."""
+def running(process: psutil.Process) -> bool:
+    """Whether ``process`` runs (a killed process may linger as a zombie until it is reaped)."""
     try:
-        with open(f"/proc/{pid}/stat") as file:
-            return file.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
+        return process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
         return False
 
 
@@ -38,10 +38,10 @@ def started_family() -> subprocess.Popen[bytes]:
 def test_a_family_is_found_measured_and_killed_whole() -> None:
     parent = started_family()
     try:
-        members = family(parent.pid)
-        assert len(members) == 2 and members[0] == parent.pid
-        assert all(memory_bytes(pid) > 1_000_000 for pid in members)  # a Python process holds megabytes
-        kill({pid: start_time(pid) for pid in members})
+        members = tree(parent.pid)
+        assert len(members) == 2 and family(parent.pid) == [parent.pid, members[1].pid]
+        assert all(memory_bytes(member) > 1_000_000 for member in members)  # a Python process holds megabytes
+        kill(members)
         parent.wait(timeout=10)
         assert wait_for(lambda: not running(members[1]))
     finally:
@@ -51,25 +51,33 @@ def test_a_family_is_found_measured_and_killed_whole() -> None:
 def test_a_process_number_taken_by_another_process_is_not_killed() -> None:
     bystander = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
-        kill({bystander.pid: (start_time(bystander.pid) or 0) + 1})  # "seen" with another start time
+        seen = psutil.Process(bystander.pid)
+        seen._ident = (bystander.pid, -1.0)  # psutil's identity of a process: as if seen before the number was reused
+        kill([seen])
         assert bystander.poll() is None
     finally:
         bystander.kill()
         bystander.wait()
 
 
-def test_both_ways_of_finding_children_agree_where_the_kernel_has_children_files() -> None:
-    parent = started_family()
+@pytest.mark.skipif(not hasattr(os, "waitid"), reason="waits for a process's stop and end without collecting it")
+def test_a_stopped_or_ended_process_is_held_and_only_an_ended_one_is_ending() -> None:
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    seen = psutil.Process(child.pid)
     try:
-        table = processes._children_table()
-        assert table.get(parent.pid) and len(table[parent.pid]) == 1
-        if processes._HAS_CHILDREN_FILES:
-            assert processes._children_files(parent.pid) == table[parent.pid]
+        assert not is_held(seen) and not is_ending(child.pid)
+        seen.suspend()
+        os.waitid(os.P_PID, child.pid, os.WSTOPPED | os.WNOWAIT)  # returns once the kernel has stopped it
+        assert is_held(seen) and not is_ending(child.pid)
+        seen.kill()
+        os.waitid(os.P_PID, child.pid, os.WEXITED | os.WNOWAIT)  # returns once it has ended, not yet collected
+        assert is_held(seen) and is_ending(child.pid)
     finally:
-        kill({pid: start_time(pid) for pid in family(parent.pid)})
-        parent.wait()
+        child.kill()
+        child.wait()
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="in-memory files are Linux's")
 def test_a_familys_threads_processor_time_and_in_memory_files_are_counted() -> None:
     script = ("import os, threading, time\n"
               "descriptor = os.memfd_create('kept')\n"
@@ -84,13 +92,14 @@ def test_a_familys_threads_processor_time_and_in_memory_files_are_counted() -> N
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE)
     try:
         assert child.stdout is not None and child.stdout.readline() == b"ready\n"
-        assert processes.thread_count(child.pid) == 6
-        assert processes.processor_seconds([child.pid]) >= 0.3
-        assert 8 * 2**20 <= processes.memory_file_bytes([child.pid, child.pid]) < 9 * 2**20  # counted once
+        seen = psutil.Process(child.pid)
+        assert processes.thread_count(seen) == 6
+        assert processes.processor_seconds([seen]) >= 0.3
+        assert 8 * 2**20 <= processes.memory_file_bytes([seen, seen]) < 9 * 2**20  # counted once
     finally:
         child.kill()
         child.wait()
-    assert processes.thread_count(child.pid) == 0 and processes.processor_seconds([child.pid]) == 0.0
+    assert processes.thread_count(seen) == 0 and processes.processor_seconds([seen]) == 0.0
 
 
 def test_a_control_group_holds_its_processes_to_its_limits_and_is_removed() -> None:
@@ -117,7 +126,7 @@ def test_a_control_group_holds_its_processes_to_its_limits_and_is_removed() -> N
 def test_a_worker_whose_parent_died_before_it_set_its_death_signal_ends_at_once() -> None:
     """A pool's worker is told its parent's number by the parent: asked itself, a parent already dead would read as
     init, and the worker would outlive the arena (seen once in a full run: an experiment's worker left behind)."""
-    code = ("from lessons_lib.sandbox.processes import end_with_parent\n"
+    code = ("from lessons_lib.sandbox.parent import end_with_parent\n"
             "end_with_parent(1)  # not this process's parent: as if the real one had died\n"
             "print('still running')")
     finished = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
