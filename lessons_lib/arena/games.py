@@ -10,7 +10,7 @@ knows no game: it speaks of the *first* player (player 0, who moves first) and t
 *second*, and of each by the name its game gives it (Green and Red, South and North).
 
 Everything here is plain data, so a game can run in another process (or on
-another machine) and come back as a :class:`GameResult`.
+another machine) and come back as a :class:`GameReport`.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from lessons_lib.arena.players import Player, describe_spec, is_agent_file, pars
 from lessons_lib.arena.sandbox import ArenaFilesFailed, AgentFileChanged, Forfeit, SandboxedAgent, SandboxLimits
 from lessons_lib.games import DEFAULT_GAME, GAMES
 
-__all__ = ["GameSpec", "GameResult", "MoveRecord", "play_game", "opening_suite", "describe_spec", "is_agent_file",
+__all__ = ["GameSpec", "GameReport", "MoveRecord", "play_game", "opening_suite", "describe_spec", "is_agent_file",
            "split_label", "can_stop_a_search"]
 
 FIRST = 0  # the player who moves first
@@ -101,8 +101,10 @@ class MoveRecord:
 
 
 @dataclass
-class GameResult:
-    """How a game went: the first player's score (1, 0.5 or 0), the reason, and every move."""
+class GameReport:
+    """How a game of the arena went, as a tournament keeps it: the players, the first player's score (1, 0.5 or
+    0), the reason, and every move with its time (the game loop's own :class:`~lessons_lib.agents.match.GameResult`
+    is the outcome and the moves alone)."""
 
     key: str
     first: str
@@ -224,7 +226,7 @@ def _processor_time_limit(seconds: float) -> Iterator[None]:
                 signal.setitimer(signal.ITIMER_PROF, *previous_timer)
 
 
-def play_game(spec: GameSpec) -> GameResult:
+def play_game(spec: GameSpec) -> GameReport:
     """Play the game ``spec`` describes and return what happened. Never raises for a player's fault.
 
     The players sit at the suite's one game loop (:func:`lessons_lib.agents.match.play_game`); a player that
@@ -241,7 +243,7 @@ def play_game(spec: GameSpec) -> GameResult:
     records: list[MoveRecord] = []
     names = GAMES[spec.game].player_names
 
-    def forfeit(side: int, reason: str) -> GameResult:
+    def forfeit(side: int, reason: str) -> GameReport:
         return _result(spec, 0.0 if side == FIRST else 1.0,
                        f"{FORFEIT}: {names[side]} ({players[side].spec}) {reason}", records)
 
@@ -287,8 +289,8 @@ class _Seat:
         return record.move
 
 
-def _result(spec: GameSpec, first_score: float, reason: str, moves: list[MoveRecord]) -> GameResult:
-    return GameResult(spec.key, spec.first, spec.second, first_score, reason, len(moves), moves, spec.seed,
+def _result(spec: GameSpec, first_score: float, reason: str, moves: list[MoveRecord]) -> GameReport:
+    return GameReport(spec.key, spec.first, spec.second, first_score, reason, len(moves), moves, spec.seed,
                       spec.opening, spec.game)
 
 

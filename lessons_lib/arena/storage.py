@@ -24,7 +24,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from lessons_lib.arena.games import GameResult, GameSpec, MoveRecord
+from lessons_lib.arena.games import GameReport, GameSpec, MoveRecord
 from lessons_lib.tooling.files import file_problem, quoted_path, write_whole
 from lessons_lib.games import DEFAULT_GAME
 
@@ -98,16 +98,16 @@ class StoredGameConflict(ValueError):
     """A game's key is already stored with another game than the one just played."""
 
 
-def _same_game(one: GameResult, other: GameResult) -> bool:
+def _same_game(one: GameReport, other: GameReport) -> bool:
     """Whether two records are the same game: players, score, reason, seed, opening and moves (not timings)."""
-    def essence(result: GameResult) -> tuple[object, ...]:
+    def essence(result: GameReport) -> tuple[object, ...]:
         return (result.game, result.first, result.second, result.first_score, result.reason, result.plies,
                 result.seed, tuple(result.opening), [(result.mover(move), move.move) for move in result.moves])
 
     return essence(one) == essence(other)
 
 
-def _summary(result: GameResult) -> str:
+def _summary(result: GameReport) -> str:
     return f"{result.player_names[0]} scores {result.first_score:g} after {result.plies} plies: {result.reason[:80]}"
 
 
@@ -193,7 +193,7 @@ class ResultStore:
             self._connection.execute("DROP TABLE games")
             self._connection.execute("ALTER TABLE games_migrated RENAME TO games")
 
-    def add(self, result: GameResult, spec: GameSpec) -> bool:
+    def add(self, result: GameReport, spec: GameSpec) -> bool:
         """Store one finished game in its own transaction; False if the same game was already stored.
 
         Raises :class:`StoredGameConflict` if the key is stored with another game (other players,
@@ -240,20 +240,20 @@ class ResultStore:
         with self._reading():
             return {row[0] for row in self._connection.execute("SELECT key FROM games")}
 
-    def results(self, keys: Iterable[str] | None = None) -> list[GameResult]:
+    def results(self, keys: Iterable[str] | None = None) -> list[GameReport]:
         """The stored games (only those with the given keys, if any are given), oldest first."""
         wanted = None if keys is None else set(keys)
         with self._reading():
             return [result for result in self._all() if wanted is None or result.key in wanted]
 
-    def _all(self) -> Iterator[GameResult]:
+    def _all(self) -> Iterator[GameReport]:
         rows = self._connection.execute(
             "SELECT key, first, second, first_score, reason, plies, seed, opening, moves, game FROM games"
             " ORDER BY rowid")
         for row in rows:
             yield self._game_of_row(row)
 
-    def _game_of_row(self, row: tuple[Any, ...]) -> GameResult:
+    def _game_of_row(self, row: tuple[Any, ...]) -> GameReport:
         """A stored row as a game; :class:`StorageError` (one line) if anything in it is not what the arena wrote."""
         key, first, second, first_score, reason, plies, seed, opening, moves, game = row
         try:
@@ -274,7 +274,7 @@ class ResultStore:
             raise StorageError(f"{quoted_path(self.path)} holds a damaged game ({quoted_path(shown_key)}): its "
                                f"stored record cannot be read; the other games are kept (delete that row, or "
                                f"give another file)") from None
-        return GameResult(key, first, second, float(first_score), reason, plies, records, seed, opening_moves, game)
+        return GameReport(key, first, second, float(first_score), reason, plies, records, seed, opening_moves, game)
 
     def __len__(self) -> int:
         with self._reading():
@@ -290,7 +290,7 @@ class ResultStore:
         self.close()
 
 
-def export_csv(results: Iterable[GameResult], path: str | Path) -> int:
+def export_csv(results: Iterable[GameReport], path: str | Path) -> int:
     """Write one row a game (see :data:`CSV_COLUMNS`) to ``path``, whole or not at all; return the number of rows."""
     out = io.StringIO()
     writer = csv.writer(out)
@@ -303,10 +303,10 @@ def export_csv(results: Iterable[GameResult], path: str | Path) -> int:
     return rows
 
 
-def load_csv(path: str | Path) -> list[GameResult]:
+def load_csv(path: str | Path) -> list[GameReport]:
     """The games of a file :func:`export_csv` wrote (without their moves: the file keeps only averages)."""
     with open(path, newline="", encoding="utf-8") as file:
-        return [GameResult(row["key"], _column(row, "first", "green"), _column(row, "second", "red"),
+        return [GameReport(row["key"], _column(row, "first", "green"), _column(row, "second", "red"),
                            float(_column(row, "first_score", "green_score")), row["reason"], int(row["plies"]), [],
                            int(row["seed"]), tuple(row["opening"].split()), row.get("game") or DEFAULT_GAME)
                 for row in csv.DictReader(file)]
@@ -317,7 +317,7 @@ def _column(row: dict[str, str], name: str, name_before: str) -> str:
     return row[name] if name in row else row[name_before]
 
 
-def game_row(result: GameResult) -> tuple[object, ...]:
+def game_row(result: GameReport) -> tuple[object, ...]:
     """One game as a :data:`CSV_COLUMNS` row."""
     averages: list[object] = []
     for field in ("seconds", "nodes"):
@@ -328,7 +328,7 @@ def game_row(result: GameResult) -> tuple[object, ...]:
             result.seed, " ".join(result.opening), *averages)
 
 
-def stored_results(path: str | Path) -> list[GameResult]:
+def stored_results(path: str | Path) -> list[GameReport]:
     """Every game in the database at ``path``."""
     with closing(ResultStore(path)) as store:
         return store.results()

@@ -28,7 +28,7 @@ from dataclasses import astuple, dataclass
 from typing import Any
 
 from lessons_lib.agents.presets import make_agent
-from lessons_lib.arena.games import DEFAULT_PLY_LIMIT, FORFEIT, GameResult, GameSpec, opening_suite, play_game
+from lessons_lib.arena.games import DEFAULT_PLY_LIMIT, FORFEIT, GameReport, GameSpec, opening_suite, play_game
 from lessons_lib.arena.players import Player, describe_spec, parse_player
 from lessons_lib.arena.ratings import Score, elo_intervals, fit_elo, score_interval
 from lessons_lib.arena.sandbox import DEFAULT_MEMORY_MB, DEFAULT_SECONDS_PER_MOVE, file_digest
@@ -116,14 +116,14 @@ def pairs_schedule(pairs: Iterable[tuple[str | Player, str | Player]], settings:
 class TournamentRun:
     """A tournament's games (stored earlier or just played), in schedule order, and how many were played now."""
 
-    results: list[GameResult]
+    results: list[GameReport]
     played: int
     resumed: int
 
 
 def play_tournament(schedule: Sequence[GameSpec], *, store: ResultStore | None = None,
                     executor: Executor | None = None, workers: int | None = None, progress: bool = True,
-                    on_result: Callable[[GameResult], None] | None = None) -> TournamentRun:
+                    on_result: Callable[[GameReport], None] | None = None) -> TournamentRun:
     """Play every game of ``schedule`` not already in ``store``; store each one the moment it ends.
 
     Args:
@@ -142,7 +142,7 @@ def play_tournament(schedule: Sequence[GameSpec], *, store: ResultStore | None =
     if any(player.is_file for game in todo for player in game.players or ()):
         announce_mode()  # once, on standard error, if students' files will run without bubblewrap
     with _progress_bar(len(schedule), len(done), progress) as bar:
-        def finish(game: GameSpec, result: GameResult) -> None:
+        def finish(game: GameSpec, result: GameReport) -> None:
             if store is not None:
                 store.add(result, game)
             done[game.key] = result
@@ -156,7 +156,7 @@ def play_tournament(schedule: Sequence[GameSpec], *, store: ResultStore | None =
         else:
             own_pool = executor is None
             pool = executor or _own_pool(workers or os.cpu_count() or 1)
-            futures: dict[Future[GameResult], GameSpec] = {}
+            futures: dict[Future[GameReport], GameSpec] = {}
             try:
                 futures = {pool.submit(play_game, game): game for game in todo}
                 for future in as_completed(futures):
@@ -207,8 +207,8 @@ def _own_pool(workers: int) -> ProcessPoolExecutor:
                                initargs=(os.getpid(),))
 
 
-def _keep_finished(futures: dict[Future[GameResult], GameSpec], done: dict[str, GameResult],
-                   finish: Callable[[GameSpec, GameResult], None]) -> None:
+def _keep_finished(futures: dict[Future[GameReport], GameSpec], done: dict[str, GameReport],
+                   finish: Callable[[GameSpec, GameReport], None]) -> None:
     """Store every game that finished but was not stored yet (the tournament is stopping with an error), until
     the database itself fails."""
     for future, game in futures.items():
@@ -256,7 +256,7 @@ class Standing:
     elo_high: float
 
 
-def standings(results: Sequence[GameResult], baseline: str | None = None) -> list[Standing]:
+def standings(results: Sequence[GameReport], baseline: str | None = None) -> list[Standing]:
     """The table for ``results``, with ``baseline`` (default: the first player seen) at 0 Elo.
 
     The rows come in the order of :func:`standing_order`: by Elo as the table shows it, then score, then name.
@@ -281,12 +281,12 @@ def standings(results: Sequence[GameResult], baseline: str | None = None) -> lis
     return sorted(table, key=standing_order)
 
 
-def endings(results: Sequence[GameResult]) -> dict[str, int]:
+def endings(results: Sequence[GameReport]) -> dict[str, int]:
     """How many games ended each way (``"no pieces"``, ``"draw clock"``, ``"ply limit"``, every forfeit as
     ``"forfeit"``), most common first.
 
-    >>> from lessons_lib.arena.games import GameResult
-    >>> games = [GameResult("k", "a", "b", 0.5, reason, 100, [], 0, ()) for reason in ("draw clock", "no pieces",
+    >>> from lessons_lib.arena.games import GameReport
+    >>> games = [GameReport("k", "a", "b", 0.5, reason, 100, [], 0, ()) for reason in ("draw clock", "no pieces",
     ...                                                                          "draw clock")]
     >>> endings(games)
     {'draw clock': 2, 'no pieces': 1}
@@ -324,7 +324,7 @@ raised KeyError (1 game, first k2)
 ILLEGAL_MOVE = re.compile(r"the illegal move \S+")
 
 
-def forfeits_by_player(results: Sequence[GameResult]) -> list[Forfeits]:
+def forfeits_by_player(results: Sequence[GameReport]) -> list[Forfeits]:
     """Every player who lost a game by forfeit (named as in the table), in the order they first did, with why: the
     reason without the words every forfeit of the player starts with, illegal moves counted as one kind."""
     lost: dict[str, dict[str, list[tuple[str, str]]]] = {}

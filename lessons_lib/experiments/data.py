@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from lessons_lib.arena.games import GameResult
+    from lessons_lib.arena.games import GameReport
 
 DATA_FOLDER = Path(__file__).resolve().parents[2] / "data" / "experiments"
 """Where the committed data lives: ``data/experiments`` beside the package, in a copy of the repository."""
@@ -34,7 +34,7 @@ def load_table(name: str, folder: str | Path | None = None) -> list[dict[str, fl
         return [{key: _number_or_text(value) for key, value in row.items()} for row in csv.DictReader(file)]
 
 
-def load_games(name: str, folder: str | Path | None = None) -> list[GameResult]:
+def load_games(name: str, folder: str | Path | None = None) -> list[GameReport]:
     """Every game behind ``data/experiments/NAME.csv``: the rows of ``NAME_games.csv``.
 
     >>> games = load_games("strength")

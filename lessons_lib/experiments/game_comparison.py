@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
 
-from lessons_lib.arena.games import GameResult, GameSpec
+from lessons_lib.arena.games import GameReport, GameSpec
 from lessons_lib.arena.storage import ResultStore
 from lessons_lib.arena.tournament import (
     TournamentSettings, endings, format_endings, pairing_games, play_tournament,
@@ -137,7 +137,7 @@ def comparison_schedule(settings: TournamentSettings, players: dict[str, tuple[s
 def comparison_experiment(settings: TournamentSettings, players: dict[str, tuple[str, str]] | None = None, *,
                           store: ResultStore | None = None, workers: int | None = None,
                           executor: Executor | None = None, progress: bool = True,
-                          ) -> tuple[list[MatchRow], list[GameResult]]:
+                          ) -> tuple[list[MatchRow], list[GameReport]]:
     """Play the comparison's matches (see :func:`comparison_schedule`); return a row per match and every game."""
     schedule = comparison_schedule(settings, players)
     flat = [spec for specs in schedule.values() for spec in specs]
@@ -150,7 +150,7 @@ def comparison_experiment(settings: TournamentSettings, players: dict[str, tuple
     return rows, run.results
 
 
-def _match_row(game: str, match: str, results: Sequence[GameResult]) -> MatchRow:
+def _match_row(game: str, match: str, results: Sequence[GameReport]) -> MatchRow:
     first = results[0].first
     second = results[0].second
     first_points = [result.score_of(first) for result in results]

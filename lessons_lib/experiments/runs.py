@@ -31,7 +31,7 @@ from typing import Any
 from dataclasses import astuple, dataclass, fields, replace
 from pathlib import Path
 
-from lessons_lib.arena.games import GameResult
+from lessons_lib.arena.games import GameReport
 from lessons_lib.arena.storage import ResultStore, export_csv
 from lessons_lib.arena.tournament import (
     Standing, TournamentSettings, endings, format_endings, pairing_games, pairs_schedule, play_tournament, standings,
@@ -126,7 +126,7 @@ def strength_pairs(depths: Sequence[int], iterations: Sequence[int]) -> list[tup
 def strength_experiment(depths: Sequence[int], iterations: Sequence[int], settings: TournamentSettings, *,
                         store: ResultStore | None = None, workers: int | None = None,
                         executor: Executor | None = None, progress: bool = True,
-                        ) -> tuple[list[LevelRow], list[LevelRow], list[GameResult]]:
+                        ) -> tuple[list[LevelRow], list[LevelRow], list[GameReport]]:
     """Rate ``negamax:D`` at each depth and ``mcts:N`` at each number of iterations on one scale, the middle
     depth at 0 Elo (see :func:`strength_pairs`); return the depth rows, the iterations rows and every game."""
     pairs = strength_pairs(depths, iterations)
@@ -141,7 +141,7 @@ def strength_experiment(depths: Sequence[int], iterations: Sequence[int], settin
 
 def perspectives_experiment(iterations: int, settings: TournamentSettings, *, store: ResultStore | None = None,
                             workers: int | None = None, executor: Executor | None = None, progress: bool = True,
-                            ) -> tuple[list[Standing], list[GameResult]]:
+                            ) -> tuple[list[Standing], list[GameReport]]:
     """MCTS with the correct backup (``mcts:N``) against the Pygame project's (``mcts-root:N``), rated with mover at 0."""
     mover, root = f"mcts:{iterations}", f"mcts-root:{iterations}"
     run = play_tournament(pairing_games(mover, root, settings), store=store, workers=workers, executor=executor,
@@ -152,7 +152,7 @@ def perspectives_experiment(iterations: int, settings: TournamentSettings, *, st
 def ai_vs_ai_experiment(depths: Sequence[int], iterations: Sequence[int], settings: TournamentSettings, *,
                         store: ResultStore | None = None, workers: int | None = None,
                         executor: Executor | None = None, progress: bool = True,
-                        ) -> tuple[list[CellRow], list[GameResult]]:
+                        ) -> tuple[list[CellRow], list[GameReport]]:
     """The Pygame game's AI vs AI mode: Green is always alpha-beta, Red always MCTS, from the seeded openings."""
     cells = {(depth, count): pairing_games(f"negamax:{depth}", f"mcts:{count}", settings, swap_colours=False)
              for depth in depths for count in iterations}
@@ -229,7 +229,7 @@ GAMES_FILES = {"strength": "strength", "perspectives": "perspectives", "ai-vs-ai
 """Each experiment's games file, ``<stem>_games.csv``."""
 
 
-def _moves_of(player: str, results: Sequence[GameResult]) -> list[tuple[float, int]]:
+def _moves_of(player: str, results: Sequence[GameReport]) -> list[tuple[float, int]]:
     return [(move.seconds, move.nodes) for result in results for move in result.moves if result.mover(move) == player]
 
 
@@ -237,7 +237,7 @@ def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else 0.0
 
 
-def _level_row(level: int, standing: Standing, results: Sequence[GameResult]) -> LevelRow:
+def _level_row(level: int, standing: Standing, results: Sequence[GameReport]) -> LevelRow:
     mine = [result for result in results if standing.spec in (result.first, result.second)]
     moves = _moves_of(standing.spec, mine)
     return LevelRow(level, standing.spec, standing.games, standing.wins, standing.draws, standing.losses,
@@ -246,7 +246,7 @@ def _level_row(level: int, standing: Standing, results: Sequence[GameResult]) ->
                     _mean([result.plies for result in mine]), format_endings(endings(mine)))
 
 
-def _cell_row(depth: int, iterations: int, results: Sequence[GameResult]) -> CellRow:
+def _cell_row(depth: int, iterations: int, results: Sequence[GameReport]) -> CellRow:
     first = results[0].first if results else ""  # Green, alpha-beta, in every game of the grid
     second = results[0].second if results else ""
     wins = sum(1 for result in results if result.first_score == 1)

@@ -17,7 +17,7 @@ import pytest
 
 from locations import STUDENT_AGENTS
 from waiting import processes_with, sandbox_processes, wait_for, wait_gone
-from lessons_lib.arena.games import GameResult, GameSpec
+from lessons_lib.arena.games import GameReport, GameSpec
 from lessons_lib.arena.sandbox import MAX_AGENT_FILE_BYTES, Forfeit, SandboxedAgent, read_agent_file
 from lessons_lib.arena.tournament import TournamentSettings, play_tournament, round_robin
 from lessons_lib.cli.main import main
@@ -328,7 +328,7 @@ def test_a_database_failing_mid_tournament_stops_in_one_line_keeping_the_stored_
     holders: list[sqlite3.Connection] = []
     play = tournament_module.play_game
 
-    def play_then_lock(spec: GameSpec) -> GameResult:
+    def play_then_lock(spec: GameSpec) -> GameReport:
         if len(stored_keys(database)) == 2:  # two games stored: another program takes the file
             holders.append(hold_write_lock(database))
         return play(spec)

@@ -26,7 +26,7 @@ import pytest
 
 from lessons_lib.sandbox import isolation
 from lessons_lib.sandbox.processes import is_held
-from lessons_lib.arena.games import GameResult, play_game
+from lessons_lib.arena.games import GameReport, play_game
 from lessons_lib.sandbox.processes import family
 from lessons_lib.arena.sandbox import AgentFileChanged
 from lessons_lib.arena.storage import ResultStore, StoredGameConflict
@@ -85,12 +85,12 @@ def honest(folder: Path, name: str = "honest") -> Path:
     return path
 
 
-def one_game(green: str | Path, red: str | Path, settings: TournamentSettings = SETTINGS) -> GameResult:
+def one_game(green: str | Path, red: str | Path, settings: TournamentSettings = SETTINGS) -> GameReport:
     game = pairing_games(str(green), str(red), settings, swap_colours=False)[0]
     return play_game(game)
 
 
-def assert_first_moves(result: GameResult, side: str) -> None:
+def assert_first_moves(result: GameReport, side: str) -> None:
     """Every move ``side`` made is the first legal move of its position: nobody wrote moves for it."""
     position = Position.start()
     for record in result.moves:
@@ -542,7 +542,7 @@ def test_a_stored_game_that_disagrees_with_the_game_played_is_an_error(tmp_path:
         pairing_games("random", "greedy", SETTINGS)
     database = tmp_path / "games.sqlite"
 
-    def forge_the_next_game(result: GameResult) -> None:
+    def forge_the_next_game(result: GameReport) -> None:
         if result.key == schedule[0].key:
             with sqlite3.connect(database) as connection:
                 connection.execute(
