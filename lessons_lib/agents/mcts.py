@@ -19,13 +19,22 @@ choose the moves that are best for the root's player; ``perspective="root"``
 keeps that behaviour for a lesson to show, but never by default.
 
 The move played is the root child with the most visits.
+
+**PUCT** (AlphaZero's MCTS) changes two phases, and keeps the rest. Given ``priors`` (a policy: a chance
+for each move), selection picks, among all of a node's moves, tried or not, the one with the highest
+
+    PUCT = wins/visits + c·prior·√N / (1 + visits)
+
+where N is the node's visits (its children's, and its own first one) and an untried move counts as a
+child with no visits and :data:`UNTRIED_VALUE` wins a visit; picking an untried move expands it. Given ``value``
+(the expected score a learned model gives a position), the new node is valued by it instead of a rollout.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -33,19 +42,28 @@ from mypy_extensions import mypyc_attr
 from lessons_lib.agents.base import Agent, Observer, SearchResult, State, Stopwatch, check_playable, make_rng
 from lessons_lib.agents.base import Budget, check_iterations, check_processor_time, check_seconds
 from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
-from lessons_lib.agents.trace import Backpropagated, ChildScore, Expanded, RolloutFinished, SelectionStep
+from lessons_lib.agents.trace import Backpropagated, ChildScore, Expanded, LeafValued, RolloutFinished, SelectionStep
 from lessons_lib.kit.game import Outcome
 
 PERSPECTIVES: Final = ("mover", "root")
 Backpropagation = Callable[["Node", "Outcome | None"], None]
 """``backpropagate(node, outcome)``: add one rollout's result (None if it reached its cap) from ``node`` up."""
 CHECK_CLOCK_EVERY: Final = 16  # iterations between two looks at the clock
+Priors = Callable[[Any, list[Hashable]], Sequence[float]]
+"""``priors(state, moves)``: a chance for each of ``moves`` (adding up to 1): the policy PUCT follows."""
+Value = Callable[[Any, int], float]
+"""``value(state, player)``: ``player``'s expected score from ``state`` (1 a win, ½ a draw, 0 a loss)."""
+PUCT_C: Final = 0.625
+"""PUCT's constant: AlphaZero's 1.25 on values from −1 to 1, which is 0.625 on scores from 0 to 1 (a score s is
+the value 2s − 1, so the same choices need half the constant)."""
+UNTRIED_VALUE: Final = 0.5
+"""What PUCT counts an untried move's score as: a draw's (AlphaZero's 0 on values from −1 to 1)."""
 
 
 class Node:
     """A position in the tree, with the statistics of the playouts that went through it."""
 
-    __slots__ = ("state", "parent", "move", "mover", "children", "untried", "wins", "visits")
+    __slots__ = ("state", "parent", "move", "mover", "children", "untried", "wins", "visits", "priors")
 
     def __init__(self, state: State, parent: Node | None, move: Hashable | None, mover: int) -> None:
         self.state = state
@@ -56,6 +74,7 @@ class Node:
         self.untried: list[Hashable] = state.legal_moves()
         self.wins = 0.0
         self.visits = 0
+        self.priors: dict[Hashable, float] | None = None  # PUCT's: each move's prior, once the node is selected from
 
     def path(self) -> tuple[Hashable, ...]:
         """The moves from the root to this node."""
@@ -90,30 +109,84 @@ def child_scores(node: Node, c: float) -> tuple[ChildScore, ...]:
     return tuple(scores)
 
 
+def puct_scores(node: Node, search: MCTSSearch) -> list[tuple[Hashable, Node | None, ChildScore]]:
+    """Each move of ``node`` as PUCT sees it, tried (with its child) or not (None), children first."""
+    if node.priors is None:
+        moves = node.state.legal_moves()
+        assert search.priors is not None
+        node.priors = dict(zip(moves, search.priors(node.state, moves)))
+        if node.parent is None and search.root_noise is not None:
+            node.priors = noisy(node.priors, search.root_noise, search.rng)
+    priors = node.priors
+    root_n = math.sqrt(1 + sum(child.visits for child in node.children))
+    scored: list[tuple[Hashable, Node | None, ChildScore]] = []
+    for child in node.children:
+        exploitation = child.wins / child.visits
+        exploration = search.c * priors[child.move] * root_n / (1 + child.visits)
+        scored.append((child.move, child, ChildScore(child.move, child.wins, child.visits, exploitation, exploration,
+                                                     exploitation + exploration, priors[child.move])))
+    for move in node.untried:
+        exploration = search.c * priors[move] * root_n
+        scored.append((move, None, ChildScore(move, 0.0, 0, UNTRIED_VALUE, exploration, UNTRIED_VALUE + exploration,
+                                              priors[move])))
+    return scored
+
+
+def noisy(priors: dict[Hashable, float], noise: tuple[float, float], rng: random.Random) -> dict[Hashable, float]:
+    """AlphaZero's exploration at the root: the priors mixed with Dirichlet(α) noise, ``(1 − ε)·p + ε·η``,
+    for ``noise = (α, ε)``."""
+    alpha, fraction = noise
+    draws = [rng.gammavariate(alpha, 1.0) for _ in priors]
+    total = sum(draws) or 1.0
+    return {move: (1 - fraction) * prior + fraction * draw / total for (move, prior), draw in zip(priors.items(), draws)}
+
+
 def mcts_iteration(root: Node, search: MCTSSearch, iteration: int) -> None:
-    """One iteration: selection, expansion, rollout, backpropagation."""
+    """One iteration: selection, expansion, rollout (or the learned value), backpropagation."""
     trace = search.trace
     node = root
-    while not node.untried and node.children:  # 1. selection
-        chosen = ucb1_child(node, search.c)
-        if trace is not None:
-            trace(SelectionStep(iteration, node.path(), node.visits, child_scores(node, search.c), chosen.move))
+    chosen_move: Hashable | None = None  # PUCT: the untried move selection picked
+    while node.children or node.untried:  # 1. selection
+        if search.priors is None:
+            if node.untried:
+                break  # UCB1 tries every move of a node before it chooses among them
+            chosen = ucb1_child(node, search.c)
+            if trace is not None:
+                trace(SelectionStep(iteration, node.path(), node.visits, child_scores(node, search.c), chosen.move))
+        else:
+            scored = puct_scores(node, search)
+            best = max(range(len(scored)), key=lambda index: scored[index][2].ucb)  # the first of equals
+            move, child, _ = scored[best]
+            if trace is not None:
+                trace(SelectionStep(iteration, node.path(), node.visits, tuple(score for _, _, score in scored), move))
+            if child is None:
+                chosen_move = move
+                break
+            chosen = child
         node = chosen
     if node.untried:  # 2. expansion
-        move = node.untried.pop(search.rng.randrange(len(node.untried)))
+        index = search.rng.randrange(len(node.untried)) if chosen_move is None else node.untried.index(chosen_move)
+        move = node.untried.pop(index)
         child = Node(node.state.play(move), node, move, node.state.to_move)
         node.children.append(child)
         node = child
         search.tree_size += 1
         if trace is not None:
             trace(Expanded(iteration, node.path(), len(node.parent.untried) if node.parent else 0))
-    last, plies = search.rollout(node.state, search.rng, search.max_rollout_plies)  # 3. rollout
-    outcome = last.outcome()
-    search.rollout_plies += plies
-    if trace is not None:
-        winner, reason = (outcome.winner, outcome.reason) if outcome is not None else (None, "ply cap")
-        trace(RolloutFinished(iteration, node.path(), plies, winner, reason))
-    search.backpropagate(node, outcome)  # 4. backpropagation
+    if search.value is not None:  # 3. the learned value, instead of a rollout
+        outcome = node.state.outcome()
+        score = outcome.score_for(node.mover) if outcome is not None else search.value(node.state, node.mover)
+        if trace is not None:
+            trace(LeafValued(iteration, node.path(), score, outcome is not None))
+        backpropagate_score(node, score if node.mover == 0 else 1 - score)
+    else:  # 3. rollout
+        last, plies = search.rollout(node.state, search.rng, search.max_rollout_plies)
+        outcome = last.outcome()
+        search.rollout_plies += plies
+        if trace is not None:
+            winner, reason = (outcome.winner, outcome.reason) if outcome is not None else (None, "ply cap")
+            trace(RolloutFinished(iteration, node.path(), plies, winner, reason))
+        search.backpropagate(node, outcome)  # 4. backpropagation
     if trace is not None:
         updated = []
         above: Node | None = node
@@ -124,14 +197,21 @@ def mcts_iteration(root: Node, search: MCTSSearch, iteration: int) -> None:
                              tuple(reversed(updated))))
 
 
-def backpropagate(node: Node, outcome: Outcome | None) -> None:
-    """Add one rollout's result to ``node`` and every node above it: a visit, and for the player who moved
-    into each node a win (1), a draw or a rollout stopped at its cap (½) or a loss (0)."""
+def backpropagate_score(node: Node, first_player_score: float) -> None:
+    """Add one result to ``node`` and every node above it: a visit, and for the player who moved into each
+    node their score, given player 0's (a learned value's expected score, where :func:`backpropagate` has the
+    rollout's outcome)."""
     current: Node | None = node
     while current is not None:
         current.visits += 1
-        current.wins += outcome.score_for(current.mover) if outcome is not None else 0.5
+        current.wins += first_player_score if current.mover == 0 else 1 - first_player_score
         current = current.parent
+
+
+def backpropagate(node: Node, outcome: Outcome | None) -> None:
+    """Add one rollout's result to ``node`` and every node above it: a visit, and for the player who moved
+    into each node a win (1), a draw or a rollout stopped at its cap (½) or a loss (0)."""
+    backpropagate_score(node, outcome.score_for(0) if outcome is not None else 0.5)
 
 
 def backpropagate_for(root_player: int) -> Backpropagation:
@@ -148,10 +228,15 @@ def backpropagate_for(root_player: int) -> Backpropagation:
 class MCTSSearch:
     """What one MCTS search shares across its iterations."""
 
-    __slots__ = ("c", "rng", "rollout", "max_rollout_plies", "backpropagate", "trace", "tree_size", "rollout_plies")
+    __slots__ = ("c", "rng", "rollout", "max_rollout_plies", "backpropagate", "trace", "tree_size", "rollout_plies",
+                 "priors", "value", "root_noise")
 
     def __init__(self, c: float, rng: random.Random, rollout: RolloutPolicy, max_rollout_plies: int,
-                 backpropagate: Backpropagation, trace: Observer | None) -> None:
+                 backpropagate: Backpropagation, trace: Observer | None, priors: Priors | None = None,
+                 value: Value | None = None, root_noise: tuple[float, float] | None = None) -> None:
+        self.priors = priors
+        self.value = value
+        self.root_noise = root_noise
         self.c = c
         self.rng = rng
         self.rollout = rollout
@@ -177,14 +262,19 @@ class MCTSAgent(Agent):
         seed: seeds the generator used for expansion and rollouts.
         backpropagation: a function ``(node, outcome)`` to use instead of :func:`backpropagate` (a
             student's own, for lesson 06); ``perspective`` must then be ``"mover"``.
+        priors: a policy (:data:`Priors`): selection becomes PUCT's, with ``c`` :data:`PUCT_C` unless given.
+        value: a learned value (:data:`Value`) to score each new node instead of a rollout.
+        root_noise: ``(α, ε)``: AlphaZero's Dirichlet noise on the root's priors, for self-play.
     """
 
     name = "mcts"
 
-    def __init__(self, iterations: int | None = 1000, seconds: float | None = None, c: float = math.sqrt(2),
+    def __init__(self, iterations: int | None = 1000, seconds: float | None = None, c: float | None = None,
                  rollout: str | RolloutPolicy = "uniform", max_rollout_plies: int = 200,
                  perspective: str = "mover", seed: int | random.Random | None = None,
-                 backpropagation: Backpropagation | None = None, *, budget: Budget | None = None) -> None:
+                 backpropagation: Backpropagation | None = None, *, budget: Budget | None = None,
+                 priors: Priors | None = None, value: Value | None = None,
+                 root_noise: tuple[float, float] | None = None) -> None:
         if budget is not None and budget.given():
             iterations, seconds = budget.taken_by(self.name, {"iterations", "seconds"}).iterations, budget.seconds
         if iterations is None and seconds is None:
@@ -202,9 +292,17 @@ class MCTSAgent(Agent):
         if backpropagation is not None and perspective != "mover":
             raise ValueError("a backpropagation of your own decides whose wins each node counts: leave perspective "
                              "as 'mover'")
+        if value is not None and (perspective != "mover" or backpropagation is not None):
+            raise ValueError("a learned value backs up each mover's expected score: leave perspective and "
+                             "backpropagation as they are")
+        if root_noise is not None and priors is None:
+            raise ValueError("root_noise mixes noise into the priors: give priors too")
         self.iterations = iterations
         self.seconds = seconds
-        self.c = c
+        self.c = (PUCT_C if priors is not None else math.sqrt(2)) if c is None else c
+        self.priors = priors
+        self.value = value
+        self.root_noise = root_noise
         self.rollout_name = rollout if isinstance(rollout, str) else getattr(rollout, "__name__", "custom")
         self.rollout = ROLLOUT_POLICIES[rollout] if isinstance(rollout, str) else rollout
         self.max_rollout_plies = max_rollout_plies
@@ -223,7 +321,9 @@ class MCTSAgent(Agent):
         extras = "" if self.rollout_name == "uniform" else f" ({self.rollout_name} rollouts)"
         if self.perspective == "root":
             extras += " (root perspective)"
-        return "mcts:" + ",".join(budget) + extras
+        if self.value is not None:
+            extras = " (learned value)"
+        return ("puct:" if self.priors is not None else "mcts:") + ",".join(budget) + extras
 
     def reseed(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -233,7 +333,8 @@ class MCTSAgent(Agent):
         check_playable(state)
         backpropagation = self.backpropagation or (backpropagate_for(state.to_move) if self.perspective == "root"
                                                    else backpropagate)
-        search = MCTSSearch(self.c, self.rng, self.rollout, self.max_rollout_plies, backpropagation, observer)
+        search = MCTSSearch(self.c, self.rng, self.rollout, self.max_rollout_plies, backpropagation, observer,
+                            self.priors, self.value, self.root_noise)
         root = Node(state, None, None, 1 - state.to_move)
         stopwatch = Stopwatch(self.seconds)
         iteration = 0
@@ -256,7 +357,7 @@ class MCTSAgent(Agent):
             node = most_visited(node) if node.children else None
         stats = {
             "iterations": float(root.visits),
-            "rollouts": float(root.visits),
+            "rollouts": 0.0 if self.value is not None else float(root.visits),
             "tree_nodes": float(search.tree_size),
             "mean_rollout_plies": search.rollout_plies / max(root.visits, 1),
             "win_rate": best.wins / best.visits,

@@ -14,8 +14,8 @@ evaluated without children sends ``NodeEntered`` then ``LeafEvaluated``. The
 events nest like the search itself, so a stack rebuilds the tree.
 
 MCTS sends, per iteration: ``SelectionStep`` for each level descended, then
-``Expanded`` (unless it stopped on a finished game), ``RolloutFinished`` and
-``Backpropagated``.
+``Expanded`` (unless it stopped on a finished game), ``RolloutFinished`` (or ``LeafValued``, where a learned
+value replaces the rollout) and ``Backpropagated``.
 """
 
 from __future__ import annotations
@@ -115,10 +115,12 @@ class NodeExited:
 
 @dataclass(frozen=True, slots=True)
 class ChildScore:
-    """One child as UCB1 sees it: ``ucb = exploitation + exploration``.
+    """One child as the selection rule sees it: ``ucb = exploitation + exploration``.
 
     ``exploitation`` is wins / visits, counted for the player who chose the move (for the
-    root's player at every node, with ``perspective="root"``); ``exploration`` is c·√(ln N_parent / visits).
+    root's player at every node, with ``perspective="root"``). With UCB1, ``exploration`` is
+    c·√(ln N_parent / visits) and ``prior`` is None; with PUCT it is c·prior·√N_parent / (1 + visits), and a move
+    not yet tried is a child with no visits, whose exploitation is :data:`~lessons_lib.agents.mcts.UNTRIED_VALUE`.
     """
 
     move: Hashable
@@ -127,6 +129,7 @@ class ChildScore:
     exploitation: float
     exploration: float
     ucb: float
+    prior: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +164,17 @@ class RolloutFinished:
     plies: int
     winner: int | None
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeafValued:
+    """The new node at ``path`` is valued without a rollout: ``score`` is the expected score (1 a win, ½ a draw,
+    0 a loss) of the player who moved into it, from the learned value (or the rules, for a finished game)."""
+
+    iteration: int
+    path: tuple[Hashable, ...]
+    score: float
+    finished: bool
 
 
 @dataclass(frozen=True, slots=True)
