@@ -1,0 +1,140 @@
+"""AlphaZero in miniature: a policy and a value small enough to read, learned from self-play with numpy alone.
+
+Both look at a game's features (its ``ENGINE.features``, lesson 10's: one player's counts minus the other's):
+
+- the **value** of a position for a player is lesson 10's logistic model, ``σ(v·f(position, player))``: the
+  player's expected score, 1 a win, ½ a draw, 0 a loss;
+- the **policy** gives each legal move the chance ``softmax(p·f(after the move, mover))``: a move scores by the
+  features of the position it leads to, seen by the player who makes it.
+
+Self-play gives each the target AlphaZero gives it: the value is fitted to the game's result for the player to
+move (a draw counts ½), the policy to the share of the search's visits each move had at the root.
+
+>>> model = Model("hus", (0.0,) * 6, (0.0,) * 6)  # knows nothing yet: every move alike, every position even
+>>> start = model.game.start()
+>>> model.value(start, 0), round(sum(model.priors(start, start.legal_moves())), 12)
+(0.5, 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lessons_lib.games import GAMES, Game
+from lessons_lib.learning.fitting import fit_logistic
+
+Array = NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class Model:
+    """A game's policy and value, each a vector of weights on its features (in ``feature_names`` order)."""
+
+    game_name: str
+    value_weights: tuple[float, ...]
+    policy_weights: tuple[float, ...]
+
+    @property
+    def game(self) -> Game:
+        return GAMES[self.game_name]
+
+    def value(self, state: Any, player: int) -> float:
+        """``player``'s expected score from ``state``: ``σ(v·f(state, player))``."""
+        features = self._features(state, player)
+        return 1 / (1 + math.exp(-max(-500.0, min(500.0, dot(self.value_weights, features)))))
+
+    def priors(self, state: Any, moves: list[Hashable]) -> list[float]:
+        """A chance for each of ``moves``: the softmax of ``p·f(after the move, mover)``."""
+        mover = state.to_move
+        logits = [dot(self.policy_weights, self._features(state.play(move), mover)) for move in moves]
+        return softmax(logits)
+
+    def _features(self, state: Any, player: int) -> Sequence[float]:
+        features = self.game.engine.features
+        if features is None:
+            raise ValueError(f"{self.game.title} has no features to learn from")
+        return features(state, player)
+
+    @classmethod
+    def blank(cls, game_name: str) -> Model:
+        """The model that knows nothing: every weight 0 (every move alike, every position even)."""
+        size = len(GAMES[game_name].engine.feature_names)
+        return cls(game_name, (0.0,) * size, (0.0,) * size)
+
+
+def dot(weights: Sequence[float], features: Sequence[float]) -> float:
+    total = 0.0
+    for weight, feature in zip(weights, features):
+        total += weight * feature
+    return total
+
+
+def softmax(logits: Sequence[float]) -> list[float]:
+    """``exp(x) / Σ exp(x)`` for each of ``logits``, computed from the largest so that nothing overflows.
+
+    >>> [round(chance, 3) for chance in softmax([0.0, 0.0, math.log(2)])]
+    [0.25, 0.25, 0.5]
+    """
+    top = max(logits)
+    weights = [math.exp(logit - top) for logit in logits]
+    total = sum(weights)
+    return [weight / total for weight in weights]
+
+
+@dataclass(frozen=True)
+class PolicyExample:
+    """One searched position: each move's features (moves × features) and its share of the root's visits."""
+
+    move_features: Array
+    visit_shares: Array
+
+
+def policy_loss(examples: Sequence[PolicyExample], weights: Array) -> float:
+    """The mean cross-entropy ``−Σ π(a) log P(a)`` of the policy ``weights`` against the visit shares ``π``."""
+    total = 0.0
+    for example in examples:
+        logits = example.move_features @ weights
+        log_chances = logits - logits.max() - np.log(np.sum(np.exp(logits - logits.max())))
+        total -= float(example.visit_shares @ log_chances)
+    return total / len(examples)
+
+
+def fit_policy(examples: Sequence[PolicyExample], l2: float = 1e-3, max_iterations: int = 50,
+               tolerance: float = 1e-9) -> Array:
+    """The policy weights that minimise :func:`policy_loss` plus ``l2/2 · |p|²``, by Newton's method from 0.
+
+    The loss is convex in the weights (a softmax's cross-entropy is), so, as for the value, each Newton step
+    goes towards the one best answer, and the same examples always give the same weights.
+    """
+    if not examples:
+        raise ValueError("there are no searched positions to fit")
+    size = examples[0].move_features.shape[1]
+    weights = np.zeros(size)
+    for _ in range(max_iterations):
+        gradient = l2 * weights
+        curvature = l2 * np.eye(size)
+        for example in examples:
+            phi = example.move_features
+            logits = phi @ weights
+            chances = np.exp(logits - logits.max())
+            chances /= chances.sum()
+            gradient = gradient + phi.T @ (chances - example.visit_shares) / len(examples)
+            mean = phi.T @ chances
+            curvature = curvature + ((phi.T * chances) @ phi - np.outer(mean, mean)) / len(examples)
+        step = np.linalg.lstsq(curvature, gradient, rcond=None)[0]
+        weights = weights - step
+        if np.max(np.abs(step)) < tolerance:
+            break
+    return weights
+
+
+def fit_value(features: Array, scores: Array, l2: float = 1e-3) -> Array:
+    """The value weights: lesson 10's logistic fit of each position's features (for the player to move) to the
+    game's result for that player (1, ½ or 0)."""
+    return fit_logistic(features, scores, l2=l2).weights
