@@ -70,7 +70,7 @@ def test_an_edited_source_runs_instead_of_its_compiled_module(tmp_path: Path) ->
     unchanged = run()
     assert unchanged.returncode == 0 and unchanged.stdout.startswith("compiled "), unchanged.stderr
     assert unchanged.stderr == ""
-    with open(copy / "perft.py", "a", encoding="utf-8") as source:
+    with open(copy / "kit" / "perft.py", "a", encoding="utf-8") as source:
         source.write("\nEDITED_BY_A_STUDENT = True\n")
     edited = run()
     assert edited.returncode == 0, edited.stderr

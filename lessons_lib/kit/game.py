@@ -1,7 +1,7 @@
 """The small interface between a game and the agents that play it.
 
 An agent sees a game only through these few members, so any two-player game
-that offers them (Shologuti here; Bagh-Chal, Hus or Shobu later) can be played
+that offers them (Shologuti, Bagh-Chal, Hus and Shobu here) can be played
 by the same agents without changing them. Players are numbered 0 (moves first)
 and 1. Turns need not alternate: after a capture in Shologuti the same player
 moves again, so an agent must always read ``to_move`` and never assume that
@@ -21,25 +21,12 @@ Evaluation = Callable[[Any, int], float]
 """``evaluate(state, player)``: how good ``state`` is for ``player`` (higher is better); each game's engine has its
 own, and the agents' depth searches take one."""
 
-# Why a game ends: the reason of every game's outcome() is one of these.
+# Why a game ends, in words many games share; each game declares every reason its outcome() gives in its
+# engine (Engine.end_reasons), its own ones included.
 NO_MOVE = "no move"
-"""The player to move has no legal move, and loses (every game)."""
-NO_PIECES = "no pieces"
-"""The player to move has no piece left, and loses (Shologuti)."""
+"""The player to move has no legal move, and loses."""
 DRAW_CLOCK = "draw clock"
-"""Too many plies without a capture (or a placement): a draw (Shologuti, Bagh-Chal, Shobu)."""
-FIVE_CAPTURES = "five captures"
-"""The tigers have captured five goats, and win (Bagh-Chal)."""
-TIGERS_TRAPPED = "tigers trapped"
-"""The tigers, to move, have no legal move, and lose (Bagh-Chal)."""
-ENDLESS_MOVE = "endless move"
-"""The player's move would sow for ever (past the limit of sowings), and it loses (Hus)."""
-ROUND_LIMIT = "round limit"
-"""The game went past its last round: a draw (Hus)."""
-BOARD_CLEARED = "board cleared"
-"""One of the player's boards has no stone of theirs left, and they lose (Shobu)."""
-END_REASONS = frozenset({NO_MOVE, NO_PIECES, DRAW_CLOCK, FIVE_CAPTURES, TIGERS_TRAPPED, ENDLESS_MOVE, ROUND_LIMIT,
-                         BOARD_CLEARED})
+"""Too many plies in a row without a capture (or whatever the game counts as progress): a draw."""
 
 
 class Outcome(NamedTuple):
@@ -136,11 +123,11 @@ def random_playout(state: StateT, rng: random.Random, max_plies: int | None = No
     return state, plies
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Engine:
     """What a game's engine offers the rest of the suite, which knows the game through this alone.
 
-    Each game's package defines one, ``ENGINE``; :data:`lessons_lib.games.GAMES` finds it there.
+    Each game's package defines one, ``ENGINE``, naming every field; :data:`lessons_lib.games.GAMES` finds it there.
 
     Attributes:
         position: the position class: ``position.start()``, ``position.from_string(text)``.
@@ -152,6 +139,7 @@ class Engine:
         move_clicks: the points a person clicks, in order, to play a move.
         player_names: what the game calls player 0 (who moves first) and player 1.
         perft_from_start: the number of move sequences from the start, depth 1 upwards.
+        end_reasons: every reason the position's ``outcome()`` gives for the end of a game (``"no move"``, ...).
         feature_names: what a learned evaluation of the game looks at (empty if none is learned yet).
         features: ``features(state, player)``, the numbers :mod:`lessons_lib.learning` fits weights to, in the
             order of ``feature_names``; each is the player's count minus the opponent's; None if none.
@@ -171,6 +159,7 @@ class Engine:
     move_clicks: Callable[[Any], tuple[str, ...]]
     player_names: tuple[str, str]
     perft_from_start: tuple[int, ...]
+    end_reasons: tuple[str, ...]
     feature_names: tuple[str, ...] = ()
     features: Callable[[Any, int], Sequence[float]] | None = None
     learned_evaluate: Callable[[Any, int], float] | None = None

@@ -45,7 +45,7 @@ COMPILED_MODULES = (
     "lessons_lib.games.common.zobrist",
     "lessons_lib.games.common.learned",
     *(f"lessons_lib.games.{game}.{part}" for game, parts in (
-        ("shologuti", ("board", "rules", "moves", "zobrist", "position", "features", "evaluation")),
+        ("shologuti", ("board", "rules", "moves", "zobrist", "movegen", "position", "features", "evaluation")),
         ("baghchal", ("board", "moves", "movegen", "zobrist", "position", "evaluation", "features")),
         ("hus", ("board", "moves", "movegen", "notation", "zobrist", "position", "evaluation", "features")),
         ("shobu", ("board", "moves", "movegen", "zobrist", "position", "evaluation", "features")),

@@ -61,7 +61,7 @@ def test_an_evaluation_learned_from_games_values_material_and_progress_alone_doe
     """Lesson 10's learned evaluation (93.6% of the tries the right way) is an evaluation that values material;
     mobility alone (29%) and a constant are not."""
     from lessons_lib.exercises.evaluation import _material_problem
-    from lessons_lib.games.shologuti.evaluation import learned_evaluation
+    from lessons_lib.games.shologuti.features import learned_evaluation
 
     assert _material_problem(learned_evaluation) is None
     assert _material_problem(lambda position, player: position.mobility(player) - position.mobility(1 - player))
@@ -81,7 +81,8 @@ def test_an_evaluation_no_stronger_than_its_opponent_passes_the_match_by_luck_ab
 def test_an_evaluation_that_sees_one_colour_fails_and_the_learned_one_sees_both_alike() -> None:
     from lessons_lib.exercises.evaluation import _mirror_problem, _test_positions
     from lessons_lib.games.shologuti.board import COORDINATES
-    from lessons_lib.games.shologuti.evaluation import learned_evaluation, material_mobility_evaluation
+    from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
+    from lessons_lib.games.shologuti.features import learned_evaluation
 
     def greens_progress(position, player):
         rows = [COORDINATES[point][0] for point in position.pieces(0)]

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lessons_lib.kit.errors import MoveError, PositionError
-from lessons_lib.kit.game import END_REASONS, random_playout
+from lessons_lib.kit.game import random_playout
 from lessons_lib.games import GAMES, game_of
 from lessons_lib.kit.perft import perft
 from positions import random_line
@@ -45,7 +45,7 @@ def test_engine_properties_along_random_games(name: str, seed: int, plies: int) 
         assert 0 <= position.key < 2**64 and hash(position) == hash(again)
         moves = position.legal_moves()
         assert (not moves) == position.is_game_over() == (position.outcome() is not None)
-        assert position.outcome() is None or position.outcome().reason in END_REASONS  # one set of reasons
+        assert position.outcome() is None or position.outcome().reason in game.engine.end_reasons  # declared
         clicks = [tuple(game.engine.move_clicks(move)) for move in moves]
         assert len(set(clicks)) == len(clicks), "two moves with the same clicks"
         for one in clicks:

@@ -17,10 +17,10 @@ import lessons_lib.games.shologuti as shologuti_package
 from lessons_lib.agents import make_agent
 from lessons_lib.agents.evaluation import game_evaluation, strongest_evaluation
 from lessons_lib.games import GAMES
-from lessons_lib.games.shologuti.evaluation import (
-    LEARNED_WEIGHTS, PROGRESS_PLIES, learned_evaluation, material_mobility_evaluation, winning_evaluation,
+from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
+from lessons_lib.games.shologuti.features import (
+    FEATURE_NAMES, LEARNED_WEIGHTS, PROGRESS_PLIES, attacked, features, learned_evaluation, winning_evaluation,
 )
-from lessons_lib.games.shologuti.features import FEATURE_NAMES, attacked, features
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import TRADITIONAL
 from lessons_lib.kit.game import is_capture

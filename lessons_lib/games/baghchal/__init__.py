@@ -15,30 +15,21 @@ tables come from the same function as Shologuti's, and what every engine shares 
 from __future__ import annotations
 
 from lessons_lib.kit.game import Engine
-
-from lessons_lib.games.baghchal.board import POINT_NAMES
-from lessons_lib.games.baghchal.evaluation import evaluate
-from lessons_lib.games.baghchal.features import FEATURE_NAMES, LEARNED_WEIGHTS, features, learned_evaluation
-from lessons_lib.games.baghchal.movegen import GOATS, TIGERS
-from lessons_lib.games.baghchal.moves import Move
-from lessons_lib.games.baghchal.position import PLAYER_NAMES, Position
-from lessons_lib.games.baghchal.drawing import board_svg
 from lessons_lib.kit.perft import perft
 
-PERFT_FROM_START: tuple[int, ...] = (21, 252, 5_052, 68_204, 1_304_788, 18_592_000, 339_123_476)
-"""Perft from the start position, depth 1 upwards (docs/rules/baghchal.md has the table and the timings)."""
+from lessons_lib.games.baghchal.drawing import board_svg
+from lessons_lib.games.baghchal.evaluation import evaluate
+from lessons_lib.games.baghchal.features import FEATURE_NAMES, LEARNED_EVALUATE, STRONGEST_EVALUATE, features
+from lessons_lib.games.baghchal.movegen import GOATS, PERFT_FROM_START, TIGERS
+from lessons_lib.games.baghchal.moves import Move, move_clicks
+from lessons_lib.games.baghchal.position import END_REASONS, PLAYER_NAMES, Position
 
-
-def move_clicks(move: Move) -> tuple[str, ...]:
-    """The points a person clicks for ``move``: the point of a placement; the piece, then where it goes."""
-    if move.origin is None:
-        return (POINT_NAMES[move.target],)
-    return POINT_NAMES[move.origin], POINT_NAMES[move.target]
-
-
-
-ENGINE = Engine(Position, Move, evaluate, board_svg, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START,
-                FEATURE_NAMES, features, learned_evaluation if LEARNED_WEIGHTS is not None else None)
+ENGINE = Engine(
+    position=Position, move=Move, player_names=PLAYER_NAMES, end_reasons=END_REASONS, perft_from_start=PERFT_FROM_START,
+    board_svg=board_svg, picture=board_svg, move_clicks=move_clicks,
+    evaluate=evaluate, feature_names=FEATURE_NAMES, features=features,
+    learned_evaluate=LEARNED_EVALUATE, strongest_evaluate=STRONGEST_EVALUATE,
+)
 """This engine, as :class:`lessons_lib.kit.game.Engine` describes it (what the registry of games reads)."""
 
 __all__ = ["ENGINE", "GOATS", "PERFT_FROM_START", "PLAYER_NAMES", "TIGERS", "Move", "Position", "board_svg", "evaluate",

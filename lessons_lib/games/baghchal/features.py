@@ -12,6 +12,7 @@ and negated for the tigers, so a weighted sum of them is a zero-sum evaluation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from lessons_lib.games.baghchal.evaluation import evaluation_terms
@@ -63,4 +64,13 @@ def learned_evaluation(position: Position, player: int) -> float:
     return learned_value("baghchal", LEARNED_WEIGHTS, features(position, player))
 
 
-__all__ = ["FEATURE_NAMES", "LEARNED_WEIGHTS", "TIGERS", "features", "learned_evaluation"]
+LEARNED_EVALUATE: Final[Callable[[Position, int], float] | None] = (
+    learned_evaluation if LEARNED_WEIGHTS is not None else None)
+"""The engine's learned evaluation: :func:`learned_evaluation` once there are weights, else None."""
+STRONGEST_EVALUATE: Final[Callable[[Position, int], float] | None] = None
+"""None: the strongest agent (``best``) keeps the hand-written evaluation, since the learned one won its match at
+depth 2 only and was level with it at the other depths."""
+
+
+__all__ = ["FEATURE_NAMES", "LEARNED_EVALUATE", "LEARNED_WEIGHTS", "STRONGEST_EVALUATE", "TIGERS", "features",
+           "learned_evaluation"]

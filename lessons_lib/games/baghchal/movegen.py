@@ -28,6 +28,9 @@ WINNING_CAPTURES: Final = 5
 DRAW_PLIES: Final = 100
 """The game is drawn once this many plies in a row pass with no capture and no placement."""
 
+PERFT_FROM_START: Final = (21, 252, 5_052, 68_204, 1_304_788, 18_592_000, 339_123_476)
+"""Perft from the start position, depth 1 upwards (docs/rules/baghchal.md has the table and the timings)."""
+
 _PLACE0, _PLACE1, _PLACE2, _PLACE3 = PLACEMENTS_IN_BYTE
 
 

@@ -121,6 +121,17 @@ def board_move(move: object) -> Move | None:
     return found
 
 
+def move_clicks(move: Move) -> tuple[str, ...]:
+    """The points a person clicks for ``move``: the point of a placement; the piece, then where it goes.
+
+    >>> move_clicks(Move.parse("c3")), move_clicks(Move.parse("a1xa3"))
+    (('c3',), ('a1', 'a3'))
+    """
+    if move.origin is None:
+        return (POINT_NAMES[move.target],)
+    return POINT_NAMES[move.origin], POINT_NAMES[move.target]
+
+
 _PLACEMENT_AT: Final[dict[int, Move]] = dict(enumerate(PLACEMENTS))
 
 

@@ -24,11 +24,19 @@ from lessons_lib.games.baghchal.moves import Move, board_move
 from lessons_lib.games.baghchal.zobrist import CAPTURED_KEYS, GOAT_KEYS, IN_HAND_KEYS, TIGER_KEYS, TIGERS_TO_MOVE_KEY
 from lessons_lib.games.baghchal.zobrist import compute_key
 from lessons_lib.kit.errors import PositionError, is_whole_number, quoted
-from lessons_lib.kit.game import DRAW_CLOCK, FIVE_CAPTURES, NO_MOVE, TIGERS_TRAPPED, GameState, Outcome
+from lessons_lib.kit.game import DRAW_CLOCK, NO_MOVE, GameState, Outcome
 from lessons_lib.games.common.position import BasePosition, most_plies_by_clock, playout_limit
 
 PLAYER_NAMES: Final = ("Goats", "Tigers")
 TIGER_COUNT: Final = 4
+
+FIVE_CAPTURES: Final = "five captures"
+"""Why a game ends when the tigers have captured five goats (and win)."""
+TIGERS_TRAPPED: Final = "tigers trapped"
+"""Why a game ends when the tigers, to move, have no legal move (and lose)."""
+END_REASONS: Final = (FIVE_CAPTURES, TIGERS_TRAPPED, NO_MOVE, DRAW_CLOCK)
+"""Every reason :meth:`Position.outcome` gives for the end of a game, in the order it checks them (``"no move"``:
+the goats are stuck)."""
 
 START_STRING: Final = "T...T/...../...../...../T...T g 20 0"
 
@@ -166,21 +174,6 @@ class Position(BasePosition[Move]):
 
     # -- the rules ------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
-        """The legal moves, as a new list in a fixed order.
-
-        Goats: placements by point (``a5``, ``b5``, ..., ``e1``: the order of the position
-        string) while goats remain in hand, else steps by origin and then target point.
-        Tigers: captures, then steps, each by origin and then target point.
-        Empty once the game is over (five captures, no move, or the draw clock).
-        """
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-        if self._clock >= DRAW_PLIES:
-            return []
-        return moves.copy()
-
     def play(self, move: object) -> Position:
         """The position after ``move`` (a :class:`Move` or its notation, such as ``"a1xa3"``).
 
@@ -188,10 +181,7 @@ class Position(BasePosition[Move]):
             IllegalMoveError: the move is not legal here (the message says why).
             MoveError: the text is not a move on this board.
         """
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-        for legal in moves:  # the legal move ``move`` is (a tuple equal to it, say with floats, included)
+        for legal in self._kept_moves():  # the legal move ``move`` is (a tuple equal to it, say with floats, included)
             if legal == move and self._clock < DRAW_PLIES:
                 break
         else:
@@ -235,12 +225,6 @@ class Position(BasePosition[Move]):
             plies += 1
         return Position(tigers, goats, side, in_hand, captured, clock), plies
 
-    def is_game_over(self) -> bool:
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-        return not moves or self._clock >= DRAW_PLIES
-
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on.
 
@@ -251,24 +235,28 @@ class Position(BasePosition[Move]):
         """
         if self._captured >= WINNING_CAPTURES:
             return Outcome(TIGERS, FIVE_CAPTURES)
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-        if not moves:
+        if not self._kept_moves():
             return Outcome(1 - self._to_move, TIGERS_TRAPPED if self._to_move == TIGERS else NO_MOVE)
         if self._clock >= DRAW_PLIES:
             return Outcome(None, DRAW_CLOCK)
         return None
 
-    def _generate(self) -> list[Move]:
+    def _generate_moves(self) -> list[Move]:
+        """The moves the rules give, none after the fifth capture.
+
+        Goats: placements by point (``a5``, ``b5``, ..., ``e1``: the order of the position
+        string) while goats remain in hand, else steps by origin and then target point.
+        Tigers: captures, then steps, each by origin and then target point.
+        """
         if self._captured >= WINNING_CAPTURES:
-            moves: list[Move] = []
-        elif self._to_move == TIGERS:
-            moves = tiger_moves(self._tigers, self._goats)
-        else:
-            moves = goat_moves(self._tigers, self._goats, self._in_hand)
-        self._moves = moves
-        return moves
+            return []
+        if self._to_move == TIGERS:
+            return tiger_moves(self._tigers, self._goats)
+        return goat_moves(self._tigers, self._goats, self._in_hand)
+
+    def _ended_by_a_limit(self) -> bool:
+        """True once the draw clock has run out."""
+        return self._clock >= DRAW_PLIES
 
     def _why_illegal(self, move: object) -> str:
         found = board_move(move)

@@ -1,12 +1,12 @@
 """What every game's ``Position`` does the same way: :class:`BasePosition` and :func:`playout_limit`.
 
 A game's ``Position`` (``games/<name>/position.py``) holds its pieces and checks them, plays a
-move (``play``), lists the legal moves (``_generate``, ``legal_moves``) and says how the game
-ended (``outcome``): that is the game, and it stays in the game's own file, as does its
-constructor (which ``play`` calls with the new key, so that nothing is checked again).
-What a position takes from here is mechanical: the side to move and the key, equality and
-hashing, ``repr``, its picture in a notebook, the slot that keeps its moves once listed, and
-the slow path of ``play``.
+move (``play``), generates the moves the rules give (``_generate_moves``), says when a limit
+ends the game (``_ended_by_a_limit``) and how the game ended (``outcome``): that is the game, and
+it stays in the game's own file, as does its constructor (which ``play`` calls with the new key,
+so that nothing is checked again). What a position takes from here is mechanical: the side to
+move and the key, the moves generated once and kept (``legal_moves``, ``is_game_over``),
+equality and hashing, ``repr``, its picture in a notebook, and the slow path of ``play``.
 """
 
 from __future__ import annotations
@@ -21,11 +21,12 @@ MoveT = TypeVar("MoveT")
 
 
 class BasePosition(Generic[MoveT]):
-    """The part of a game's position every game has: the side to move, the key and the moves once listed.
+    """The part of a game's position every game has: the side to move, the key and the moves once generated.
 
-    A subclass sets ``game_name``, its own slots, ``__str__`` (which ``from_string`` reads back),
-    ``_parts`` (what makes two positions equal), ``_generate`` (which lists the moves and keeps them
-    in ``_moves``) and, if its ``play`` calls :meth:`_parse_or_refuse`, ``_why_illegal``.
+    A subclass sets ``game_name``, its own slots (its constructor sets ``_moves`` to None),
+    ``__str__`` (which ``from_string`` reads back), ``_parts`` (what makes two positions equal),
+    ``_generate_moves``, ``_ended_by_a_limit`` and, if its ``play`` calls :meth:`_parse_or_refuse`,
+    ``_why_illegal``.
 
     Attributes (read-only):
         to_move: the player to move, 0 or 1.
@@ -40,7 +41,7 @@ class BasePosition(Generic[MoveT]):
     _to_move: int
     _key: int
     _moves: list[MoveT] | None
-    """The moves the rules give here (the game's end aside) once listed, else None."""
+    """The moves the rules give here (a limit's end of the game aside) once generated, else None."""
 
     @property
     def to_move(self) -> int:
@@ -50,8 +51,37 @@ class BasePosition(Generic[MoveT]):
     def key(self) -> int:
         return self._key
 
-    def _generate(self) -> list[MoveT]:
-        """The moves the rules give here (the game's end aside), listed and kept in ``_moves``."""
+    def legal_moves(self) -> list[MoveT]:
+        """The legal moves, as a new list in the order of the game's ``_generate_moves``; empty once the game is
+        over."""
+        if self._ended_by_a_limit():
+            return []
+        return self._kept_moves().copy()
+
+    def is_game_over(self) -> bool:
+        """True once the game has ended: a limit has ended it, or the player to move has no move."""
+        return self._ended_by_a_limit() or not self._has_move()
+
+    def _kept_moves(self) -> list[MoveT]:
+        """The moves the rules give here (a limit's end of the game aside): generated once, then kept in ``_moves``.
+
+        The list is the position's own: a caller that hands it out hands out a copy.
+        """
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = self._generate_moves()
+        return moves
+
+    def _has_move(self) -> bool:
+        """Whether the player to move has a move (a limit's end of the game aside); a game may find it faster."""
+        return bool(self._kept_moves())
+
+    def _generate_moves(self) -> list[MoveT]:
+        """The moves the rules give here, in the game's fixed order, whether or not a limit has ended the game."""
+        raise NotImplementedError
+
+    def _ended_by_a_limit(self) -> bool:
+        """True once a limit has ended the game, whatever moves are left (a draw clock run out, say)."""
         raise NotImplementedError
 
     def _parts(self) -> tuple[object, ...]:
@@ -85,9 +115,9 @@ class BasePosition(Generic[MoveT]):
         return f"{type(self).__name__}.from_string({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        """The board as a picture in a notebook (the game's drawing code is imported only when needed)."""
-        drawing = importlib.import_module(f"lessons_lib.games.{self.game_name}.drawing")
-        svg: str = drawing.board_svg(self)
+        """The board as a picture in a notebook: the engine's ``picture`` (its package is imported only when needed)."""
+        game = importlib.import_module(f"lessons_lib.games.{self.game_name}")
+        svg: str = game.ENGINE.picture(self)
         return svg
 
 

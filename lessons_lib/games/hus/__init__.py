@@ -14,29 +14,22 @@ engine shares (the Zobrist tables, the position's mechanics, the SVG palette) co
 from __future__ import annotations
 
 from lessons_lib.kit.game import Engine
-
-from lessons_lib.games.hus.board import PLAYER_NAMES
-from lessons_lib.games.hus.evaluation import evaluate
-from lessons_lib.games.hus.features import FEATURE_NAMES, LEARNED_WEIGHTS, features, learned_evaluation
-from lessons_lib.games.hus.moves import Move
-from lessons_lib.games.hus.movegen import Sowing
-from lessons_lib.games.hus.position import Position
-from lessons_lib.games.hus.drawing import board_svg
 from lessons_lib.kit.perft import perft
 
-PERFT_FROM_START: tuple[int, ...] = (24, 576, 11_040, 207_443, 3_439_088, 55_769_962, 834_971_656)
-"""Perft from the start, depth 1 upwards (docs/rules/hus.md has the table and how long each depth takes)."""
+from lessons_lib.games.hus.board import PLAYER_NAMES
+from lessons_lib.games.hus.drawing import board_svg
+from lessons_lib.games.hus.evaluation import evaluate
+from lessons_lib.games.hus.features import FEATURE_NAMES, LEARNED_EVALUATE, STRONGEST_EVALUATE, features
+from lessons_lib.games.hus.movegen import PERFT_FROM_START, Sowing
+from lessons_lib.games.hus.moves import Move, move_clicks
+from lessons_lib.games.hus.position import END_REASONS, Position
 
-
-def move_clicks(move: Move) -> tuple[str, ...]:
-    """The one click a player makes for ``move``: on its pit."""
-    return (str(move.pit),)
-
-
-
-ENGINE = Engine(Position, Move, evaluate, board_svg, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START,
-                FEATURE_NAMES, features, learned_evaluation if LEARNED_WEIGHTS is not None else None,
-                learned_evaluation if LEARNED_WEIGHTS is not None else None)  # best's: it won its match at every depth
+ENGINE = Engine(
+    position=Position, move=Move, player_names=PLAYER_NAMES, end_reasons=END_REASONS, perft_from_start=PERFT_FROM_START,
+    board_svg=board_svg, picture=board_svg, move_clicks=move_clicks,
+    evaluate=evaluate, feature_names=FEATURE_NAMES, features=features,
+    learned_evaluate=LEARNED_EVALUATE, strongest_evaluate=STRONGEST_EVALUATE,
+)
 """This engine, as :class:`lessons_lib.kit.game.Engine` describes it (what the registry of games reads)."""
 
 __all__ = ["ENGINE", "PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "Sowing", "board_svg", "evaluate", "move_clicks",

@@ -11,6 +11,7 @@ the player's count minus the opponent's, so a weighted sum of them is a zero-sum
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from lessons_lib.games.common.learned import differences, learned_value, load_learned_weights
@@ -63,4 +64,13 @@ def learned_evaluation(position: Position, player: int) -> float:
     return learned_value("hus", LEARNED_WEIGHTS, features(position, player))
 
 
-__all__ = ["FEATURE_NAMES", "LEARNED_WEIGHTS", "NORTH", "SOUTH", "features", "learned_evaluation"]
+LEARNED_EVALUATE: Final[Callable[[Position, int], float] | None] = (
+    learned_evaluation if LEARNED_WEIGHTS is not None else None)
+"""The engine's learned evaluation: :func:`learned_evaluation` once there are weights, else None."""
+STRONGEST_EVALUATE: Final[Callable[[Position, int], float] | None] = LEARNED_EVALUATE
+"""The evaluation of the strongest agent (``best``): the learned one, which won its match at every depth (None
+without weights: then ``best`` uses the hand-written evaluation)."""
+
+
+__all__ = ["FEATURE_NAMES", "LEARNED_EVALUATE", "LEARNED_WEIGHTS", "NORTH", "SOUTH", "STRONGEST_EVALUATE", "features",
+           "learned_evaluation"]

@@ -35,6 +35,9 @@ ENDLESS: Final = -1
 
 MOVE, RELAY, CAPTURE = "move", "relay", "capture"
 
+PERFT_FROM_START: Final = (24, 576, 11_040, 207_443, 3_439_088, 55_769_962, 834_971_656)
+"""Perft from the start, depth 1 upwards (docs/rules/hus.md has the table and how long each depth takes)."""
+
 
 class Sowing(NamedTuple):
     """One handful of seeds sown during a move.

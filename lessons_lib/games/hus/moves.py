@@ -58,3 +58,12 @@ class Move(NamedTuple):
 
 MOVES: Final[tuple[Move, ...]] = tuple(Move(pit) for pit in range(PITS))
 """``MOVES[p]``: the move from pit ``p``."""
+
+
+def move_clicks(move: Move) -> tuple[str, ...]:
+    """The one click a player makes for ``move``: on its pit.
+
+    >>> move_clicks(MOVES[17])
+    ('17',)
+    """
+    return (str(move.pit),)

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import Final, TYPE_CHECKING
 
 from lessons_lib.kit.errors import IllegalMoveError, PositionError
-from lessons_lib.kit.game import ENDLESS_MOVE, NO_MOVE, ROUND_LIMIT, GameState, Outcome
+from lessons_lib.kit.game import NO_MOVE, GameState, Outcome
 from lessons_lib.games.common.position import BasePosition, playout_limit
 from lessons_lib.games.hus.board import LAST_ROUND, NORTH, PITS, PLAYER_NAMES, SOUTH, START_PITS, TOTAL_SEEDS
 from lessons_lib.games.hus.moves import MOVES, Move
@@ -28,6 +28,12 @@ from lessons_lib.games.hus.notation import read_position, write_position
 from lessons_lib.games.hus.movegen import ENDLESS, MAX_SOWINGS, Sowing, run_move
 from lessons_lib.games.hus.zobrist import ENDLESS_KEY, FIRST_ROUND_KEY, NORTH_TO_MOVE_KEY, SEED_KEYS, compute_key
 
+ENDLESS_MOVE: Final = "endless move"
+"""Why a game ends when the player to move has made a move that would sow for ever (and loses)."""
+ROUND_LIMIT: Final = "round limit"
+"""Why a game ends when it has gone past its last round (a draw)."""
+END_REASONS: Final = (ENDLESS_MOVE, NO_MOVE, ROUND_LIMIT)
+"""Every reason :meth:`Position.outcome` gives for the end of a game, in the order it checks them."""
 
 
 class Position(BasePosition[Move]):
@@ -117,18 +123,6 @@ class Position(BasePosition[Move]):
 
     # -- the rules ------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
-        """The pits of the player to move that hold two seeds or more, by pit number (0 to 31).
-
-        Empty once the game is over: no such pit, an endless move, or the round limit.
-        """
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-        if self._endless or self._round > LAST_ROUND:
-            return []
-        return moves.copy()
-
     def play(self, move: object) -> Position:
         """The position after ``move`` (a :class:`Move` or its notation, such as ``"17"``).
 
@@ -139,10 +133,7 @@ class Position(BasePosition[Move]):
             IllegalMoveError: the move is not legal here (the message says why).
             MoveError: the text is not a move.
         """
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-        for legal in moves:  # the legal move ``move`` is (a tuple equal to it, say (17.0,), included)
+        for legal in self._kept_moves():  # the legal move ``move`` is (a tuple equal to it, say (17.0,), included)
             if legal == move and not self._endless and self._round <= LAST_ROUND:
                 break
         else:
@@ -218,12 +209,6 @@ class Position(BasePosition[Move]):
                 side = 1 - side
         return Position(rows[0] + rows[1], side, round_number, endless), plies
 
-    def is_game_over(self) -> bool:
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-        return not moves or self._endless or self._round > LAST_ROUND
-
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on.
 
@@ -232,23 +217,22 @@ class Position(BasePosition[Move]):
         opponent stuck wins even at the end of round 5,000. Otherwise the game is drawn
         once the round number passes 5,000.
         """
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
         if self._endless:
             return Outcome(1 - self._to_move, ENDLESS_MOVE)
-        if not moves:
+        if not self._kept_moves():
             return Outcome(1 - self._to_move, NO_MOVE)
         if self._round > LAST_ROUND:
             return Outcome(None, ROUND_LIMIT)
         return None
 
-    def _generate(self) -> list[Move]:
-        """The pits of the player to move holding two seeds or more (the game's end aside), cached."""
+    def _generate_moves(self) -> list[Move]:
+        """The moves the rules give: the pits of the player to move that hold two seeds or more, by pit number."""
         own = self._pits[PITS:] if self._to_move else self._pits[:PITS]
-        moves = [MOVES[pit] for pit, count in enumerate(own) if count > 1]
-        self._moves = moves
-        return moves
+        return [MOVES[pit] for pit, count in enumerate(own) if count > 1]
+
+    def _ended_by_a_limit(self) -> bool:
+        """True once the player to move has lost by an endless move, or the round limit is passed."""
+        return self._endless or self._round > LAST_ROUND
 
     def _why_illegal(self, move: object) -> str:
         if not (isinstance(move, tuple) and len(move) == 1 and type(move[0]) is int and 0 <= move[0] < PITS):

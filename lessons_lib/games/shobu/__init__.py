@@ -5,7 +5,7 @@ package offers the names every game's engine offers (see :mod:`lessons_lib.games
 Its modules, in the order they build on each other: ``board`` (squares, names, masks),
 ``moves`` (:class:`Move`, the notation, the prebuilt moves), ``zobrist``, ``movegen``
 (every legal move at once, from bitboards), ``position`` (:class:`Position` and the end of
-the game), ``evaluation`` and ``drawing``; what every engine shares (bitboards, the
+the game), ``evaluation``, ``features`` and ``drawing``; what every engine shares (bitboards, the
 Zobrist tables, the position's mechanics, the SVG palette) comes from :mod:`lessons_lib.games.common`.
 
 >>> start = Position.start()
@@ -16,20 +16,21 @@ Zobrist tables, the position's mechanics, the SVG palette) comes from :mod:`less
 from __future__ import annotations
 
 from lessons_lib.kit.game import Engine
-
 from lessons_lib.kit.perft import perft
-from lessons_lib.games.shobu.evaluation import evaluate
-from lessons_lib.games.shobu.features import FEATURE_NAMES, LEARNED_WEIGHTS, features, learned_evaluation
-from lessons_lib.games.shobu.moves import Move, move_clicks
-from lessons_lib.games.shobu.position import PLAYER_NAMES, Position
+
 from lessons_lib.games.shobu.drawing import board_svg
+from lessons_lib.games.shobu.evaluation import evaluate
+from lessons_lib.games.shobu.features import FEATURE_NAMES, LEARNED_EVALUATE, STRONGEST_EVALUATE, features
+from lessons_lib.games.shobu.movegen import PERFT_FROM_START
+from lessons_lib.games.shobu.moves import Move, move_clicks
+from lessons_lib.games.shobu.position import END_REASONS, PLAYER_NAMES, Position
 
-PERFT_FROM_START: tuple[int, ...] = (232, 50508, 8675832, 1410935460)
-"""Perft from the start, depth 1 upwards (the table in ``docs/rules/shobu.md``; depth 4 takes minutes)."""
-
-
-ENGINE = Engine(Position, Move, evaluate, board_svg, board_svg, move_clicks, PLAYER_NAMES, PERFT_FROM_START,
-                FEATURE_NAMES, features, learned_evaluation if LEARNED_WEIGHTS is not None else None)
+ENGINE = Engine(
+    position=Position, move=Move, player_names=PLAYER_NAMES, end_reasons=END_REASONS, perft_from_start=PERFT_FROM_START,
+    board_svg=board_svg, picture=board_svg, move_clicks=move_clicks,
+    evaluate=evaluate, feature_names=FEATURE_NAMES, features=features,
+    learned_evaluate=LEARNED_EVALUATE, strongest_evaluate=STRONGEST_EVALUATE,
+)
 """This engine, as :class:`lessons_lib.kit.game.Engine` describes it (what the registry of games reads)."""
 
 __all__ = ["ENGINE", "PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "board_svg", "evaluate", "move_clicks", "perft"]

@@ -12,6 +12,7 @@ the opponent's, so a weighted sum of them is a zero-sum evaluation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from lessons_lib.games.common.learned import differences, learned_value, load_learned_weights
@@ -55,4 +56,12 @@ def learned_evaluation(position: Position, player: int) -> float:
     return learned_value("shobu", LEARNED_WEIGHTS, features(position, player))
 
 
-__all__ = ["BLACK", "FEATURE_NAMES", "LEARNED_WEIGHTS", "WHITE", "features", "learned_evaluation"]
+LEARNED_EVALUATE: Final[Callable[[Position, int], float] | None] = (
+    learned_evaluation if LEARNED_WEIGHTS is not None else None)
+"""The engine's learned evaluation: :func:`learned_evaluation` once there are weights, else None."""
+STRONGEST_EVALUATE: Final[Callable[[Position, int], float] | None] = None
+"""None: the strongest agent (``best``) keeps the hand-written evaluation, since the learned one lost its match."""
+
+
+__all__ = ["BLACK", "FEATURE_NAMES", "LEARNED_EVALUATE", "LEARNED_WEIGHTS", "STRONGEST_EVALUATE", "WHITE", "features",
+           "learned_evaluation"]

@@ -16,6 +16,9 @@ from operator import itemgetter
 from lessons_lib.games.shobu.board import ALL_SQUARES, COLOUR_MASKS, DARK, HOME_MASKS, LIGHT, REACH, STEP_SHIFTS
 from lessons_lib.games.shobu.moves import MOVE_ROWS, PUSH_PATHS, VECTORS, Move
 
+PERFT_FROM_START: Final = (232, 50508, 8675832, 1410935460)
+"""Perft from the start, depth 1 upwards (the table in ``docs/rules/shobu.md``; depth 4 takes minutes)."""
+
 
 def after_move(own: int, opp: int, move: Move) -> tuple[int, int, bool]:
     """The mover's and the opponent's stones after ``move`` (which must be legal), and whether a stone was removed."""

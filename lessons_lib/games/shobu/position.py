@@ -27,7 +27,7 @@ import random
 from typing import Final, TYPE_CHECKING
 
 from lessons_lib.kit.errors import IllegalMoveError, PositionError, is_whole_number, quoted
-from lessons_lib.kit.game import BOARD_CLEARED, DRAW_CLOCK, NO_MOVE, GameState, Outcome
+from lessons_lib.kit.game import DRAW_CLOCK, NO_MOVE, GameState, Outcome
 from lessons_lib.games.common.position import BasePosition, most_plies_by_clock, playout_limit
 from lessons_lib.games.shobu.board import ALL_SQUARES, BOARD_NAMES, HOME_MASKS, ROW_MASKS, SQUARE_COUNT, SQUARE_NAMES
 from lessons_lib.games.shobu.board import board_counts, has_empty_board
@@ -44,6 +44,11 @@ STONES_PER_BOARD: Final = 4
 """Each player starts with four stones on each board; stones never change boards, so never more."""
 DRAW_PLIES: Final = 100
 """The game is a draw once this many plies in a row have removed no stone."""
+
+BOARD_CLEARED: Final = "board cleared"
+"""Why a game ends when one of the boards of the player to move has none of their stones left (they lose)."""
+END_REASONS: Final = (BOARD_CLEARED, NO_MOVE, DRAW_CLOCK)
+"""Every reason :meth:`Position.outcome` gives for the end of a game, in the order it checks them."""
 
 START_STRING: Final = "bbbb........wwww/bbbb........wwww/bbbb........wwww/bbbb........wwww b"
 
@@ -178,20 +183,6 @@ class Position(BasePosition[Move]):
 
     # -- the rules ------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
-        """The legal moves; empty once the game is over (a board cleared, no move, or the draw clock).
-
-        In this order: by vector (N 1, N 2, NE 1, … NW 2: clockwise from north, one square
-        before two), then by the passive stone's square, then by the aggressive stone's
-        square (squares in the order ``bd:a1`` … ``wl:d4``).
-        """
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-        if self._clock >= DRAW_PLIES:
-            return []
-        return moves.copy()
-
     def play(self, move: object) -> Position:
         """The position after ``move`` (a :class:`Move` or its notation, such as ``"bd:b1-b3,wl:c1-c3"``).
 
@@ -249,9 +240,6 @@ class Position(BasePosition[Move]):
         black, white = (opp, own) if side else (own, opp)
         return Position(black, white, side, clock), plies
 
-    def is_game_over(self) -> bool:
-        return self._clock >= DRAW_PLIES or not self._has_move()
-
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on.
 
@@ -266,12 +254,20 @@ class Position(BasePosition[Move]):
             return Outcome(None, DRAW_CLOCK)
         return None
 
-    def _generate(self) -> list[Move]:
+    def _generate_moves(self) -> list[Move]:
+        """The moves the rules give, none once a board of the player to move is cleared.
+
+        In this order: by vector (N 1, N 2, NE 1, … NW 2: clockwise from north, one square
+        before two), then by the passive stone's square, then by the aggressive stone's
+        square (squares in the order ``bd:a1`` … ``wl:d4``).
+        """
         side = self._to_move
         own, opp = (self._white, self._black) if side else (self._black, self._white)
-        moves = [] if has_empty_board(own) else generate_moves(own, opp, side)
-        self._moves = moves
-        return moves
+        return [] if has_empty_board(own) else generate_moves(own, opp, side)
+
+    def _ended_by_a_limit(self) -> bool:
+        """True once the draw clock has run out."""
+        return self._clock >= DRAW_PLIES
 
     def _has_move(self) -> bool:
         """Whether the side to move has a legal move (the clock aside), without listing the moves if not yet listed."""

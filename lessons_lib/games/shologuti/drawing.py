@@ -1,10 +1,10 @@
-"""The board as an SVG picture: for notebooks without a kernel, and for the board widget.
+"""The board as an SVG picture: to look at (:func:`board_picture`, a position's picture in a notebook) and to
+click on (:func:`board_svg`, for the board widget).
 
-One drawing serves both: the widget shows this SVG and reports clicks on the
-elements marked ``data-point``, so the browser never needs its own copy of the
-board or of the rules. Green's pieces are dark green discs, Red's lighter vermilion
-discs with a white ring inside, so that they differ without colour too; each point
-says what is on it to a screen reader (``aria-label="point 23: Green piece"``).
+The widget shows the SVG and reports clicks on the elements marked ``data-click``, so the
+browser never needs its own copy of the board or of the rules. Green's pieces are dark green
+discs, Red's lighter vermilion discs with a white ring inside, so that they differ without
+colour too; each point says what is on it to a screen reader (``aria-label="point 23: Green piece"``).
 
 >>> from lessons_lib.games.shologuti.position import Position
 >>> svg = board_svg(Position.start())
@@ -60,7 +60,7 @@ def status_text(position: Position) -> str:
     return f"{SIDE_NAMES[position.to_move]} to move{chain} · {counts}"
 
 
-def board_svg(
+def board_picture(
     position: Position,
     *,
     selected: int | None = None,
@@ -81,8 +81,7 @@ def board_svg(
         status: the line above the board; by default :func:`status_text`.
         numbers: write each point's number on it.
         scale: the size on screen, as a multiple of the natural size.
-        click_attribute: the attribute that names each point for a click (``data-point`` for
-            :class:`~lessons_lib.widgets.BoardWidget`, ``data-click`` for the boards of any game).
+        click_attribute: the attribute that names each point (``data-click`` for a board that is clicked).
         stop_button: draw a ``stop`` button (``click_attribute="stop"``) for ending a chain.
     """
     label = status_text(position)
@@ -135,16 +134,34 @@ def board_svg(
     return "".join(parts)
 
 
+def board_svg(position: Position, *, clickable: Collection[str] = (), selected: Sequence[str] = (),
+              last_move: Move | None = None, scale: float = 1.0) -> str:
+    """The board to click on (:class:`~lessons_lib.widgets.BoardWidget`): :func:`board_picture` with ``data-click``.
+
+    Args:
+        clickable: names of points where the next click may go; a step or capture from the selected piece
+            to one of them is marked there, and ``stop`` shows a button for ending a chain.
+        selected: names of points clicked so far in this move: the first is the piece picked up.
+        last_move: the move just played, marked by a blue ring on each end.
+        scale: the size on screen, as a multiple of the natural size.
+    """
+    chosen = int(selected[0]) if selected and selected[0].isdigit() else None
+    targets = [move for move in position.legal_moves() if not move.is_stop and chosen == move.origin
+               and str(move.target) in clickable]
+    return board_picture(position, selected=chosen, targets=targets, last_move=last_move, scale=scale,
+                         click_attribute="data-click", stop_button="stop" in clickable)
+
+
 def line_pictures(position: Position, moves: Sequence[Move | str], scale: float = 0.6,
                   mark_moves: bool = True) -> Pictures:
     """The board before and after each move of a line, the move just played ringed in blue.
 
     With ``mark_moves``, each board also marks where the side to move can go next.
     """
-    items = [("before", board_svg(position, targets=position.legal_moves() if mark_moves else (), scale=scale))]
+    items = [("before", board_picture(position, targets=position.legal_moves() if mark_moves else (), scale=scale))]
     for move in moves:
         position = position.play(move)
         played = Move.parse(move) if isinstance(move, str) else move
-        items.append((f"after {played}", board_svg(position, last_move=played, scale=scale,
-                                                   targets=position.legal_moves() if mark_moves else ())))
+        items.append((f"after {played}", board_picture(position, last_move=played, scale=scale,
+                                                       targets=position.legal_moves() if mark_moves else ())))
     return Pictures(items)

@@ -2,15 +2,21 @@
 
 The project was a student's, with a minimax and an MCTS player. Every value here is from one
 player's point of view: higher is better for them. ``docs/rules/shologuti.md`` ('Evaluation') has the formula.
+The evaluation learned from games is in :mod:`~lessons_lib.games.shologuti.features`.
 """
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
-from lessons_lib.games.common.learned import LIMIT, UNIT, learned_value, load_learned_weights
-from lessons_lib.games.shologuti.features import FEATURE_NAMES, features
 from lessons_lib.games.shologuti.position import Position
+
+# The learned evaluation lived here once: older notebooks and agent files still import it from here.
+from lessons_lib.games.shologuti.features import LEARNED_LIMIT as LEARNED_LIMIT, LEARNED_UNIT as LEARNED_UNIT
+from lessons_lib.games.shologuti.features import LEARNED_WEIGHTS as LEARNED_WEIGHTS, PROGRESS_PLIES as PROGRESS_PLIES
+from lessons_lib.games.shologuti.features import learned_evaluation as learned_evaluation
+from lessons_lib.games.shologuti.features import winning_evaluation as winning_evaluation
+
 
 def material_mobility_evaluation(position: Position, player: int) -> int:
     """Material and mobility: the Pygame project's evaluation of ``position`` for ``player``.
@@ -70,40 +76,6 @@ def material_mobility_terms(position: Position, player: int) -> EvaluationTerms:
 def material_evaluation(position: Position, player: int) -> int:
     """Pieces alone: ``pieces(P) − pieces(opponent)``. A cheap evaluation for comparison."""
     return position.piece_count(player) - position.piece_count(1 - player)
-
-
-LEARNED_WEIGHTS: Final = load_learned_weights("shologuti", FEATURE_NAMES)
-"""The learned weights, feature by feature (log-odds of a win a unit), or None if there are none
-(``python -m lessons_lib.learning shologuti`` fits them)."""
-LEARNED_UNIT: Final = UNIT
-LEARNED_LIMIT: Final = LIMIT
-
-PROGRESS_PLIES: Final = 20
-"""How :func:`winning_evaluation` shrinks a lead as the draw clock runs: to ``20 / (100 + 20)`` of it at the draw."""
-
-
-def learned_evaluation(position: Position, player: int) -> float:
-    """The evaluation learned from games: the weighted sum of :func:`~lessons_lib.games.shologuti.features.features`.
-
-    The weights give log-odds of a win (the chance of winning is ``1 / (1 + exp(−sum))``); the
-    evaluation counts them in hundredths (:data:`LEARNED_UNIT`), within ±:data:`LEARNED_LIMIT`.
-
-    Raises:
-        RuntimeError: there are no learned weights (``python -m lessons_lib.learning shologuti`` fits them).
-    """
-    return learned_value("shologuti", LEARNED_WEIGHTS, features(position, player))
-
-
-def winning_evaluation(position: Position, player: int) -> float:
-    """The learned evaluation, shrunk towards a draw (0) as the quiet-ply clock runs out.
-
-    ``learned × (plies left + 20) / (draw plies + 20)``: a lead is worth less and less while nothing is
-    captured, so a side that is ahead gains by capturing (the clock starts again) and a side that is
-    behind gains by letting the clock run. A search that reaches the draw itself scores it 0 already.
-    """
-    draw_plies = position.rules.draw_plies
-    left = max(draw_plies - position.clock, 0)
-    return learned_evaluation(position, player) * (left + PROGRESS_PLIES) / (draw_plies + PROGRESS_PLIES)
 
 
 seed_evaluation = material_mobility_evaluation

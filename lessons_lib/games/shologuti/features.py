@@ -1,8 +1,9 @@
-"""What a learned evaluation of Shologuti looks at: a few numbers that describe a position for one player.
+"""Shologuti's learned evaluation: a few numbers that describe a position for one player, and their weights.
 
 Each feature is the player's count minus the opponent's, so a position seen by the other player
 has every feature negated (and a weighted sum of them is a zero-sum evaluation). The weights
 come from games (:mod:`lessons_lib.learning`) and are kept in ``data/learned_weights.json``.
+The hand-written evaluation is in :mod:`~lessons_lib.games.shologuti.evaluation`.
 
 >>> start = Position.start()
 >>> dict(zip(FEATURE_NAMES, features(start, 0)))["to move"], dict(zip(FEATURE_NAMES, features(start, 1)))["to move"]
@@ -14,12 +15,14 @@ come from games (:mod:`lessons_lib.learning`) and are kept in ``data/learned_wei
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from lessons_lib.games.shologuti.board import ALL_POINTS_MASK, COORDINATES, POINTS, bit
 from lessons_lib.games.shologuti.moves import CAPTURE_OVER_MASK, CAPTURES_FROM
 from lessons_lib.games.shologuti.position import GREEN, Position
 from lessons_lib.games.common.bits import points_of
+from lessons_lib.games.common.learned import LIMIT, UNIT, learned_value, load_learned_weights
 
 FEATURE_NAMES: Final = (
     "material early", "material late", "mobility", "to move", "chain", "attacked", "advancement", "centre",
@@ -91,3 +94,46 @@ def features(position: Position, player: int) -> tuple[float, ...]:
         float((own & CENTRE_MASK).bit_count() - (enemy & CENTRE_MASK).bit_count()),
         float((own & enemy_triangle).bit_count() - (enemy & own_triangle).bit_count()),
     )
+
+
+LEARNED_WEIGHTS: Final = load_learned_weights("shologuti", FEATURE_NAMES)
+"""The learned weights, feature by feature (log-odds of a win a unit), or None if there are none
+(``python -m lessons_lib.learning shologuti`` fits them)."""
+LEARNED_UNIT: Final = UNIT
+LEARNED_LIMIT: Final = LIMIT
+
+PROGRESS_PLIES: Final = 20
+"""How :func:`winning_evaluation` shrinks a lead as the draw clock runs: to ``20 / (100 + 20)`` of it at the draw."""
+
+
+def learned_evaluation(position: Position, player: int) -> float:
+    """The evaluation learned from games: the weighted sum of :func:`features`.
+
+    The weights give log-odds of a win (the chance of winning is ``1 / (1 + exp(−sum))``); the
+    evaluation counts them in hundredths (:data:`LEARNED_UNIT`), within ±:data:`LEARNED_LIMIT`.
+
+    Raises:
+        RuntimeError: there are no learned weights (``python -m lessons_lib.learning shologuti`` fits them).
+    """
+    return learned_value("shologuti", LEARNED_WEIGHTS, features(position, player))
+
+
+def winning_evaluation(position: Position, player: int) -> float:
+    """The learned evaluation, shrunk towards a draw (0) as the quiet-ply clock runs out.
+
+    ``learned × (plies left + 20) / (draw plies + 20)``: a lead is worth less and less while nothing is
+    captured, so a side that is ahead gains by capturing (the clock starts again) and a side that is
+    behind gains by letting the clock run. A search that reaches the draw itself scores it 0 already.
+    """
+    draw_plies = position.rules.draw_plies
+    left = max(draw_plies - position.clock, 0)
+    return learned_evaluation(position, player) * (left + PROGRESS_PLIES) / (draw_plies + PROGRESS_PLIES)
+
+
+LEARNED_EVALUATE: Final[Callable[[Position, int], float] | None] = (
+    learned_evaluation if LEARNED_WEIGHTS is not None else None)
+"""The engine's learned evaluation: :func:`learned_evaluation` once there are weights, else None."""
+STRONGEST_EVALUATE: Final[Callable[[Position, int], float] | None] = (
+    winning_evaluation if LEARNED_WEIGHTS is not None else None)
+"""The evaluation of the strongest agent (``best``): :func:`winning_evaluation` once there are weights (it won its
+match), else None (then ``best`` uses the hand-written evaluation)."""

@@ -97,6 +97,15 @@ def is_board_move(move: Move) -> bool:
         return False
 
 
+def move_clicks(move: Move) -> tuple[str, ...]:
+    """The points a player clicks for ``move``: the piece, then where it goes (``stop`` is a button).
+
+    >>> move_clicks(Move.parse("23x13")), move_clicks(STOP)
+    (('23', '13'), ('stop',))
+    """
+    return ("stop",) if move.is_stop else (str(move.origin), str(move.target))
+
+
 STEP_MOVES: dict[tuple[int, int], Move] = step_moves(NEIGHBOURS, Move)
 """The step from ``origin`` to ``target``, by ``(origin, target)``."""
 

@@ -19,14 +19,13 @@ import random
 from collections.abc import Iterable
 from typing import Final, TYPE_CHECKING
 
-from lessons_lib.games.shologuti.board import (
-    ALL_POINTS_MASK, GREEN_START_MASK, NEIGHBOUR_MASK, POINT_COUNT, POINTS, RED_START_MASK, bit,
-)
-from lessons_lib.games.shologuti.board import mirror_point, points_of
+from lessons_lib.games.shologuti.board import ALL_POINTS_MASK, GREEN_START_MASK, POINT_COUNT, POINTS, RED_START_MASK
+from lessons_lib.games.shologuti.board import bit, mirror_point, points_of
 from lessons_lib.kit.errors import PositionError, is_whole_number, quoted
-from lessons_lib.kit.game import DRAW_CLOCK, NO_MOVE, NO_PIECES, GameState, Outcome
+from lessons_lib.kit.game import DRAW_CLOCK, NO_MOVE, GameState, Outcome
 from lessons_lib.games.common.position import BasePosition, most_plies_by_clock, playout_limit
-from lessons_lib.games.shologuti.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, STEPS_TO, STOP, Move, is_board_move
+from lessons_lib.games.shologuti.movegen import after_move, count_moves, generate_moves
+from lessons_lib.games.shologuti.moves import Move, is_board_move
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL, Rules  # noqa: F401 (TRADITIONAL: in doctests)
 from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
 
@@ -35,6 +34,11 @@ GREEN: Final = 0
 RED: Final = 1
 """Red starts at the top (points 1..16)."""
 SIDE_NAMES: Final = ("Green", "Red")
+
+NO_PIECES: Final = "no pieces"
+"""Why a game ends when the player to move has no piece left (and loses)."""
+END_REASONS: Final = (NO_PIECES, NO_MOVE, DRAW_CLOCK)
+"""Every reason :meth:`Position.outcome` gives for the end of a game, in the order it checks them."""
 
 START_STRING: Final = "RRRRRRRRRRRRRRRR.....GGGGGGGGGGGGGGGG g -"
 
@@ -225,18 +229,6 @@ class Position(BasePosition[Move]):
 
     # -- the rules ------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
-        """The legal moves: captures, then steps, each by origin and then target point; ``stop`` last.
-
-        Empty once the game is over (no move, or the draw clock has run out).
-        """
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-        if self._clock >= self._rules.draw_plies:
-            return []
-        return moves.copy()
-
     def mobility(self, side: int) -> int:
         """The mobility of ``side``, as the evaluation of docs/rules/shologuti.md counts it.
 
@@ -245,8 +237,7 @@ class Position(BasePosition[Move]):
         moves it would have if it were to move with no chain pending.
         """
         if side == self._to_move:
-            moves = self._moves if self._moves is not None else self._generate()
-            return len(moves)
+            return len(self._kept_moves())
         own, enemy = (self._red, self._green) if side else (self._green, self._red)
         return count_moves(own, enemy, self._rules)
 
@@ -257,10 +248,7 @@ class Position(BasePosition[Move]):
             IllegalMoveError: the move is not legal here (the message says why).
             MoveError: the text is not a move on this board.
         """
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-        for legal in moves:  # the legal move ``move`` is (a tuple equal to it included)
+        for legal in self._kept_moves():  # the legal move ``move`` is (a tuple equal to it included)
             if (legal is move or legal == move) and self._clock < self._rules.draw_plies:
                 break
         else:
@@ -299,12 +287,6 @@ class Position(BasePosition[Move]):
             plies += 1
         return Position(green, red, side, pending, clock, rules), plies
 
-    def is_game_over(self) -> bool:
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-        return not moves or self._clock >= self._rules.draw_plies
-
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on.
 
@@ -312,23 +294,22 @@ class Position(BasePosition[Move]):
         no pieces at all, else ``"no move"``); this is checked before the draw
         clock, so a last quiet ply that leaves the opponent stuck still wins.
         """
-        moves = self._moves
-        if moves is None:
-            moves = self._generate()
-        if not moves:
+        if not self._kept_moves():
             reason = NO_PIECES if not (self._red if self._to_move else self._green) else NO_MOVE
             return Outcome(1 - self._to_move, reason)
         if self._clock >= self._rules.draw_plies:
             return Outcome(None, DRAW_CLOCK)
         return None
 
-    def _generate(self) -> list[Move]:
+    def _generate_moves(self) -> list[Move]:
+        """The moves the rules give: captures, then steps, each by origin and then target point; ``stop`` last."""
         if self._to_move:
-            moves = generate_moves(self._red, self._green, self._pending, self._rules)
-        else:
-            moves = generate_moves(self._green, self._red, self._pending, self._rules)
-        self._moves = moves
-        return moves
+            return generate_moves(self._red, self._green, self._pending, self._rules)
+        return generate_moves(self._green, self._red, self._pending, self._rules)
+
+    def _ended_by_a_limit(self) -> bool:
+        """True once the draw clock has run out."""
+        return self._clock >= self._rules.draw_plies
 
     def _why_illegal(self, given: object) -> str:
         if not isinstance(given, tuple) or len(given) != 3 or not is_board_move(Move(*given)):
@@ -336,7 +317,7 @@ class Position(BasePosition[Move]):
             return f"{shown} is not a move on this board"
         move = Move(*given)
         side = SIDE_NAMES[self._to_move]
-        if self._clock >= self._rules.draw_plies or not self._moves:
+        if self.is_game_over():
             return f"{move} is not legal: the game is over"
         if move.is_stop:
             if not self._pending:
@@ -402,84 +383,6 @@ def _check_position(green: int, red: int, to_move: int, pending: int, clock: int
             raise PositionError(f"pending chain point: the piece on {pending} has no capture to go on with")
         if clock:
             raise PositionError("clock: in the middle of a chain it is 0, since the capture has just reset it")
-
-
-
-def after_move(green: int, red: int, side: int, clock: int, move: Move) -> tuple[int, int, int, int, int]:
-    """The parts of a position after ``side`` plays ``move`` (which must be legal).
-
-    Returns ``(green, red, side_to_move, pending, clock)``. After a capture the
-    chain goes on (the same side moves, ``pending`` is the capturing piece) if
-    that piece can capture again; otherwise the other side moves.
-    """
-    origin, target, captured = move
-    if not origin:  # stop: the chain ends
-        return green, red, 1 - side, 0, clock + 1
-    moved = (1 << origin) | (1 << target)
-    if side:
-        red ^= moved
-    else:
-        green ^= moved
-    if not captured:
-        return green, red, 1 - side, 0, clock + 1
-    if side:
-        green ^= 1 << captured
-        own, enemy = red, green
-    else:
-        red ^= 1 << captured
-        own, enemy = green, red
-    if enemy & CAPTURE_OVER_MASK[target]:
-        empty = ALL_POINTS_MASK ^ own ^ enemy
-        for over_bit, target_bit, _ in CAPTURES_FROM[target]:
-            if enemy & over_bit and empty & target_bit:
-                return green, red, side, target, 0  # the chain goes on
-    return green, red, 1 - side, 0, 0
-
-
-def generate_moves(own: int, enemy: int, pending: int, rules: Rules) -> list[Move]:
-    """The legal moves of the side owning ``own`` against ``enemy`` (both bitboards).
-
-    With a chain pending on ``pending``: that piece's captures, and ``stop`` when
-    ``rules.must_continue`` is off. Otherwise the captures, then the steps, each by
-    origin point and then target point; the captures alone if there is one and
-    ``rules.must_capture`` is on.
-    """
-    empty = ALL_POINTS_MASK ^ own ^ enemy
-    if pending:
-        moves = [m for over_bit, target_bit, m in CAPTURES_FROM[pending] if enemy & over_bit and empty & target_bit]
-        if not rules.must_continue:
-            moves.append(STOP)
-        return moves
-    captures: list[Move] = []
-    steps: list[Move] = []
-    for point in points_of(own):
-        targets = empty & NEIGHBOUR_MASK[point]
-        if targets:
-            steps += STEPS_TO[point][targets]
-        if enemy & CAPTURE_OVER_MASK[point]:  # an enemy next to this piece: look for jumps
-            for over_bit, target_bit, move in CAPTURES_FROM[point]:
-                if enemy & over_bit and empty & target_bit:
-                    captures.append(move)
-    if not captures:
-        return steps
-    if rules.must_capture:
-        return captures
-    return captures + steps
-
-
-def count_moves(own: int, enemy: int, rules: Rules) -> int:
-    """How many moves :func:`generate_moves` would list with no chain pending, without listing them."""
-    empty = ALL_POINTS_MASK ^ own ^ enemy
-    steps = captures = 0
-    for point in points_of(own):
-        steps += (empty & NEIGHBOUR_MASK[point]).bit_count()
-        if enemy & CAPTURE_OVER_MASK[point]:
-            for over_bit, target_bit, _ in CAPTURES_FROM[point]:
-                if enemy & over_bit and empty & target_bit:
-                    captures += 1
-    if captures and rules.must_capture:
-        return captures
-    return captures + steps
 
 
 if TYPE_CHECKING:
