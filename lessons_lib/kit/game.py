@@ -149,6 +149,9 @@ class Engine:
         rules_named: for a game with variants, its rules by name; ``position.start(rules)`` and
             ``position.from_string(text, rules)`` take them, and each position keeps them in ``rules``, whose
             ``name`` is the variant's.
+        status_text: the line above the board, ``status_text(state)``: whose move it is, or how the game ended.
+        place_names: what a screen reader calls each place a click may hit in ``state``, by its ``data-click``:
+            ``place_names(state)`` is ``{"23": "point 23", ...}``, the names that begin the places' ``aria-label``.
     """
 
     position: Any
@@ -160,6 +163,8 @@ class Engine:
     player_names: tuple[str, str]
     perft_from_start: tuple[int, ...]
     end_reasons: tuple[str, ...]
+    status_text: Callable[[Any], str]
+    place_names: Callable[[Any], dict[str, str]]
     feature_names: tuple[str, ...] = ()
     features: Callable[[Any, int], Sequence[float]] | None = None
     learned_evaluate: Callable[[Any, int], float] | None = None

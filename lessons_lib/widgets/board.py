@@ -11,7 +11,8 @@ nearest one in the arrow's direction on screen; Enter or Space clicks the place,
 puts down what was chosen (:meth:`BoardWidget.drop`). A screen reader hears each place by its
 ``aria-label`` (``point 23`` when the drawing gives none) and, through a live region, the
 board's :attr:`BoardWidget.status` whenever it changes: the last move, the status line and
-what is chosen.
+what is chosen. The game's engine gives the status line and the places' names (its ``status_text``
+and ``place_names``), the same words its drawing shows.
 
 A move is a short sequence of clicks, the game's ``move_clicks(move)`` (in Shologuti: the
 piece, then where it goes). The board keeps the clicks made so far, lights up where the
@@ -31,9 +32,7 @@ Move.parse('23-18')
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Collection, Sequence
-from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -45,40 +44,6 @@ from lessons_lib.games import DEFAULT_GAME, Game, game_named
 
 BOARD_JS = Path(__file__).parent / "board.js"
 """The browser side of the board: a JavaScript module beside this file (anywidget reads it when the class is made)."""
-
-
-STATUS_LINE = re.compile(r'<text\b[^>]*\bclass="status"[^>]*>(.*?)</text>', re.DOTALL)
-"""The status line of a board's SVG: every game draws it with ``lessons_lib.games.common.drawing.status_line``."""
-
-
-def status_line_of(svg: str) -> str:
-    """The text of the status line in a board's SVG (whose turn it is, or how the game ended); empty if none.
-
-    >>> status_line_of('<svg><text x="1" y="2" class="status">Red to move &amp; win</text></svg>')
-    'Red to move & win'
-    """
-    found = STATUS_LINE.search(svg)
-    return unescape(re.sub(r"<[^>]*>", "", found.group(1))).strip() if found else ""
-
-
-PLACE_TAG = re.compile(r"<[^>]*\bdata-click=[^>]*>")
-CLICK_VALUE = re.compile(r'\bdata-click="([^"]*)"')
-LABEL_VALUE = re.compile(r'\baria-label="([^"]*)"')
-
-
-def place_names_of(svg: str) -> dict[str, str]:
-    """Each place of a board's SVG (its ``data-click``) by the name its ``aria-label`` gives it (the words before
-    the colon: ``point 23`` of ``point 23: Green piece``).
-
-    >>> place_names_of('<g data-click="bd:a1" aria-label="square a1 of Black&#x27;s dark board: empty">')
-    {'bd:a1': "square a1 of Black's dark board"}
-    """
-    names = {}
-    for tag in PLACE_TAG.findall(svg):
-        click, label = CLICK_VALUE.search(tag), LABEL_VALUE.search(tag)
-        if click and label:
-            names[unescape(click.group(1))] = unescape(label.group(1)).split(": ")[0]
-    return names
 
 
 def one_of(names: Sequence[str]) -> str:
@@ -186,9 +151,9 @@ class BoardWidget(anywidget.AnyWidget):
                 self.clicks = clicks
                 self.refresh()
                 return None
-        names = place_names_of(self.svg)
-        note = (f"No move begins at {names.get(target, target)}: choose a place where one of your moves begins."
-                if not self.clicks else f"No move goes on to {names.get(target, target)}: put down what was chosen.")
+        place = self.place_name(target)
+        note = (f"No move begins at {place}: choose a place where one of your moves begins."
+                if not self.clicks else f"No move goes on to {place}: put down what was chosen.")
         self.clicks = []
         self.refresh(note)
         return None
@@ -240,18 +205,21 @@ class BoardWidget(anywidget.AnyWidget):
                                               last_move=moves[-1] if moves else None)
         self.status = " ".join(filter(None, [note, self._status_in_words(sorted(going_on) if self.clicks else [])]))
 
+    def place_name(self, click: str) -> str:
+        """What a screen reader calls the place ``click`` (``point 23``), as the game names it; else ``click``."""
+        return self.game.engine.place_names(self.position).get(click, click)
+
     def _status_in_words(self, next_clicks: list[str]) -> str:
-        """The last move, what is chosen and where it may go on (``next_clicks``), then the SVG's status line."""
+        """The last move, what is chosen and where it may go on (``next_clicks``), then the game's status line."""
         sentences = []
         if self.record.moves:
             mover = self.game.player_names[self.record.mover_of(self.record.ply)]
             sentences.append(f"{mover} played {self.record.moves[-1]}.")
-        names = place_names_of(self.svg)  # what a screen reader calls each place
         if self.clicks:
-            sentences.append(f"Chosen: {', '.join(names.get(click, click) for click in self.clicks)}.")
+            sentences.append(f"Chosen: {', '.join(self.place_name(click) for click in self.clicks)}.")
         if next_clicks:
-            sentences.append(f"Next: {one_of([names.get(click, click) for click in next_clicks])}.")
-        return " ".join([*sentences, status_line_of(self.svg)]).strip()
+            sentences.append(f"Next: {one_of([self.place_name(click) for click in next_clicks])}.")
+        return " ".join([*sentences, self.game.engine.status_text(self.position)]).strip()
 
     def _on_browser_message(self, widget: Any, content: dict[str, Any], buffers: Any) -> None:
         """A click (``{"type": "click", "point": "23"}``) or the Escape key (``{"type": "drop"}``) in the browser."""

@@ -5,6 +5,8 @@ The keyboard itself (Tab, the arrow keys, Enter) lives in the browser: tests/bro
 
 from __future__ import annotations
 
+from html import escape
+
 import pytest
 
 from lessons_lib.games.game_record import GameRecord
@@ -12,15 +14,24 @@ from lessons_lib.games import GAMES
 from lessons_lib.games.shologuti.position import RED, Position
 from lessons_lib.games.shologuti.rules import TRADITIONAL
 from lessons_lib.widgets import BoardWidget, PlayPanel
-from lessons_lib.widgets.board import status_line_of
 from lessons_lib.widgets.common import LiveHTML
 
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_every_games_board_says_its_status_line_and_is_named(name: str) -> None:
-    board = BoardWidget(name)
-    assert board.status and board.status == status_line_of(board.svg)  # nothing played, nothing chosen
+    board = BoardWidget(name)  # nothing played or chosen: the status is the status line alone
+    assert board.status and board.status == GAMES[name].engine.status_text(board.position)
+    assert f'class="status">{escape(board.status)}</text>' in board.svg  # the line the board shows
     assert board.label.startswith(f"{GAMES[name].title} board.") and "Arrow keys" in board.label
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_places_are_read_out_by_the_names_their_drawing_gives_them(name: str) -> None:
+    board = BoardWidget(name)
+    names = GAMES[name].engine.place_names(board.position)
+    drawn = [click for click in names if f'data-click="{click}"' in board.svg]
+    assert drawn and all(f'data-click="{click}" aria-label="{escape(names[click])}: ' in board.svg for click in drawn)
+    assert board.place_name(drawn[0]) == names[drawn[0]] and board.place_name("nowhere") == "nowhere"
 
 
 def test_the_status_says_what_is_chosen_then_the_move_played() -> None:

@@ -63,6 +63,16 @@ def status_text(position: Position) -> str:
     return f"{PLAYER_NAMES[position.to_move]} to move · {counts}"
 
 
+def place_name(point: int) -> str:
+    """What a screen reader calls ``point``: ``point c3``."""
+    return f"point {POINT_NAMES[point]}"
+
+
+def place_names(position: Position) -> dict[str, str]:
+    """Each point, by its ``data-click`` (its name), with what a screen reader calls it (:func:`place_name`)."""
+    return {POINT_NAMES[point]: place_name(point) for point in POINTS}
+
+
 def board_svg(
     position: Position,
     *,
@@ -111,7 +121,7 @@ def _point_svg(position: Position, point: int, was_captured: bool, is_clickable:
     name = POINT_NAMES[point]
     owner = position.owner(point)
     piece = "empty" if owner is None else PIECE_NAMES[owner]
-    label = aria_label(f"point {name}", piece, "a legal click" if is_clickable else "",
+    label = aria_label(place_name(point), piece, "a legal click" if is_clickable else "",
                        "selected" if is_selected else "", "a goat was captured here" if was_captured else "",
                        "last move" if is_last else "")
     parts = [f'<g data-click="{name}" {label}>']

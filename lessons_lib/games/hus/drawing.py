@@ -77,6 +77,16 @@ def status_text(position: Position) -> str:
     return f"{PLAYER_NAMES[position.to_move]} to move · round {position.round_number} · {totals}"
 
 
+def place_name(player: int, pit: int) -> str:
+    """What a screen reader calls ``player``'s ``pit``: ``South's pit 12``."""
+    return f"{PLAYER_NAMES[player]}'s pit {pit}"
+
+
+def place_names(position: Position) -> dict[str, str]:
+    """Each pit a click may hit (the player to move's), by its ``data-click``, with its name (:func:`place_name`)."""
+    return {str(pit): place_name(position.to_move, pit) for pit in range(PITS)}
+
+
 def _seed_dots(x: float, y: float, count: int) -> str:
     """Up to ``MOST_DOTS`` seeds as small dots in a ring inside a pit."""
     shown = min(count, MOST_DOTS)
@@ -113,7 +123,7 @@ def board_svg(position: Position, *, clickable: Collection[str] = (), selected: 
             name = str(pit)
             is_mover = player == mover
             seeds = "empty" if count == 0 else f"{count} seed{'' if count == 1 else 's'}"
-            label = aria_label(f"{PLAYER_NAMES[player]}'s pit {name}", seeds,
+            label = aria_label(place_name(player, pit), seeds,
                                "a legal move" if is_mover and name in clickable else "",
                                "selected" if is_mover and name in selected else "",
                                "last move" if last_move is not None and player == last_player

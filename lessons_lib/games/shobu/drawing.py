@@ -76,6 +76,16 @@ def status_text(position: Position) -> str:
     return f"{PLAYER_NAMES[position.to_move]} to move{clock}"
 
 
+def place_name(square: int) -> str:
+    """What a screen reader calls ``square`` (0..63): ``square a1 of Black's dark board``."""
+    return f"square {SQUARE_NAMES[square][3:]} of {BOARD_TITLES[square // 16]}"
+
+
+def place_names(position: Position) -> dict[str, str]:
+    """Each square, by its ``data-click`` (``bd:a1``), with what a screen reader calls it (:func:`place_name`)."""
+    return {SQUARE_NAMES[square]: place_name(square) for square in range(SQUARE_COUNT)}
+
+
 def board_svg(
     position: Position,
     *,
@@ -115,7 +125,7 @@ def board_svg(
         x, y = square_xy(square)
         owner = position.owner(square)
         stone = "empty" if owner is None else f"{PLAYER_NAMES[owner]} stone"
-        label = aria_label(f"square {name[3:]} of {BOARD_TITLES[square // 16]}", stone,
+        label = aria_label(place_name(square), stone,
                            "a legal click" if name in clickable else "", "selected" if name in selected else "",
                            "last move" if name in moved else "")
         parts.append(f'<g data-click="{name}" {label}>')

@@ -60,6 +60,16 @@ def status_text(position: Position) -> str:
     return f"{SIDE_NAMES[position.to_move]} to move{chain} · {counts}"
 
 
+def place_name(point: int) -> str:
+    """What a screen reader calls ``point``: ``point 23``."""
+    return f"point {point}"
+
+
+def place_names(position: Position) -> dict[str, str]:
+    """Each place a click may hit, by its ``data-click``: every point (:func:`place_name`) and the ``stop`` button."""
+    return {str(point): place_name(point) for point in POINTS} | {"stop": "stop"}
+
+
 def board_picture(
     position: Position,
     *,
@@ -101,7 +111,7 @@ def board_picture(
         owner = position.owner(point)
         kind = ("capture" if marked[point].is_capture else "step") if point in marked else None
         piece = "empty" if owner is None else f"{SIDE_NAMES[owner]} piece"
-        label = aria_label(f"point {point}", piece, "selected" if point == selected else "",
+        label = aria_label(place_name(point), piece, "selected" if point == selected else "",
                            f"a {kind} lands here" if kind else "", "last move" if point in ends else "")
         parts.append(f'<g {click_attribute}="{point}" {label}>')
         if kind == "step":
