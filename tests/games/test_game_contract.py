@@ -42,6 +42,7 @@ def test_engine_properties_along_random_games(name: str, seed: int, plies: int) 
         text = str(position)
         again = game.position(text, None if not game.variants else position.rules.name)
         assert again == position and again.key == position.key  # the incremental key equals the recomputed one
+        assert again.legal_moves() == position.legal_moves()
         assert 0 <= position.key < 2**64 and hash(position) == hash(again)
         moves = position.legal_moves()
         assert (not moves) == position.is_game_over() == (position.outcome() is not None)
