@@ -25,7 +25,7 @@ for each move), selection picks, among all of a node's moves, tried or not, the 
 
     PUCT = wins/visits + c·prior·√N / (1 + visits)
 
-where N is the node's visits (its children's, and its own first one) and an untried move counts as a
+where N is 1 + the visits of the node's children (the node's own, counting its first) and an untried move counts as a
 child with no visits and :data:`UNTRIED_VALUE` wins a visit; picking an untried move expands it. Given ``value``
 (the expected score a learned model gives a position), the new node is valued by it instead of a rollout.
 """
@@ -158,7 +158,8 @@ def mcts_iteration(root: Node, search: MCTSSearch, iteration: int) -> None:
             best = max(range(len(scored)), key=lambda index: scored[index][2].ucb)  # the first of equals
             move, child, _ = scored[best]
             if trace is not None:
-                trace(SelectionStep(iteration, node.path(), node.visits, tuple(score for _, _, score in scored), move))
+                children = tuple(score for _, _, score in scored)
+                trace(SelectionStep(iteration, node.path(), 1 + sum(child.visits for child in children), children, move))
             if child is None:
                 chosen_move = move
                 break

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from lessons_lib.agents.trace import Backpropagated, Expanded, RolloutFinished, SelectionStep
+from lessons_lib.agents.trace import Backpropagated, Expanded, LeafValued, RolloutFinished, SelectionStep
 from lessons_lib.kit.game import Outcome
 from lessons_lib.games import game_of
 
@@ -39,6 +39,7 @@ class ReplayedMCTS:
     selected: list[Path] = field(default_factory=list)
     expanded: Path | None = None
     rollout: RolloutFinished | None = None
+    valued: LeafValued | None = None
     event: Any = None
 
 
@@ -48,6 +49,7 @@ def replay_mcts(events: Sequence[Any], upto: int | None = None) -> ReplayedMCTS:
     for event in events[: len(events) if upto is None else upto]:
         if getattr(event, "iteration", tree.iteration) != tree.iteration:
             tree.iteration, tree.selected, tree.expanded, tree.rollout = event.iteration, [], None, None
+            tree.valued = None
         tree.event = event
         if isinstance(event, SelectionStep):
             tree.selected.append((*event.path, event.chosen))
@@ -57,6 +59,8 @@ def replay_mcts(events: Sequence[Any], upto: int | None = None) -> ReplayedMCTS:
             tree.expanded = event.path
         elif isinstance(event, RolloutFinished):
             tree.rollout = event
+        elif isinstance(event, LeafValued):
+            tree.valued = event
         elif isinstance(event, Backpropagated):
             for depth, (_, wins, visits) in enumerate(event.nodes):
                 node = tree.nodes[event.path[:depth]]
@@ -149,6 +153,11 @@ def describe_mcts_event(event: Any, whose: WhoseWins) -> str:
         chosen = next(child for child in event.children if child.move == event.chosen)
         chooser, counted = whose.to_move[event.path], whose.counted((*event.path, event.chosen))
         but = "" if counted == chooser else f", not {possessive(whose.name(chooser))}"
+        if chosen.prior is not None:
+            untried = " (not tried yet: it is added next)" if chosen.visits == 0 else ""
+            return (f"Iteration {event.iteration + 1}, selection: PUCT picks {possessive(whose.name(chooser))} move "
+                    f"{event.chosen}{untried}: W/N {chosen.exploitation:.2f} + prior {chosen.prior:.2f} × c·√N/(1 + N) "
+                    f"= {chosen.exploitation:.2f} + {chosen.exploration:.2f} = {chosen.ucb:.2f}.")
         return (f"Iteration {event.iteration + 1}, selection: every move here has been tried, so UCB1 picks "
                 f"{possessive(whose.name(chooser))} move {event.chosen} ({chosen.wins:g}/{chosen.visits} + "
                 f"{chosen.exploration:.2f} = {chosen.ucb:.2f}; W counts {possessive(whose.name(counted))} wins{but}).")
@@ -166,6 +175,13 @@ def describe_mcts_event(event: Any, whose: WhoseWins) -> str:
         if event.plies == 0:
             return f"Iteration {event.iteration + 1}, rollout: none, as there is no move here: {result}."
         return f"Iteration {event.iteration + 1}, rollout: random play for {plies(event.plies)} ends with {result}."
+    if isinstance(event, LeafValued):
+        mover = whose.name(whose.counted(event.path))
+        if event.finished:
+            return (f"Iteration {event.iteration + 1}, value: the game is over here, and {mover} scores "
+                    f"{event.score:g}.")
+        return (f"Iteration {event.iteration + 1}, value: no rollout; the learned value gives {mover}, who moved "
+                f"here, an expected score of {event.score:.2f}.")
     if isinstance(event, Backpropagated):
         root = whose.name(whose.root)
         if whose.perspective == "root":
@@ -183,14 +199,19 @@ def selection_table_html(event: SelectionStep, whose: WhoseWins) -> str:
     chooser, counted = whose.to_move[event.path], whose.counted((*event.path, event.chosen))
     but = "" if counted == chooser else f", not {possessive(whose.name(chooser))}"
     caption = f"{whose.name(chooser)} to move here; W: {possessive(whose.name(counted))} wins{but}"
+    puct = any(child.prior is not None for child in event.children)
+    rule, prior_head = ("PUCT", "<th>prior</th>") if puct else ("UCB1", "")
     rows = [f"<caption style='text-align:left'>{escape(caption, quote=False)}</caption>",
-            "<tr><th>move</th><th>W</th><th>N</th><th>W/N</th><th>+ exploration</th><th>= UCB1</th></tr>"]
+            f"<tr><th>move</th>{prior_head}<th>W</th><th>N</th><th>W/N</th><th>+ exploration</th><th>= {rule}</th></tr>"]
     for child in sorted(event.children, key=lambda c: -c.ucb):
         bold = ' style="font-weight:bold;background:#fff3c4"' if child.move == event.chosen else ""
-        rows.append(f"<tr{bold}><td>{escape(str(child.move))}</td><td>{child.wins:g}</td><td>{child.visits}</td>"
+        prior = f"<td>{child.prior:.3f}</td>" if child.prior is not None else ""
+        rows.append(f"<tr{bold}><td>{escape(str(child.move))}</td>{prior}<td>{child.wins:g}</td><td>{child.visits}</td>"
                     f"<td>{child.exploitation:.3f}</td><td>{child.exploration:.3f}</td><td>{child.ucb:.3f}</td></tr>")
+    formula = ("c·prior·√N_parent / (1 + N); an untried move's W/N counts as a draw's, 0.5" if puct
+               else "c·√(ln N_parent / N)")
     return ("<table style='border-collapse:collapse;font-size:12px' cellpadding='3'>" + "".join(rows) + "</table>"
-            f"<div style='font-size:11px;color:#666'>exploration = c·√(ln N_parent / N), N_parent = "
+            f"<div style='font-size:11px;color:#666'>exploration = {formula}, N_parent = "
             f"{event.parent_visits}</div>")
 
 
@@ -260,6 +281,8 @@ def mcts_tree_svg(tree: ReplayedMCTS, whose: WhoseWins, final: ReplayedMCTS | No
                      f"{escape(str(path[-1]))}</text>")
     notes = {path: ("draw", "") if outcome.winner is None else (whose.name(outcome.winner), "won")
              for path, outcome in whose.outcomes.items()}  # two short lines under a node
+    if tree.valued is not None and not tree.valued.finished:
+        notes[tree.valued.path] = ("value", f"{tree.valued.score:.2f}")
     if tree.rollout is not None:
         winner, length = tree.rollout.winner, plies(tree.rollout.plies)
         notes[tree.rollout.path] = (("no winner" if tree.rollout.reason == "ply cap" else "draw", length)

@@ -18,7 +18,7 @@ from typing import Any
 import ipywidgets as w
 
 from lessons_lib.agents.base import SearchResult, State
-from lessons_lib.agents.mcts import MCTSAgent
+from lessons_lib.agents.mcts import PUCT_C, MCTSAgent, Priors, Value
 from lessons_lib.agents.trace import Backpropagated, SelectionStep
 from lessons_lib.viz.mcts_tree import (
     ReplayedMCTS, WhoseWins, describe_mcts_event, mcts_tree_svg, possessive, replay_mcts, root_bars_svg,
@@ -35,23 +35,29 @@ class MCTSStepper(Stepper):
         position: a name from :data:`~lessons_lib.widgets.alphabeta_stepper.STEPPER_POSITIONS`,
             a position string, a Position, or the state of any other game (a tiny tree, say).
         iterations: how many iterations to run (tens fit on a screen).
-        c: the exploration constant of UCB1.
+        c: the exploration constant (UCB1's √2, or PUCT's :data:`~lessons_lib.agents.mcts.PUCT_C`, by default).
         rollout: ``"uniform"`` or ``"captures"``.
         seed: the search's random seed.
         variant: the rules, when ``position`` is given as text.
         perspective: ``"mover"`` (each node counts wins for the player who moved into it) or
             ``"root"`` (every node counts them for the root's player, as the Pygame project did).
+        priors, value: a policy and a learned value (:class:`~lessons_lib.agents.mcts.MCTSAgent`'s): the search
+            is then PUCT's, and the stepper shows each move's prior and each new node's value.
     """
 
     def __init__(self, position: str | State = "The start (a wide tree: depth 2 or 3)", iterations: int = 40,
-                 c: float = math.sqrt(2), rollout: str = "uniform", seed: int = 1, variant: str = "forced",
-                 perspective: str = "mover") -> None:
+                 c: float | None = None, rollout: str = "uniform", seed: int = 1, variant: str = "forced",
+                 perspective: str = "mover", priors: Priors | None = None, value: Value | None = None) -> None:
         if not 1 <= iterations <= 300:
             raise ValueError(f"iterations must be from 1 to 300 (a bigger tree does not fit on a screen), not {iterations}")
+        if c is None:
+            c = PUCT_C if priors is not None else math.sqrt(2)
         if not 0 <= c <= 3:
             raise ValueError(f"c must be from 0 to 3, not {c}")
         self.seed = seed
         self.perspective = perspective
+        self.priors = priors
+        self.value = value
         self._set_up(STEPPER_POSITIONS, position, variant, interval_ms=500)
         self.iterations_choice = w.IntSlider(value=iterations, min=1, max=300, description="Iterations")
         self.c_choice = w.FloatSlider(value=round(c, 2), min=0.0, max=3.0, step=0.01, description="c")  # a value on the step, or the browser would round it and re-run the search
@@ -93,7 +99,7 @@ class MCTSStepper(Stepper):
             self.explanation.value = "The game is over in this position: there is nothing to search."
             return
         agent = MCTSAgent(self.iterations_choice.value, c=self.c_choice.value, rollout=self.rollout_choice.value,
-                          perspective=self.perspective, seed=self.seed)
+                          perspective=self.perspective, seed=self.seed, priors=self.priors, value=self.value)
         self.result = agent.search(position, observer=self.events.append)
         self.final = replay_mcts(self.events)
         self.whose = WhoseWins.of(position, self.final, self.perspective)

@@ -100,3 +100,19 @@ def test_puct_describes_itself_and_refuses_what_does_not_fit() -> None:
         MCTSAgent(100, value=leaf_score, perspective="root")
     with pytest.raises(ValueError, match="give priors"):
         MCTSAgent(100, root_noise=(0.3, 0.25))
+
+
+def test_the_stepper_shows_each_moves_prior_and_each_new_nodes_value() -> None:
+    from lessons_lib.viz.mcts_tree import WhoseWins, describe_mcts_event, replay_mcts, selection_table_html
+    from lessons_lib.widgets import MCTSStepper
+
+    stepper = MCTSStepper(TinyTree(AIMA_FIGURE_5_2), iterations=12, priors=favouring("b"), value=leaf_score)
+    assert stepper.c_choice.value == round(PUCT_C, 2)
+    events = stepper.events
+    whose = WhoseWins.of(TinyTree(AIMA_FIGURE_5_2), replay_mcts(events), "mover")
+    first = next(event for event in events if isinstance(event, SelectionStep))
+    assert "PUCT picks" in describe_mcts_event(first, whose) and "prior 0.90" in describe_mcts_event(first, whose)
+    assert "<th>prior</th>" in selection_table_html(first, whose) and "0.900" in selection_table_html(first, whose)
+    assert first.parent_visits == 1  # N: the root's own first visit, no child visited yet
+    valued = next(event for event in events if isinstance(event, LeafValued))
+    assert f"{valued.score:.2f}" in describe_mcts_event(valued, whose)
