@@ -90,8 +90,8 @@ class Generation:
     model: Model
     games: int = 0
     positions: int = 0
-    value_log_loss: float = float("nan")
-    policy_loss: float = float("nan")
+    value_log_loss: float | None = None  # None: not fitted (generation 0)
+    policy_loss: float | None = None
 
 
 def game_seed(settings: LoopSettings, generation: int, number: int) -> int:
@@ -154,7 +154,7 @@ def fit_generation(number: int, game_name: str, games: Sequence[SelfPlayGame], l
     model = Model(game_name, tuple(float(w) for w in value_weights), tuple(float(w) for w in policy_weights))
     return Generation(number, model, len(games), len(value_scores),
                       log_loss(value_features, value_scores, value_weights),
-                      policy_loss(policy_examples, policy_weights) if policy_examples else float("nan"))
+                      policy_loss(policy_examples, policy_weights) if policy_examples else None)
 
 
 def next_generation(current: Generation, settings: LoopSettings, earlier_games: Sequence[SelfPlayGame],

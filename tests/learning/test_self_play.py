@@ -48,6 +48,7 @@ def test_a_generation_is_fitted_on_its_games_and_the_windows_earlier_ones() -> N
     first, games = next_generation(Generation(0, Model.blank("baghchal")), SMALL, [])
     assert first.number == 1 and first.games == SMALL.games and len(games) == SMALL.games
     assert first.positions == sum(len(game.positions) for game in games)
+    assert first.value_log_loss is not None and first.policy_loss is not None
     assert math.isfinite(first.value_log_loss) and math.isfinite(first.policy_loss)
     assert first.model.value_weights != Model.blank("baghchal").value_weights
     second, newer = next_generation(first, SMALL, games)

@@ -1,0 +1,216 @@
+"""AlphaZero's loop run for real: generations kept in an SQLite file as they finish, and rated on one Elo scale.
+
+:func:`run_generations` plays and fits generation after generation (:mod:`~lessons_lib.learning.self_play`),
+writing each self-play game and each fitted model the moment it is done: killed, it loses at most the games
+being played, and run again with the same file it goes on where it stopped. :func:`rate_generations` then
+plays every generation against MCTS with as many iterations, against ``best``, and against the generation
+before it, from seeded openings with both colours, every game to the rules' end, and :func:`ratings` puts them
+all on lesson 07's scale (:mod:`lessons_lib.arena.ratings`), MCTS at 0.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from lessons_lib.agents.base import Agent
+from lessons_lib.agents.match import play_game
+from lessons_lib.agents.mcts import MCTSAgent
+from lessons_lib.agents.presets import make_agent
+from lessons_lib.arena.games import opening_suite
+from lessons_lib.arena.ratings import Score, elo_intervals, fit_elo
+from lessons_lib.games import GAMES
+from lessons_lib.learning.policy_value import Model
+from lessons_lib.learning.self_play import (
+    Generation, LoopSettings, SearchedPosition, SelfPlayGame, fit_generation, self_play_game,
+)
+
+Mapper = Callable[..., Iterable[Any]]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS settings (only INTEGER PRIMARY KEY CHECK (only = 1), json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (generation INTEGER, number INTEGER, json TEXT NOT NULL,
+                                  PRIMARY KEY (generation, number));
+CREATE TABLE IF NOT EXISTS generations (number INTEGER PRIMARY KEY, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rating_games (key TEXT PRIMARY KEY, json TEXT NOT NULL);
+"""
+
+
+class LoopStore:
+    """The loop's SQLite file: its settings, every self-play game, every fitted generation, every rating game.
+
+    A file holds one loop: opened with other settings, it is refused in one line (ValueError), never mixed.
+    """
+
+    def __init__(self, path: str | Path, settings: LoopSettings) -> None:
+        self.path = Path(path)
+        self.settings = settings
+        try:
+            self.connection = sqlite3.connect(self.path)
+            self.connection.executescript(_SCHEMA)
+            row = self.connection.execute("SELECT json FROM settings").fetchone()
+        except sqlite3.DatabaseError as error:
+            raise ValueError(f"{self.path} cannot hold the loop: {error}") from None
+        wanted = json.dumps(asdict(settings), sort_keys=True)
+        if row is None:
+            with self.connection:
+                self.connection.execute("INSERT INTO settings VALUES (1, ?)", (wanted,))
+        elif json.loads(row[0]) != json.loads(wanted):
+            raise ValueError(f"{self.path} holds a loop with other settings ({row[0]}); give another file")
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def games(self) -> list[SelfPlayGame]:
+        rows = self.connection.execute("SELECT json FROM games ORDER BY generation, number")
+        return [game_from_json(json.loads(text)) for (text,) in rows]
+
+    def add_game(self, game: SelfPlayGame) -> None:
+        with self.connection:
+            self.connection.execute("INSERT INTO games VALUES (?, ?, ?)",
+                                    (game.generation, game.number, json.dumps(asdict(game))))
+
+    def generations(self) -> list[Generation]:
+        rows = self.connection.execute("SELECT json FROM generations ORDER BY number")
+        return [generation_from_json(json.loads(text)) for (text,) in rows]
+
+    def add_generation(self, generation: Generation) -> None:
+        with self.connection:
+            self.connection.execute("INSERT INTO generations VALUES (?, ?)",
+                                    (generation.number, json.dumps(generation_to_json(generation))))
+
+    def rating_games(self) -> list[RatingGame]:
+        rows = self.connection.execute("SELECT json FROM rating_games ORDER BY key")
+        return [RatingGame(**json.loads(text)) for (text,) in rows]
+
+    def add_rating_game(self, game: RatingGame) -> None:
+        with self.connection:
+            self.connection.execute("INSERT INTO rating_games VALUES (?, ?)", (game.key, json.dumps(asdict(game))))
+
+
+def game_from_json(data: dict[str, Any]) -> SelfPlayGame:
+    positions = tuple(SearchedPosition(each["text"], each["to_move"], tuple(each["moves"]), tuple(each["visits"]))
+                      for each in data["positions"])
+    return SelfPlayGame(data["generation"], data["number"], positions, data["winner"], data["reason"], data["seconds"])
+
+
+def generation_to_json(generation: Generation) -> dict[str, Any]:
+    return asdict(generation)
+
+
+def generation_from_json(data: dict[str, Any]) -> Generation:
+    model = data["model"]
+    return Generation(data["number"], Model(model["game_name"], tuple(model["value_weights"]),
+                                            tuple(model["policy_weights"])),
+                      data["games"], data["positions"], data["value_log_loss"], data["policy_loss"])
+
+
+def run_generations(store: LoopStore, count: int, play: Mapper = map) -> list[Generation]:
+    """Generations 0 to ``count``, from the store where they are there, played and fitted where not.
+
+    ``play`` maps a function over a list (``map``, or a process pool's ``map`` to use several cores: the same
+    games either way).
+    """
+    settings = store.settings
+    generations = store.generations()
+    if not generations:
+        generations = [Generation(0, Model.blank(settings.game))]
+        store.add_generation(generations[0])
+    while len(generations) <= count:
+        current = generations[-1]
+        done = {game.number for game in store.games() if game.generation == current.number}
+        todo = [(current.model, settings, current.number, number) for number in range(settings.games)
+                if number not in done]
+        for game in play(_self_play, todo):
+            store.add_game(game)
+        window = [game for game in store.games() if current.number - settings.window < game.generation
+                  <= current.number]
+        generations.append(fit_generation(current.number + 1, settings.game, window, settings.l2))
+        store.add_generation(generations[-1])
+    return generations[: count + 1]
+
+
+def _self_play(arguments: tuple[Model, LoopSettings, int, int]) -> SelfPlayGame:
+    return self_play_game(*arguments)
+
+
+@dataclass(frozen=True)
+class RatingGame:
+    """A rating game: ``player`` (``generation 3``) against ``opponent`` from opening ``opening``, ``player``
+    moving first if ``colour`` is 0; ``points`` is ``player``'s (1, ½ or 0)."""
+
+    key: str
+    player: str
+    opponent: str
+    opening: int
+    colour: int
+    points: float
+    reason: str
+    plies: int
+
+
+def generation_name(number: int) -> str:
+    return f"generation {number}"
+
+
+def generation_agent(generation: Generation, iterations: int | None, seconds: float | None, seed: int) -> Agent:
+    """A generation as a player: PUCT with its priors and value, no noise, playing its most visited move."""
+    return MCTSAgent(iterations, seconds, priors=generation.model.priors, value=generation.model.value, seed=seed)
+
+
+def rating_schedule(generations: Sequence[Generation], settings: LoopSettings, openings: int,
+                    best: str = "best:0.1s") -> list[tuple[Any, ...]]:
+    """Every rating game to play: each generation against ``mcts:<iterations>``, ``best`` and the generation
+    before it, from ``openings`` seeded openings (four random plies) with both colours."""
+    mcts = f"mcts:{settings.iterations}"
+    tasks = []
+    for generation in generations:
+        opponents: list[Any] = [mcts, best]
+        if generation.number > 0:
+            opponents.append(generations[generation.number - 1])
+        for opponent in opponents:
+            name = opponent if isinstance(opponent, str) else generation_name(opponent.number)
+            for opening in range(openings):
+                for colour in (0, 1):
+                    key = f"{generation_name(generation.number)} v {name} #{opening} {colour}"
+                    tasks.append((key, generation, opponent, opening, colour, settings, openings))
+    return tasks
+
+
+def play_rating_game(task: tuple[Any, ...]) -> RatingGame:
+    """One rating game of :func:`rating_schedule` (seeded by its key), to the end the rules give."""
+    key, generation, opponent, opening, colour, settings, openings = task
+    seed = random.Random(key).getrandbits(32)
+    player = generation_agent(generation, settings.iterations, None, seed)
+    other = (make_agent(opponent, seed=seed + 1) if isinstance(opponent, str)
+             else generation_agent(opponent, settings.iterations, None, seed + 1))
+    start = GAMES[settings.game].start()
+    for move in opening_suite(openings, settings.seed, 4, None, settings.game)[opening]:
+        start = start.play(move)
+    result = play_game([player, other] if colour == 0 else [other, player], start)
+    name = opponent if isinstance(opponent, str) else generation_name(opponent.number)
+    return RatingGame(key, generation_name(generation.number), name, opening, colour,
+                      result.outcome.score_for(colour), result.outcome.reason, len(result.moves))
+
+
+def rate_generations(store: LoopStore, generations: Sequence[Generation], openings: int, best: str = "best:0.1s",
+                     play: Mapper = map) -> list[RatingGame]:
+    """Play the rating games the store does not hold yet, store each as it ends, and return them all."""
+    done = {game.key for game in store.rating_games()}
+    todo = [task for task in rating_schedule(generations, store.settings, openings, best) if task[0] not in done]
+    for game in play(play_rating_game, todo):
+        store.add_rating_game(game)
+    return store.rating_games()
+
+
+def ratings(games: Sequence[RatingGame], baseline: str) -> dict[str, tuple[float, float, float]]:
+    """Every player's Elo with its 95% interval, ``baseline`` at 0: ``{name: (elo, low, high)}``."""
+    scores = [Score(game.player, game.opponent, game.points) for game in games]
+    estimates = fit_elo(scores, baseline)
+    intervals = elo_intervals(scores, baseline)
+    return {name: (estimates[name], *intervals[name]) for name in estimates}
