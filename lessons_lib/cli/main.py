@@ -90,6 +90,7 @@ def _build_parser() -> argparse.ArgumentParser:
     _add_game_options(search_parser)
     search_parser.add_argument("--json", action="store_true", help="print one JSON object per position")
 
+    from lessons_lib.cli.alphazero import add_parser as add_alphazero_parser
     from lessons_lib.cli.arena import add_parsers
     from lessons_lib.cli.grading import add_parser as add_grade_parser
     from lessons_lib.grading.release import add_parser as add_release_parser
@@ -97,6 +98,7 @@ def _build_parser() -> argparse.ArgumentParser:
     add_parsers(commands)
     add_grade_parser(commands)
     add_release_parser(commands)
+    add_alphazero_parser(commands)
     return parser
 
 
@@ -213,6 +215,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from lessons_lib.grading.release import run_release
 
             return run_release(args)
+        elif args.command == "alphazero":
+            from lessons_lib.cli.alphazero import run as run_alphazero
+
+            run_alphazero(args)
     except (PositionError, MoveError, VariantError, ValueError) as error:
         print(f"{parser.prog} {args.command}: {shown(str(error))}", file=sys.stderr)
         return USAGE_ERROR

@@ -10,11 +10,13 @@ all on lesson 07's scale (:mod:`lessons_lib.arena.ratings`), MCTS at 0.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import random
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ from lessons_lib.arena.games import opening_suite
 from lessons_lib.arena.ratings import Score, elo_intervals, fit_elo
 from lessons_lib.games import GAMES
 from lessons_lib.learning.policy_value import Model
+from lessons_lib.tooling.files import write_whole
 from lessons_lib.learning.self_play import (
     Generation, LoopSettings, SearchedPosition, SelfPlayGame, fit_generation, self_play_game,
 )
@@ -214,3 +217,34 @@ def ratings(games: Sequence[RatingGame], baseline: str) -> dict[str, tuple[float
     estimates = fit_elo(scores, baseline)
     intervals = elo_intervals(scores, baseline)
     return {name: (estimates[name], *intervals[name]) for name in estimates}
+
+
+def generation_costs(store: LoopStore) -> dict[int, float]:
+    """The processor seconds each generation's self-play games took, by the generation that played them."""
+    costs: dict[int, float] = {}
+    for game in store.games():
+        costs[game.generation] = costs.get(game.generation, 0.0) + game.seconds
+    return costs
+
+
+def export(store: LoopStore, folder: str | Path) -> list[Path]:
+    """Write the loop's results in ``folder``: ``<game>_generations.json`` (the settings, and each generation's
+    model, fit and self-play cost), ``<game>_selfplay.jsonl`` (every self-play game, a line each) and
+    ``<game>_ratings.csv`` (every rating game). Returns the files written."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    name = store.settings.game
+    costs = generation_costs(store)
+    summary = {"settings": asdict(store.settings),
+               "generations": [{**generation_to_json(generation), "self_play_seconds": costs.get(generation.number)}
+                               for generation in store.generations()]}
+    files = [folder / f"{name}_generations.json", folder / f"{name}_selfplay.jsonl", folder / f"{name}_ratings.csv"]
+    write_whole(files[0], json.dumps(summary, indent=1) + "\n")
+    write_whole(files[1], "".join(json.dumps(asdict(game), separators=(",", ":")) + "\n" for game in store.games()))
+    table = io.StringIO()
+    writer = csv.writer(table, lineterminator="\n")
+    columns = [column.name for column in fields(RatingGame)]
+    writer.writerow(columns)
+    writer.writerows([getattr(game, column) for column in columns] for game in store.rating_games())
+    write_whole(files[2], table.getvalue())
+    return files

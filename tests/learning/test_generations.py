@@ -82,3 +82,22 @@ def test_ratings_put_every_generation_on_one_scale_with_mcts_at_zero(tmp_path: P
     table = ratings(games, "mcts:8")
     assert table["mcts:8"] == (0.0, 0.0, 0.0)
     assert all(low <= elo <= high for elo, low, high in table.values())
+
+
+def test_the_command_plays_rates_and_writes_then_resumes_and_refuses_bad_input(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from lessons_lib.cli.main import main
+
+    command = ["alphazero", "baghchal", "--generations", "1", "--games", "2", "--iterations", "8", "--openings", "1",
+               "--best", "random", "--db", str(tmp_path / "loop.sqlite"), "--workers", "1"]
+    assert main([*command, "--out", str(tmp_path / "out")]) == 0
+    printed = capsys.readouterr().out
+    assert "generation 1: fitted on 2 games" in printed and "mcts:8:      +0 Elo" in printed
+    assert sorted(path.name for path in (tmp_path / "out").iterdir()) == [
+        "baghchal_generations.json", "baghchal_ratings.csv", "baghchal_selfplay.jsonl"]
+    assert main(command) == 0  # again: all in the file (a game played twice could not be stored), same ratings
+    assert capsys.readouterr().out.splitlines() == [line for line in printed.splitlines()
+                                                    if not line.startswith("written to")]
+    assert main([*command[:-4], "--db", str(tmp_path), "--workers", "1"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "folder" in error

@@ -1,0 +1,80 @@
+"""``python -m lessons_lib alphazero GAME``: AlphaZero's loop in miniature, resumable, then rated and written out.
+
+    python -m lessons_lib alphazero shologuti --generations 6 --db alphazero.sqlite --out data/alphazero
+
+plays and fits the generations the file does not hold yet (:mod:`lessons_lib.learning.generations`), rates every
+generation, prints the ratings and writes the data files to ``--out``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+from collections.abc import Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from typing import Any
+
+from lessons_lib.cli.options import file_to_write, folder_to_write, whole_number
+from lessons_lib.games import GAMES
+
+
+def add_parser(commands: Any) -> None:
+    """Add the ``alphazero`` subcommand to an argparse subparsers object."""
+    parser = commands.add_parser(
+        "alphazero", help="self-play generations of a learned policy and value guiding MCTS (lesson 11)",
+        description="Play and fit self-play generations (those the --db file lacks), rate every generation against "
+                    "MCTS, best and the generation before, and write the results.")
+    parser.add_argument("game", choices=list(GAMES), help="the game")
+    parser.add_argument("--generations", default="6", type=whole_number(1, 100), help="generations to reach (default 6)")
+    parser.add_argument("--games", default="40", type=whole_number(1, 10_000), help="self-play games a generation")
+    parser.add_argument("--iterations", default="100", type=whole_number(2, 100_000),
+                        help="PUCT's iterations a move in self-play and rating games (default 100)")
+    parser.add_argument("--openings", default="10", type=whole_number(0, 1000),
+                        help="rating openings, each played with both colours (default 10; 0: no rating)")
+    parser.add_argument("--best", default="best:0.1s", help="the best agent's setting in rating games")
+    parser.add_argument("--seed", default="0", type=whole_number(0), help="the loop's seed (default 0)")
+    parser.add_argument("--db", required=True, type=file_to_write, help="the SQLite file that keeps the loop")
+    parser.add_argument("--out", type=folder_to_write, help="a folder to write the results to")
+    parser.add_argument("--workers", default=str(os.cpu_count() or 1), type=whole_number(1, 512),
+                        help="processes that play side by side (default: one a core)")
+
+
+@contextmanager
+def mapper(workers: int) -> Iterator[Any]:
+    """``map`` for one worker; a process pool's ``map`` (forked on Linux) for more: the same games either way."""
+    if workers == 1:
+        yield map
+        return
+    context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        def play(function: Any, items: Iterable[Any]) -> Iterator[Any]:
+            return pool.map(function, items)
+        yield play
+
+
+def run(args: argparse.Namespace) -> None:
+    from lessons_lib.learning.generations import LoopStore, export, rate_generations, ratings, run_generations
+    from lessons_lib.learning.self_play import LoopSettings
+
+    settings = LoopSettings(game=args.game, iterations=args.iterations, games=args.games, seed=args.seed)
+    store = LoopStore(args.db, settings)
+    try:
+        with mapper(args.workers) as play:
+            generations = run_generations(store, args.generations, play=play)
+            for generation in generations[1:]:
+                print(f"generation {generation.number}: fitted on {generation.games} games "
+                      f"({generation.positions} positions); value log loss {generation.value_log_loss:.4f}, "
+                      f"policy loss {generation.policy_loss:.4f}")
+            if args.openings:
+                games = rate_generations(store, generations, args.openings, args.best, play=play)
+                baseline = f"mcts:{settings.iterations}"
+                for name, (elo, low, high) in sorted(ratings(games, baseline).items(), key=lambda item: -item[1][0]):
+                    print(f"{name:>16}: {elo:+7.0f} Elo ({low:+.0f} to {high:+.0f})")
+        if args.out is not None:
+            for path in export(store, args.out):
+                print(f"written to {path}")
+    finally:
+        store.close()
