@@ -69,31 +69,31 @@ class LoopStore:
     def close(self) -> None:
         self.connection.close()
 
+    def _read(self, table: str, order: str) -> list[dict[str, Any]]:
+        return [json.loads(text) for (text,) in self.connection.execute(f"SELECT json FROM {table} ORDER BY {order}")]
+
+    def _write(self, table: str, keys: tuple[Any, ...], data: dict[str, Any]) -> None:
+        with self.connection:
+            marks = ", ".join("?" * (len(keys) + 1))
+            self.connection.execute(f"INSERT INTO {table} VALUES ({marks})", (*keys, json.dumps(data)))
+
     def games(self) -> list[SelfPlayGame]:
-        rows = self.connection.execute("SELECT json FROM games ORDER BY generation, number")
-        return [game_from_json(json.loads(text)) for (text,) in rows]
+        return [game_from_json(data) for data in self._read("games", "generation, number")]
 
     def add_game(self, game: SelfPlayGame) -> None:
-        with self.connection:
-            self.connection.execute("INSERT INTO games VALUES (?, ?, ?)",
-                                    (game.generation, game.number, json.dumps(asdict(game))))
+        self._write("games", (game.generation, game.number), asdict(game))
 
     def generations(self) -> list[Generation]:
-        rows = self.connection.execute("SELECT json FROM generations ORDER BY number")
-        return [generation_from_json(json.loads(text)) for (text,) in rows]
+        return [generation_from_json(data) for data in self._read("generations", "number")]
 
     def add_generation(self, generation: Generation) -> None:
-        with self.connection:
-            self.connection.execute("INSERT INTO generations VALUES (?, ?)",
-                                    (generation.number, json.dumps(generation_to_json(generation))))
+        self._write("generations", (generation.number,), generation_to_json(generation))
 
     def rating_games(self) -> list[RatingGame]:
-        rows = self.connection.execute("SELECT json FROM rating_games ORDER BY key")
-        return [RatingGame(**json.loads(text)) for (text,) in rows]
+        return [RatingGame(**data) for data in self._read("rating_games", "key")]
 
     def add_rating_game(self, game: RatingGame) -> None:
-        with self.connection:
-            self.connection.execute("INSERT INTO rating_games VALUES (?, ?)", (game.key, json.dumps(asdict(game))))
+        self._write("rating_games", (game.key,), asdict(game))
 
 
 def game_from_json(data: dict[str, Any]) -> SelfPlayGame:
