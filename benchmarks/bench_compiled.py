@@ -1,9 +1,10 @@
 """The compiled modules against their Python source, side by side: ``python benchmarks/bench_compiled.py``.
 
 For every game: perft from the start, random playouts, alpha-beta's nodes a second, negamax to a
-fixed depth, and MCTS iterations a second, each measured once with the compiled modules and once
+fixed depth, MCTS iterations a second and PUCT iterations a second, each measured once with the compiled modules and once
 with the source (a second process with ``SHOLOGUTI_PURE_PYTHON=1``), as the best of a few runs,
-with the ratio. ``--quick`` runs each figure once. The compiled modules must be built first
+with the ratio. ``--quick`` runs each figure once. PUCT (lesson 11) is measured with a policy and value that weigh the
+game's features as its learned evaluation does. The compiled modules must be built first
 (``python run.py build``).
 """
 
@@ -25,6 +26,8 @@ from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, NegamaxAgent
 from lessons_lib.games import GAMES
 from lessons_lib.games.shologuti.rules import TRADITIONAL
 from lessons_lib.kit.perft import perft
+from lessons_lib.games.common.learned import load_learned_weights
+from lessons_lib.learning.policy_value import Model
 
 SETTINGS = {  # perft depth, alpha-beta depth, negamax depth, MCTS iterations: each about a second or more in Python
     "shologuti": (6, 5, 7, 1000),
@@ -65,7 +68,18 @@ def measure_game(name: str, repeats: int) -> dict[str, float]:
         repeats, lambda: NegamaxAgent(negamax_depth, evaluate=game.evaluate).search(middle))
     seconds = best_of(repeats, lambda: MCTSAgent(iterations, seed=1).search(middle))
     rows["MCTS (iterations/s)"] = iterations / seconds
+    model = guiding_model(name)
+    seconds = best_of(repeats, lambda: MCTSAgent(iterations, priors=model.priors, value=model.value, seed=1)
+                      .search(middle))
+    rows["PUCT, policy and value (iterations/s)"] = iterations / seconds
     return rows
+
+
+def guiding_model(name: str) -> Model:
+    """A policy and value for PUCT (lesson 11) that weigh the game's features as its learned evaluation does."""
+    weights = load_learned_weights(name, GAMES[name].engine.feature_names) or (0.0,) * len(
+        GAMES[name].engine.feature_names)
+    return Model(name, weights, weights)
 
 
 def in_mode(pure: bool, repeats: int) -> tuple[str, dict[str, dict[str, float]]]:
