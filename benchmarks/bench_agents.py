@@ -20,7 +20,7 @@ import time
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, NegamaxAgent
 from lessons_lib.agents.base import Agent
 from lessons_lib.games.shologuti.rules import VARIANTS, Rules
-from lessons_lib.exercises.samples import random_positions
+from lessons_lib.games.shologuti.samples import random_positions
 from lessons_lib.games.shologuti.position import Position
 
 

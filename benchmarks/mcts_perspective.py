@@ -16,7 +16,7 @@ import argparse
 
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent
 from lessons_lib.games.shologuti.rules import TRADITIONAL
-from lessons_lib.exercises.samples import random_positions
+from lessons_lib.games.shologuti.samples import random_positions
 from lessons_lib.games.shologuti.position import Position
 
 

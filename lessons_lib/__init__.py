@@ -1,4 +1,4 @@
-"""Shologuti Lab: a Shologuti engine and game-playing agents for teaching."""
+"""Shologuti Lab: four game engines (Shologuti and three more) and game-playing agents, for teaching."""
 
 import os as _os
 import sys as _sys

@@ -1,4 +1,4 @@
-"""Positions for tests (see :mod:`lessons_lib.exercises.samples`)."""
+"""Positions for tests (see :mod:`lessons_lib.games.shologuti.samples`)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from lessons_lib.games import GAMES
-from lessons_lib.exercises.samples import random_positions
+from lessons_lib.games.shologuti.samples import random_positions
 
 __all__ = ["random_line", "random_positions"]
 

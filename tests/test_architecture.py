@@ -3,8 +3,8 @@
 - no circle: no module reaches itself through the modules it imports;
 - no arrow up: the package's rooms stand on floors (:data:`FLOORS`, from the engine kit at the bottom to the
   command line at the top), and a module imports only from its own floor or those below;
-- the engines know nothing of agents: ``games/`` imports only the engine kit (``game``, ``errors``,
-  ``game_record``, ``perft``) and ``games`` itself;
+- the engines know nothing of agents: ``games/`` imports only the engine kit (``kit/``: ``game``, ``errors``,
+  ``perft``) and ``games`` itself;
 - no module outside ``games/`` imports a game by name: the rest of the package sees the game interface and the
   registry (``lessons_lib.games``, ``games.common``) only. The one exception is the course itself,
   ``exercises/``: the lessons teach on Shologuti, so their checks build Shologuti positions (:data:`COURSE`).
@@ -18,10 +18,9 @@ from pathlib import Path
 import networkx as nx
 
 from locations import ROOT
-from lessons_lib.games import GAMES
 
 PACKAGE = ROOT / "lessons_lib"
-ENGINE_KIT = {"lessons_lib.kit", "lessons_lib.kit.game", "lessons_lib.kit.errors", "lessons_lib.games.game_record", "lessons_lib.kit.perft"}
+ENGINE_KIT = {"lessons_lib.kit", "lessons_lib.kit.game", "lessons_lib.kit.errors", "lessons_lib.kit.perft"}
 FLOORS = (
     ("kit",),
     ("tooling",),
@@ -39,6 +38,8 @@ FLOORS = (
 """The rooms of ``lessons_lib`` from the bottom up; a module imports from its own floor or below. Every
 ``__main__`` module (``python -m``) and the package's own ``__init__`` stand with the command line."""
 COURSE = "lessons_lib.exercises"
+GAME_FOLDERS = sorted(path.parent.name for path in (PACKAGE / "games").glob("*/__init__.py") if path.parent.name != "common")
+"""Every game's package, registered in the games' registry or not."""
 
 
 def room(name: str) -> str:
@@ -69,6 +70,8 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             wanted |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.Call) and _is_import_call(node):
+            wanted |= _imported_by_name(node.args[0])
         elif isinstance(node, ast.ImportFrom):
             base = package
             for _ in range(node.level - 1):
@@ -82,6 +85,23 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
         if target.startswith("lessons_lib") and target not in (name, "lessons_lib"):
             found.add(target)
     return found
+
+
+def _is_import_call(node: ast.Call) -> bool:
+    """``importlib.import_module(...)``, ``import_module(...)`` or ``__import__(...)`` with an argument."""
+    name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+    return name in ("import_module", "__import__") and bool(node.args)
+
+
+def _imported_by_name(argument: ast.expr) -> set[str]:
+    """The modules an import by name may reach: the name itself, or for ``f"lessons_lib.games.{name}"`` every
+    module whose name starts with the f-string's fixed part (every game)."""
+    if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+        return {argument.value}
+    if isinstance(argument, ast.JoinedStr) and argument.values and isinstance(argument.values[0], ast.Constant):
+        prefix = str(argument.values[0].value)
+        return {name for name in modules() if name.startswith(prefix)} if prefix.startswith("lessons_lib") else set()
+    return set()
 
 
 def import_graph() -> nx.DiGraph:
@@ -118,7 +138,7 @@ def upward_imports(graph: nx.DiGraph) -> list[str]:
 
 def games_named_outside_the_games(graph: nx.DiGraph) -> list[str]:
     """The imports of a game by name from outside ``games/`` (and outside the course), as ``importer -> game``."""
-    games = tuple(f"lessons_lib.games.{name}" for name in GAMES)
+    games = tuple(f"lessons_lib.games.{name}" for name in GAME_FOLDERS)
     return sorted(f"{name} -> {target}" for name, target in graph.edges()
                   if target.startswith(games) and not name.startswith(("lessons_lib.games", COURSE)))
 
@@ -147,3 +167,11 @@ def test_the_graph_sees_lazy_and_relative_imports() -> None:
     assert graph.has_edge("lessons_lib.arena.tournament", "lessons_lib.agents.presets")
     assert graph.has_edge("lessons_lib.cli.main", "lessons_lib.cli.arena")  # imported inside a function
     assert "lessons_lib.games.shologuti.position" in graph
+
+
+def test_a_relative_import_and_an_import_by_name_are_seen(tmp_path: Path) -> None:
+    source = tmp_path / "drawn.py"
+    source.write_text("import importlib\nfrom ..hus import board\n\n\ndef load(name):\n"
+                      "    return importlib.import_module(f'lessons_lib.games.{name}')\n")
+    found = imports_of("lessons_lib.games.common.drawn", source, modules())
+    assert "lessons_lib.games.hus.board" in found and "lessons_lib.games.shobu.position" in found

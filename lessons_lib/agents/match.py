@@ -1,7 +1,8 @@
 """The game loop: agents play each other, one game or a small match with both colours.
 
 This is the suite's one game loop: the arena (:func:`lessons_lib.arena.games.play_game`) seats built-in agents
-and students' sandboxed files at it, with clocks and forfeits of its own around it.
+and students' sandboxed files at it, with clocks and forfeits of its own around it, and self-play
+(:mod:`lessons_lib.learning.self_play`) a player that keeps what each search found.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One game between two players, with a seed, a time limit per move and a ply limit, fully recorded.
+"""One game between two players, with a seed and a time limit per move (and, if asked, a ply limit), fully recorded.
 
 A player is named by a spec: a built-in agent (``alphabeta:4``, ``mcts:300``,
 ``negamax:0.5s``, ``random``; see :mod:`lessons_lib.agents.presets`) or the path of a

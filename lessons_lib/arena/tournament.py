@@ -75,7 +75,7 @@ def pairing_games(first: str | Player, second: str | Player, settings: Tournamen
     """The games between two players, ``games_per_pair`` in all.
 
     Each opening is played once with each colour; with ``swap_colours=False``, ``first``
-    plays Green in every game, one game per opening (the Pygame game's AI vs AI mode).
+    moves first in every game, one game per opening (the Pygame game's AI vs AI mode).
     """
     first, second = parse_player(first), parse_player(second)
     per_opening = 2 if swap_colours else 1

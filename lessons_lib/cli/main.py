@@ -1,4 +1,4 @@
-"""The command line (docs/rules/shologuti.md, 'The command line').
+"""The command line (docs/guide.md, 'The command line'; docs/rules/shologuti.md has its notation).
 
 - ``python -m lessons_lib perft POSITION --depth N [--variant NAME]``
 - ``python -m lessons_lib search POSITION --agent NAME [--depth N | --iterations N | --seconds S]

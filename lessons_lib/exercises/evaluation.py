@@ -15,7 +15,7 @@ from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, dra
 from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.experiments.measurements import MatchReport, evaluation_match
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
-from lessons_lib.exercises.samples import random_positions
+from lessons_lib.games.shologuti.samples import random_positions
 from lessons_lib.games.shologuti.position import Position
 
 Evaluation = Callable[[Position, int], Any]

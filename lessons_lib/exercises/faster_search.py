@@ -16,7 +16,7 @@ from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, des
 from lessons_lib.exercises.fresh_cases import drawn_position, in_a_chain
 from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
-from lessons_lib.exercises.samples import random_positions
+from lessons_lib.games.shologuti.samples import random_positions
 from lessons_lib.games.shologuti.position import GREEN, RED, Position
 from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
 

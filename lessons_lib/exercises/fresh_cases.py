@@ -14,7 +14,7 @@ from typing import Any
 from lessons_lib.games.shologuti.board import POINTS
 from lessons_lib.games.shologuti.position import GREEN, RED, Position
 from lessons_lib.games.shologuti.rules import FORCED, Rules
-from lessons_lib.exercises.samples import random_positions
+from lessons_lib.games.shologuti.samples import random_positions
 from lessons_lib.games.tiny_tree import Tree
 
 OUTCOME_LEAVES = ("win 0", "win 1", "draw")

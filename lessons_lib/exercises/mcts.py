@@ -19,7 +19,7 @@ from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.kit.game import Outcome
 from lessons_lib.experiments.measurements import rollout_outcomes
 from lessons_lib.games.shologuti.rules import TRADITIONAL
-from lessons_lib.exercises.samples import EARLY_WINNER_TRAP, ONE_PLY_BLUNDER
+from lessons_lib.games.shologuti.samples import EARLY_WINNER_TRAP, ONE_PLY_BLUNDER
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.tiny_tree import TRAP_TREE, TinyTree
 

@@ -13,7 +13,7 @@ from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.exercises.feedback import Feedback, call_for_number, case_seed, drawn_with
 from lessons_lib.exercises.minimax_alphabeta import drawn_search_cases, search_value
 from lessons_lib.exercises.own_code import library_searches, library_use, write_it_yourself
-from lessons_lib.exercises.samples import EARLY_WINNER_TRAP
+from lessons_lib.games.shologuti.samples import EARLY_WINNER_TRAP
 from lessons_lib.games.shologuti.position import RED, Position
 from lessons_lib.games.tiny_tree import AIMA_FIGURE_5_2, CHAIN_TREE, GAMBLE_TREE, TinyTree, leaf_evaluation
 

@@ -213,7 +213,7 @@ def scores_csv(results: list[NotebookResult]) -> str:
 
 
 cell = spreadsheet_cell
-"""Text for a spreadsheet's cell (see :func:`lessons_lib.cli.options.spreadsheet_cell`)."""
+"""Text for a spreadsheet's cell (see :func:`lessons_lib.tooling.text.spreadsheet_cell`)."""
 
 
 def as_json(results: list[NotebookResult], bad_inputs: list[dict[str, str]]) -> dict[str, Any]:

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from lessons_lib.agents.match import play_game
 from lessons_lib.agents.mcts import MCTSAgent, most_visited
 from lessons_lib.games import GAMES
 from lessons_lib.learning.policy_value import Model, PolicyExample, fit_policy, fit_value, policy_loss
@@ -99,28 +100,35 @@ def game_seed(settings: LoopSettings, generation: int, number: int) -> int:
     return random.Random(f"{settings.seed}/{generation}/{number}").getrandbits(32)
 
 
-def self_play_game(model: Model, settings: LoopSettings, generation: int, number: int) -> SelfPlayGame:
-    """One game of ``model`` against itself, to the end the rules give."""
-    rng = random.Random(game_seed(settings, generation, number))
-    agent = MCTSAgent(settings.iterations, priors=model.priors, value=model.value, root_noise=settings.noise,
-                      seed=rng.getrandbits(32))
-    position = GAMES[settings.game].start()
-    searched = []
-    started = time.process_time()
-    while not position.is_game_over():
-        root, _, _ = agent.build_tree(position)
+class SelfPlayer:
+    """PUCT playing itself, as the game loop seats a player: each position searched, every legal move's root visits
+    kept, and the move drawn in proportion to its visits for the first plies (then the most visited)."""
+
+    def __init__(self, model: Model, settings: LoopSettings, rng: random.Random) -> None:
+        self.agent = MCTSAgent(settings.iterations, priors=model.priors, value=model.value, root_noise=settings.noise,
+                               seed=rng.getrandbits(32))
+        self.sampled_plies = settings.sampled_plies
+        self.rng = rng
+        self.searched: list[SearchedPosition] = []
+
+    def choose_move(self, position: Any) -> Hashable:
+        root, _, _ = self.agent.build_tree(position)
         visits = {child.move: child.visits for child in root.children}
         moves = position.legal_moves()
-        searched.append(SearchedPosition(str(position), position.to_move, tuple(str(move) for move in moves),
-                                         tuple(visits.get(move, 0) for move in moves)))
-        if len(searched) <= settings.sampled_plies:
-            move = rng.choices(moves, weights=[visits.get(move, 0) for move in moves])[0]
-        else:
-            move = most_visited(root).move
-        position = position.play(move)
-    outcome = position.outcome()
-    assert outcome is not None
-    return SelfPlayGame(generation, number, tuple(searched), outcome.winner, outcome.reason,
+        self.searched.append(SearchedPosition(str(position), position.to_move, tuple(str(move) for move in moves),
+                                              tuple(visits.get(move, 0) for move in moves)))
+        if len(self.searched) <= self.sampled_plies:
+            drawn: Hashable = self.rng.choices(moves, weights=[visits.get(move, 0) for move in moves])[0]
+            return drawn
+        return most_visited(root).move
+
+
+def self_play_game(model: Model, settings: LoopSettings, generation: int, number: int) -> SelfPlayGame:
+    """One game of ``model`` against itself, to the end the rules give, at the suite's one game loop."""
+    player = SelfPlayer(model, settings, random.Random(game_seed(settings, generation, number)))
+    started = time.process_time()
+    played = play_game([player, player], GAMES[settings.game].start())
+    return SelfPlayGame(generation, number, tuple(player.searched), played.outcome.winner, played.outcome.reason,
                         time.process_time() - started)
 
 

@@ -42,14 +42,14 @@ class AlphaBetaStepper(Stepper):
             the state of any other game, such as a :class:`~lessons_lib.games.tiny_tree.TinyTree`.
         depth: plies to search (2 to 4 fit on a screen).
         ordering: order moves best first (by the evaluation one ply on), to show more pruning.
-        variant: the rules, when ``position`` is given as text.
+        variant: the rules, when ``position`` is given as text (None: the game's default).
         pruning: alpha-beta (True) or plain minimax, which never prunes (False).
         evaluate: the evaluation at depth 0; by default the material-and-mobility evaluation for Shologuti and
             the leaf values for a tiny tree.
     """
 
     def __init__(self, position: str | State = "Top triangle: 3 Green (one far below) against 1 Red, six moves",
-                 depth: int = 3, ordering: bool = False, variant: str = "forced", pruning: bool = True,
+                 depth: int = 3, ordering: bool = False, variant: str | None = None, pruning: bool = True,
                  evaluate: Evaluation | None = None) -> None:
         if not 1 <= depth <= 4:
             raise ValueError(f"depth must be from 1 to 4 (deeper trees do not fit on a screen), not {depth}")

@@ -83,7 +83,7 @@ class PositionChoice:
     (by default the game of the caller's position, else Shologuti), under ``variant`` where it has variants.
     """
 
-    def __init__(self, named: dict[str, str], position: Any, variant: str, game: Game | None = None) -> None:
+    def __init__(self, named: dict[str, str], position: Any, variant: str | None, game: Game | None = None) -> None:
         self.variant = variant
         self.game = game or game_or_default(position)
         self.given = None if isinstance(position, str) else position
@@ -126,7 +126,7 @@ class Stepper(w.VBox):  # type: ignore[misc]
     views of the board, the tree and the explanation, and runs :meth:`search` again whenever a setting changes.
     """
 
-    def _set_up(self, named: dict[str, str], position: Any, variant: str, interval_ms: int) -> None:
+    def _set_up(self, named: dict[str, str], position: Any, variant: str | None, interval_ms: int) -> None:
         """Make the parts every stepper has (before ``VBox.__init__`` lays them out)."""
         self.choice = PositionChoice(named if of_default_game(position) else {}, position, variant)
         self.position_choice = self.choice.dropdown

@@ -38,7 +38,7 @@ class MCTSStepper(Stepper):
         c: the exploration constant (UCB1's √2, or PUCT's :data:`~lessons_lib.agents.mcts.PUCT_C`, by default).
         rollout: ``"uniform"`` or ``"captures"``.
         seed: the search's random seed.
-        variant: the rules, when ``position`` is given as text.
+        variant: the rules, when ``position`` is given as text (None: the game's default).
         perspective: ``"mover"`` (each node counts wins for the player who moved into it) or
             ``"root"`` (every node counts them for the root's player, as the Pygame project did).
         priors, value: a policy and a learned value (:class:`~lessons_lib.agents.mcts.MCTSAgent`'s): the search
@@ -46,7 +46,7 @@ class MCTSStepper(Stepper):
     """
 
     def __init__(self, position: str | State = "The start (a wide tree: depth 2 or 3)", iterations: int = 40,
-                 c: float | None = None, rollout: str = "uniform", seed: int = 1, variant: str = "forced",
+                 c: float | None = None, rollout: str = "uniform", seed: int = 1, variant: str | None = None,
                  perspective: str = "mover", priors: Priors | None = None, value: Value | None = None) -> None:
         if not 1 <= iterations <= 300:
             raise ValueError(f"iterations must be from 1 to 300 (a bigger tree does not fit on a screen), not {iterations}")

@@ -48,11 +48,11 @@ class PlayPanel(GamePanel):
             agent a game panel offers (``"mcts:300"``).
         seats: the side you play, ``"first"`` or ``"second"`` (or by its name: ``"green"``, ``"red"``), or ``"both"``
             (two people, no AI).
-        variant: the rule variant.
+        variant: the rule variant (None: the default, forced).
         think_in_background: let the AI think in a thread (set False in tests and scripts).
     """
 
-    def __init__(self, ai: str = "medium", seats: str = "first", variant: str = "forced",
+    def __init__(self, ai: str = "medium", seats: str = "first", variant: str | None = None,
                  think_in_background: bool = True) -> None:
         choices = play_seats(game_named(DEFAULT_GAME))
         if seats not in choices:

@@ -23,12 +23,12 @@ class WatchPanel(GamePanel):
         first, second: the agents of the player who moves first and of the other (``"minimax"``, ``"mcts"``, a
             level such as ``"medium"``, ...), with ``first_setting`` and ``second_setting`` (a depth, a number of
             iterations or seconds).
-        variant: the rule variant.
+        variant: the rule variant (None: the default, forced).
         think_in_background: play in a thread (set False in tests and scripts).
     """
 
     def __init__(self, first: str = "minimax", second: str = "mcts", first_setting: Any = None,
-                 second_setting: Any = None, variant: str = "forced", think_in_background: bool = True) -> None:
+                 second_setting: Any = None, variant: str | None = None, think_in_background: bool = True) -> None:
         super().__init__(DEFAULT_GAME, ai=agent_spec(first, first_setting),
                          ai_second=agent_spec(second, second_setting), seats="watch", variant=variant, paused=True,
                          think_in_background=think_in_background)

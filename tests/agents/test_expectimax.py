@@ -7,7 +7,7 @@ import statistics
 import pytest
 
 from lessons_lib.agents import ExpectimaxAgent, MinimaxAgent, make_agent
-from lessons_lib.exercises.samples import EARLY_WINNER_TRAP
+from lessons_lib.games.shologuti.samples import EARLY_WINNER_TRAP
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.tiny_tree import AIMA_FIGURE_5_2, GAMBLE_TREE, TinyTree, leaf_evaluation
 

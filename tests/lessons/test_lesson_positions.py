@@ -1,4 +1,4 @@
-"""What the lessons say of their named positions (lessons_lib.exercises.samples) is true."""
+"""What the lessons say of their named positions (lessons_lib.games.shologuti.samples) is true."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import math
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, NegamaxAgent
 from lessons_lib.agents.evaluation import MATE_BOUND
 from lessons_lib.agents.mcts import root_children
-from lessons_lib.exercises.samples import EARLY_WINNER_TRAP, HORIZON_EFFECT, ONE_PLY_BLUNDER
+from lessons_lib.games.shologuti.samples import EARLY_WINNER_TRAP, HORIZON_EFFECT, ONE_PLY_BLUNDER
 from lessons_lib.games.shologuti.position import GREEN, RED, Position
 
 
@@ -88,7 +88,7 @@ def test_the_horizon_position_comes_from_a_game_between_two_alpha_beta_players()
 
 
 def test_mcts_settles_on_the_only_move_that_wins_by_force() -> None:
-    from lessons_lib.exercises.samples import MCTS_SETTLES
+    from lessons_lib.games.shologuti.samples import MCTS_SETTLES
 
     position = Position.from_string(MCTS_SETTLES)
     assert len(position.legal_moves()) == 11 and not any(move.is_capture for move in position.legal_moves())
@@ -106,7 +106,7 @@ def test_the_convergence_plot_is_labelled_and_its_points_are_seeded() -> None:
     import matplotlib.pyplot as plt
 
     from lessons_lib.experiments.measurements import mcts_convergence
-    from lessons_lib.exercises.samples import MCTS_SETTLES
+    from lessons_lib.games.shologuti.samples import MCTS_SETTLES
     from lessons_lib.viz.plots import plot_mcts_convergence
 
     position = Position.from_string(MCTS_SETTLES)

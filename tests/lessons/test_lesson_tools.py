@@ -15,7 +15,7 @@ from lessons_lib.experiments.measurements import (  # noqa: E402
     mean_by, play_line, record_search, rollout_outcomes, sample_games, search_costs,
 )
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL  # noqa: E402
-from lessons_lib.exercises.samples import random_positions  # noqa: E402
+from lessons_lib.games.shologuti.samples import random_positions  # noqa: E402
 from lessons_lib.games.shologuti.position import Position  # noqa: E402
 from lessons_lib.games.tiny_tree import (  # noqa: E402
     AIMA_FIGURE_5_2, CHAIN_TREE, EXERCISE_TREE, TRAP_TREE, TinyTree, leaf_evaluation,

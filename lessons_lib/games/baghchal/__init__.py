@@ -15,6 +15,7 @@ tables come from the same function as Shologuti's, and what every engine shares 
 from __future__ import annotations
 
 from lessons_lib.kit.game import Engine
+from lessons_lib.games.common.position import PICTURES
 from lessons_lib.kit.perft import perft
 
 from lessons_lib.games.baghchal.drawing import board_svg, place_names, status_text
@@ -31,6 +32,7 @@ ENGINE = Engine(
     learned_evaluate=LEARNED_EVALUATE, strongest_evaluate=STRONGEST_EVALUATE,
 )
 """This engine, as :class:`lessons_lib.kit.game.Engine` describes it (what the registry of games reads)."""
+PICTURES[Position.game_name] = ENGINE.picture  # how a notebook shows a position of this game
 
 __all__ = ["ENGINE", "GOATS", "PERFT_FROM_START", "PLAYER_NAMES", "TIGERS", "Move", "Position", "board_svg", "evaluate",
            "move_clicks", "perft"]

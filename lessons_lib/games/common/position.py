@@ -11,13 +11,17 @@ equality and hashing, ``repr``, its picture in a notebook, and the slow path of 
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from typing import ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from lessons_lib.kit.errors import IllegalMoveError
 
 MoveT = TypeVar("MoveT")
+
+
+PICTURES: dict[str, Callable[[Any], str]] = {}
+"""Each game's picture of a position, by its ``game_name``: its package puts it here when it is imported (which
+is before any of its positions exists), so that this module need not import the games above it."""
 
 
 class BasePosition(Generic[MoveT]):
@@ -115,10 +119,8 @@ class BasePosition(Generic[MoveT]):
         return f"{type(self).__name__}.from_string({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        """The board as a picture in a notebook: the engine's ``picture`` (its package is imported only when needed)."""
-        game = importlib.import_module(f"lessons_lib.games.{self.game_name}")
-        svg: str = game.ENGINE.picture(self)
-        return svg
+        """The board as a picture in a notebook: the picture its game's package put in :data:`PICTURES`."""
+        return PICTURES[self.game_name](self)
 
 
 def playout_limit(max_plies: int | None) -> int:

@@ -14,6 +14,7 @@ engine shares (the Zobrist tables, the position's mechanics, the SVG palette) co
 from __future__ import annotations
 
 from lessons_lib.kit.game import Engine
+from lessons_lib.games.common.position import PICTURES
 from lessons_lib.kit.perft import perft
 
 from lessons_lib.games.hus.board import PLAYER_NAMES
@@ -31,6 +32,7 @@ ENGINE = Engine(
     learned_evaluate=LEARNED_EVALUATE, strongest_evaluate=STRONGEST_EVALUATE,
 )
 """This engine, as :class:`lessons_lib.kit.game.Engine` describes it (what the registry of games reads)."""
+PICTURES[Position.game_name] = ENGINE.picture  # how a notebook shows a position of this game
 
 __all__ = ["ENGINE", "PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "Sowing", "board_svg", "evaluate", "move_clicks",
            "perft"]

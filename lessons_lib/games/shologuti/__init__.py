@@ -13,6 +13,7 @@ position's mechanics; the SVG palette) comes from :mod:`lessons_lib.games.common
 from __future__ import annotations
 
 from lessons_lib.kit.game import Engine
+from lessons_lib.games.common.position import PICTURES
 from lessons_lib.kit.perft import perft
 
 from lessons_lib.games.shologuti.drawing import board_picture, board_svg, place_names, status_text
@@ -32,5 +33,6 @@ ENGINE = Engine(
     variants=tuple(VARIANTS), rules_named=Rules.named,
 )
 """This engine, as :class:`lessons_lib.kit.game.Engine` describes it (what the registry of games reads)."""
+PICTURES[Position.game_name] = ENGINE.picture  # how a notebook shows a position of this game
 
 __all__ = ["ENGINE", "PERFT_FROM_START", "PLAYER_NAMES", "Move", "Position", "board_svg", "evaluate", "move_clicks", "perft"]

@@ -11,11 +11,6 @@ from typing import NamedTuple
 
 from lessons_lib.games.shologuti.position import Position
 
-# The learned evaluation lived here once: older notebooks and agent files still import it from here.
-from lessons_lib.games.shologuti.features import LEARNED_LIMIT as LEARNED_LIMIT, LEARNED_UNIT as LEARNED_UNIT
-from lessons_lib.games.shologuti.features import LEARNED_WEIGHTS as LEARNED_WEIGHTS, PROGRESS_PLIES as PROGRESS_PLIES
-from lessons_lib.games.shologuti.features import learned_evaluation as learned_evaluation
-from lessons_lib.games.shologuti.features import winning_evaluation as winning_evaluation
 
 
 def material_mobility_evaluation(position: Position, player: int) -> int:
