@@ -82,7 +82,7 @@ function render({ model, el }) {
     const all = places();
     for (const place of all) {
       place.setAttribute("role", "button");
-      if (!place.hasAttribute("aria-label")) place.setAttribute("aria-label", `point ${place.getAttribute("data-click")}`);
+      if (!place.hasAttribute("aria-label")) place.setAttribute("aria-label", place.getAttribute("data-click"));
       place.style.outline = "none";  // the focus ring below replaces the browser's
     }
     const stop = all.find((place) => place.getAttribute("data-click") === focusName)
