@@ -19,8 +19,9 @@ move (a draw counts ½), the policy to the share of the search's visits each mov
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -56,10 +57,15 @@ class Model:
         return softmax(logits)
 
     def _features(self, state: Any, player: int) -> Sequence[float]:
+        return self._feature_function(state, player)
+
+    @cached_property
+    def _feature_function(self) -> Callable[[Any, int], Sequence[float]]:
+        """The game's ``features``, looked up once (PUCT asks for them at every move of every node it expands)."""
         features = self.game.engine.features
         if features is None:
             raise ValueError(f"{self.game.title} has no features to learn from")
-        return features(state, player)
+        return features
 
     @classmethod
     def blank(cls, game_name: str) -> Model:
