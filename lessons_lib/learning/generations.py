@@ -77,8 +77,16 @@ class LoopStore:
             marks = ", ".join("?" * (len(keys) + 1))
             self.connection.execute(f"INSERT INTO {table} VALUES ({marks})", (*keys, json.dumps(data)))
 
-    def games(self) -> list[SelfPlayGame]:
-        return [game_from_json(data) for data in self._read("games", "generation, number")]
+    def games(self, first: int = 0, last: int | None = None) -> list[SelfPlayGame]:
+        """The self-play games of generations ``first`` to ``last`` (every generation from ``first`` if None)."""
+        query = ("SELECT json FROM games WHERE generation >= ? AND (? IS NULL OR generation <= ?) "
+                 "ORDER BY generation, number")
+        return [game_from_json(json.loads(text)) for (text,) in self.connection.execute(query, (first, last, last))]
+
+    def game_numbers(self, generation: int) -> set[int]:
+        """The numbers of the self-play games of ``generation`` the file holds."""
+        query = "SELECT number FROM games WHERE generation = ?"
+        return {number for (number,) in self.connection.execute(query, (generation,))}
 
     def add_game(self, game: SelfPlayGame) -> None:
         self._write("games", (game.generation, game.number), asdict(game))
@@ -126,13 +134,12 @@ def run_generations(store: LoopStore, count: int, play: Mapper = map) -> list[Ge
         store.add_generation(generations[0])
     while len(generations) <= count:
         current = generations[-1]
-        done = {game.number for game in store.games() if game.generation == current.number}
+        done = store.game_numbers(current.number)
         todo = [(current.model, settings, current.number, number) for number in range(settings.games)
                 if number not in done]
         for game in play(_self_play, todo):
             store.add_game(game)
-        window = [game for game in store.games() if current.number - settings.window < game.generation
-                  <= current.number]
+        window = store.games(current.number - settings.window + 1, current.number)
         generations.append(fit_generation(current.number + 1, settings.game, window, settings.l2))
         store.add_generation(generations[-1])
     return generations[: count + 1]
@@ -171,6 +178,7 @@ def rating_schedule(generations: Sequence[Generation], settings: LoopSettings, o
     """Every rating game to play: each generation against ``mcts:<iterations>``, ``best`` and the generation
     before it, from ``openings`` seeded openings (four random plies) with both colours."""
     mcts = f"mcts:{settings.iterations}"
+    suite = opening_suite(openings, settings.seed, 4, None, settings.game)
     tasks = []
     for generation in generations:
         opponents: list[Any] = [mcts, best]
@@ -181,19 +189,19 @@ def rating_schedule(generations: Sequence[Generation], settings: LoopSettings, o
             for opening in range(openings):
                 for colour in (0, 1):
                     key = f"{generation_name(generation.number)} v {name} #{opening} {colour}"
-                    tasks.append((key, generation, opponent, opening, colour, settings, openings))
+                    tasks.append((key, generation, opponent, opening, suite[opening], colour, settings))
     return tasks
 
 
 def play_rating_game(task: tuple[Any, ...]) -> RatingGame:
     """One rating game of :func:`rating_schedule` (seeded by its key), to the end the rules give."""
-    key, generation, opponent, opening, colour, settings, openings = task
+    key, generation, opponent, opening, moves, colour, settings = task
     seed = random.Random(key).getrandbits(32)
     player = generation_agent(generation, settings.iterations, None, seed)
     other = (make_agent(opponent, seed=seed + 1) if isinstance(opponent, str)
              else generation_agent(opponent, settings.iterations, None, seed + 1))
     start = GAMES[settings.game].start()
-    for move in opening_suite(openings, settings.seed, 4, None, settings.game)[opening]:
+    for move in moves:
         start = start.play(move)
     result = play_game([player, other] if colour == 0 else [other, player], start)
     name = opponent if isinstance(opponent, str) else generation_name(opponent.number)

@@ -51,6 +51,15 @@ def test_a_game_already_stored_is_not_played_again(tmp_path: Path) -> None:
     assert counting.calls == 1
 
 
+def test_each_fit_reads_the_games_of_its_window_only(tmp_path: Path) -> None:
+    store = LoopStore(tmp_path / "loop.sqlite", SMALL)
+    run_generations(store, 3)
+    assert {game.generation for game in store.games(1, 2)} == {1, 2}
+    assert {game.generation for game in store.games(2)} == {2}
+    assert store.game_numbers(1) == set(range(SMALL.games)) and store.game_numbers(3) == set()
+    assert store.generations()[3].games == SMALL.games * SMALL.window  # generations 1 and 2
+
+
 def test_a_file_with_other_settings_or_no_database_is_refused_in_one_line(tmp_path: Path) -> None:
     LoopStore(tmp_path / "loop.sqlite", SMALL).close()
     with pytest.raises(ValueError, match="other settings"):
