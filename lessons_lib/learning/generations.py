@@ -173,47 +173,76 @@ def generation_agent(generation: Generation, iterations: int | None, seconds: fl
     return MCTSAgent(iterations, seconds, priors=generation.model.priors, value=generation.model.value, seed=seed)
 
 
-def rating_schedule(generations: Sequence[Generation], settings: LoopSettings, openings: int,
-                    best: str = "best:0.1s") -> list[tuple[Any, ...]]:
-    """Every rating game to play: each generation against ``mcts:<iterations>``, ``best`` and the generation
-    before it, from ``openings`` seeded openings (four random plies) with both colours."""
-    mcts = f"mcts:{settings.iterations}"
+@dataclass(frozen=True)
+class RatingTask:
+    """One rating game to play: ``generation`` against ``opponent`` (an agent's setting, or another generation)
+    from the opening ``moves`` (opening number ``opening``), ``generation`` moving first if ``colour`` is 0.
+
+    Both generations search ``settings.iterations`` iterations a move, or ``seconds`` a move if it is given
+    (equal thinking time; an opponent given by its setting then carries its own time, ``mcts:0.1s``)."""
+
+    key: str
+    generation: Generation
+    opponent: str | Generation
+    opening: int
+    moves: tuple[str, ...]
+    colour: int
+    settings: LoopSettings
+    seconds: float | None = None
+
+    @property
+    def opponent_name(self) -> str:
+        return self.opponent if isinstance(self.opponent, str) else generation_name(self.opponent.number)
+
+
+def match_schedule(generation: Generation, opponents: Sequence[str | Generation], settings: LoopSettings,
+                   openings: int, seconds: float | None = None) -> list[RatingTask]:
+    """The games of ``generation`` against each of ``opponents``, from ``openings`` seeded openings (four random
+    plies, each to a different position) with both colours."""
     suite = opening_suite(openings, settings.seed, 4, None, settings.game)
     tasks = []
-    for generation in generations:
-        opponents: list[Any] = [mcts, best]
-        if generation.number > 0:
-            opponents.append(generations[generation.number - 1])
-        for opponent in opponents:
-            name = opponent if isinstance(opponent, str) else generation_name(opponent.number)
-            for opening in range(openings):
-                for colour in (0, 1):
-                    key = f"{generation_name(generation.number)} v {name} #{opening} {colour}"
-                    tasks.append((key, generation, opponent, opening, suite[opening], colour, settings))
+    for opponent in opponents:
+        name = opponent if isinstance(opponent, str) else generation_name(opponent.number)
+        for opening in range(openings):
+            for colour in (0, 1):
+                key = f"{generation_name(generation.number)} v {name} #{opening} {colour}"
+                tasks.append(RatingTask(key, generation, opponent, opening, suite[opening], colour, settings, seconds))
     return tasks
 
 
-def play_rating_game(task: tuple[Any, ...]) -> RatingGame:
-    """One rating game of :func:`rating_schedule` (seeded by its key), to the end the rules give."""
-    key, generation, opponent, opening, moves, colour, settings = task
-    seed = random.Random(key).getrandbits(32)
-    player = generation_agent(generation, settings.iterations, None, seed)
-    other = (make_agent(opponent, seed=seed + 1) if isinstance(opponent, str)
-             else generation_agent(opponent, settings.iterations, None, seed + 1))
-    start = GAMES[settings.game].start()
-    for move in moves:
+def rating_schedule(generations: Sequence[Generation], settings: LoopSettings, openings: int,
+                    best: str = "best:0.1s") -> list[RatingTask]:
+    """Every rating game to play: each generation against ``mcts:<iterations>``, ``best`` and the generation
+    before it, from ``openings`` seeded openings (four random plies) with both colours."""
+    tasks = []
+    for generation in generations:
+        opponents: list[str | Generation] = [f"mcts:{settings.iterations}", best]
+        if generation.number > 0:
+            opponents.append(generations[generation.number - 1])
+        tasks += match_schedule(generation, opponents, settings, openings)
+    return tasks
+
+
+def play_rating_game(task: RatingTask) -> RatingGame:
+    """One game of a schedule (seeded by its key), to the end the rules give."""
+    seed = random.Random(task.key).getrandbits(32)
+    iterations = None if task.seconds is not None else task.settings.iterations
+    player = generation_agent(task.generation, iterations, task.seconds, seed)
+    other = (make_agent(task.opponent, seed=seed + 1) if isinstance(task.opponent, str)
+             else generation_agent(task.opponent, iterations, task.seconds, seed + 1))
+    start = GAMES[task.settings.game].start()
+    for move in task.moves:
         start = start.play(move)
-    result = play_game([player, other] if colour == 0 else [other, player], start)
-    name = opponent if isinstance(opponent, str) else generation_name(opponent.number)
-    return RatingGame(key, generation_name(generation.number), name, opening, colour,
-                      result.outcome.score_for(colour), result.outcome.reason, len(result.moves))
+    result = play_game([player, other] if task.colour == 0 else [other, player], start)
+    return RatingGame(task.key, generation_name(task.generation.number), task.opponent_name, task.opening,
+                      task.colour, result.outcome.score_for(task.colour), result.outcome.reason, len(result.moves))
 
 
 def rate_generations(store: LoopStore, generations: Sequence[Generation], openings: int, best: str = "best:0.1s",
                      play: Mapper = map) -> list[RatingGame]:
     """Play the rating games the store does not hold yet, store each as it ends, and return them all."""
     done = {game.key for game in store.rating_games()}
-    todo = [task for task in rating_schedule(generations, store.settings, openings, best) if task[0] not in done]
+    todo = [task for task in rating_schedule(generations, store.settings, openings, best) if task.key not in done]
     for game in play(play_rating_game, todo):
         store.add_rating_game(game)
     return store.rating_games()
@@ -256,3 +285,11 @@ def export(store: LoopStore, folder: str | Path) -> list[Path]:
     writer.writerows([getattr(game, column) for column in columns] for game in store.rating_games())
     write_whole(files[2], table.getvalue())
     return files
+
+
+def load_generations(path: str | Path) -> tuple[LoopSettings, list[Generation]]:
+    """The settings and the generations in a ``<game>_generations.json`` that :func:`export` wrote."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    settings = data["settings"]
+    settings = LoopSettings(**{**settings, "noise": tuple(settings["noise"])})
+    return settings, [generation_from_json(each) for each in data["generations"]]

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from lessons_lib.learning.generations import (
-    LoopStore, play_rating_game, rate_generations, rating_schedule, ratings, run_generations,
+    LoopStore, load_generations, match_schedule, play_rating_game, rate_generations, rating_schedule, ratings, run_generations,
 )
 from lessons_lib.learning.self_play import LoopSettings
 
@@ -73,11 +73,21 @@ def test_every_generation_meets_mcts_best_and_the_one_before_with_both_colours(t
     store = LoopStore(tmp_path / "loop.sqlite", SMALL)
     generations = run_generations(store, 1)
     schedule = rating_schedule(generations, SMALL, openings=2, best="random")
-    opponents = sorted({(task[1].number, task[2] if isinstance(task[2], str) else f"generation {task[2].number}")
-                        for task in schedule})
+    opponents = sorted({(task.generation.number, task.opponent_name) for task in schedule})
     assert opponents == [(0, "mcts:8"), (0, "random"), (1, "generation 0"), (1, "mcts:8"), (1, "random")]
-    assert len(schedule) == 5 * 2 * 2 and len({task[0] for task in schedule}) == len(schedule)
+    assert len(schedule) == 5 * 2 * 2 and len({task.key for task in schedule}) == len(schedule)
     assert play_rating_game(schedule[0]) == play_rating_game(schedule[0])  # seeded
+    assert len({task.moves for task in schedule}) == 2  # two openings, each with both colours
+
+
+def test_a_match_at_equal_time_gives_both_generations_the_same_seconds(tmp_path: Path) -> None:
+    store = LoopStore(tmp_path / "loop.sqlite", SMALL)
+    generations = run_generations(store, 1)
+    tasks = match_schedule(generations[1], [generations[0], "mcts:0.01s"], SMALL, openings=1, seconds=0.01)
+    assert [(task.opponent_name, task.colour) for task in tasks] == [
+        ("generation 0", 0), ("generation 0", 1), ("mcts:0.01s", 0), ("mcts:0.01s", 1)]
+    game = play_rating_game(tasks[0])
+    assert (game.player, game.opponent, game.points in (0, 0.5, 1)) == ("generation 1", "generation 0", True)
 
 
 def test_ratings_put_every_generation_on_one_scale_with_mcts_at_zero(tmp_path: Path) -> None:
@@ -104,6 +114,10 @@ def test_the_command_plays_rates_and_writes_then_resumes_and_refuses_bad_input(
     assert "generation 1: fitted on 2 games" in printed and "mcts:8:      +0 Elo" in printed
     assert sorted(path.name for path in (tmp_path / "out").iterdir()) == [
         "baghchal_generations.json", "baghchal_ratings.csv", "baghchal_selfplay.jsonl"]
+    settings, generations = load_generations(tmp_path / "out" / "baghchal_generations.json")
+    store = LoopStore(tmp_path / "loop.sqlite", settings)  # the settings read back are the loop's own
+    assert generations == store.generations() and len(generations) == 2
+    store.close()
     assert main(command) == 0  # again: all in the file (a game played twice could not be stored), same ratings
     assert capsys.readouterr().out.splitlines() == [line for line in printed.splitlines()
                                                     if not line.startswith("written to")]

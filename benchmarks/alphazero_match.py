@@ -1,0 +1,68 @@
+"""AlphaZero in miniature at equal thinking time: ``python benchmarks/alphazero_match.py --game shologuti``.
+
+The loop's last generation (read from ``data/alphazero/GAME_generations.json``, which
+``python -m lessons_lib alphazero`` wrote) plays, at ``--seconds`` a move for both sides: MCTS with rollouts,
+``best``, and the loop's first generations (0, the blank model, and 1, the first fitted), from ``--openings``
+seeded openings (four random plies, each to a different position) with both colours, every game to the end the
+rules give. Prints each match's wins, draws and losses with the score's 95% interval
+(``lessons_lib.arena.ratings.score_interval``) and writes them to ``data/alphazero/GAME_equal_time.csv`` (lesson
+11 reads it), or to ``--out``. Thinking time is wall-clock time: run it on an otherwise idle machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from lessons_lib.arena.ratings import score_interval
+from lessons_lib.games import GAMES
+from lessons_lib.learning.generations import generation_name, load_generations, match_schedule, play_rating_game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="shologuti", choices=list(GAMES), help="the game (default shologuti)")
+    parser.add_argument("--seconds", type=float, default=0.1, help="thinking time a move, both sides (default 0.1)")
+    parser.add_argument("--openings", type=int, default=20, help="seeded openings, each played twice (default 20)")
+    parser.add_argument("--data", type=Path, default=ROOT / "data" / "alphazero", help="the loop's exported files")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="games played side by side")
+    parser.add_argument("--out", type=Path, help="the CSV file to write (default: DATA/GAME_equal_time.csv)")
+    args = parser.parse_args()
+    source = args.data / f"{args.game}_generations.json"
+    if not source.exists():
+        parser.error(f"{source} does not exist: run python -m lessons_lib alphazero {args.game} --out {args.data}")
+    settings, generations = load_generations(source)
+    last = generations[-1]
+    time = f"{args.seconds:g}s"
+    opponents = [f"mcts:{time}", f"best:{time}", *generations[:2]]
+    tasks = match_schedule(last, opponents, settings, args.openings, seconds=args.seconds)
+    with ProcessPoolExecutor(args.workers) as pool:
+        games = list(pool.map(play_rating_game, tasks))
+    rows = []
+    for opponent in opponents:
+        name = opponent if isinstance(opponent, str) else generation_name(opponent.number)
+        points = [game.points for game in games if game.opponent == name]
+        wins, draws, losses = points.count(1.0), points.count(0.5), points.count(0.0)
+        low, high = score_interval(wins, draws, losses)
+        score = sum(points) / len(points)
+        print(f"{generation_name(last.number)} v {name} at {time} a move: {wins} won, {draws} drawn, {losses} lost "
+              f"of {len(points)}: score {score:.3f} (95%: {low:.3f} to {high:.3f})", flush=True)
+        rows.append({"player": generation_name(last.number), "opponent": name, "seconds": args.seconds,
+                     "games": len(points), "wins": wins, "draws": draws, "losses": losses, "score": round(score, 4),
+                     "low": round(low, 4), "high": round(high, 4)})
+    table = args.out or args.data / f"{args.game}_equal_time.csv"
+    table.parent.mkdir(parents=True, exist_ok=True)
+    with table.open("w", newline="", encoding="utf-8") as file:
+        writer = csv.DictWriter(file, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    print(f"written to {table}")
+
+
+if __name__ == "__main__":
+    main()
