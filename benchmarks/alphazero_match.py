@@ -19,9 +19,9 @@ from pathlib import Path
 
 from lessons_lib.arena.ratings import score_interval
 from lessons_lib.games import GAMES
-from lessons_lib.learning.generations import generation_name, load_generations, match_schedule, play_rating_game
-
-ROOT = Path(__file__).resolve().parent.parent
+from lessons_lib.learning.generations import (
+    ALPHAZERO_DATA, generation_name, load_generations, match_schedule, play_rating_game,
+)
 
 
 def main() -> None:
@@ -29,14 +29,14 @@ def main() -> None:
     parser.add_argument("--game", default="shologuti", choices=list(GAMES), help="the game (default shologuti)")
     parser.add_argument("--seconds", type=float, default=0.1, help="thinking time a move, both sides (default 0.1)")
     parser.add_argument("--openings", type=int, default=20, help="seeded openings, each played twice (default 20)")
-    parser.add_argument("--data", type=Path, default=ROOT / "data" / "alphazero", help="the loop's exported files")
+    parser.add_argument("--data", type=Path, default=ALPHAZERO_DATA, help="the loop's exported files")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="games played side by side")
     parser.add_argument("--out", type=Path, help="the CSV file to write (default: DATA/GAME_equal_time.csv)")
     args = parser.parse_args()
-    source = args.data / f"{args.game}_generations.json"
-    if not source.exists():
-        parser.error(f"{source} does not exist: run python -m lessons_lib alphazero {args.game} --out {args.data}")
-    settings, generations = load_generations(source)
+    if not (args.data / f"{args.game}_generations.json").exists():
+        parser.error(f"{args.data} has no {args.game}_generations.json: run python -m lessons_lib alphazero "
+                     f"{args.game} --out {args.data}")
+    settings, generations = load_generations(args.game, args.data)
     last = generations[-1]
     time = f"{args.seconds:g}s"
     opponents = [f"mcts:{time}", f"best:{time}", *generations[:2]]

@@ -159,4 +159,20 @@ HINTS: dict[str, tuple[str, ...]] = {
         "positions, which favours long games).",
         "Hold out `max(1, round(share * games))` games and return one True or False for each position.",
     ),
+    "check_puct_score": (
+        "PUCT adds two terms, as UCB1 does: how good the move looks, and how much the search should still try it.",
+        "The first term is the win rate, wins / visits; a move not tried yet has none, and counts a draw's 0.5.",
+        "The second is `c * prior * math.sqrt(parent_visits) / (1 + visits)`: no logarithm, and 1 + visits so that "
+        "an untried move has a score too.",
+    ),
+    "check_visit_target": (
+        "The target says how the search spread its visits at the root, one number for every legal move.",
+        "A move the search never tried is not in `visits`: its share is 0 (`visits.get(move, 0)`).",
+        "Divide each move's visits by the total of the visits, in the order of `moves`.",
+    ),
+    "check_value_target": (
+        "The value learns to predict how the game ended, from the side of the player to move at the position.",
+        "`winner` is None for a draw, which counts ½ for both players.",
+        "Return 1 if `winner == player`, ½ if `winner` is None, and 0 otherwise.",
+    ),
 }

@@ -26,6 +26,7 @@ from lessons_lib.agents.mcts import MCTSAgent
 from lessons_lib.agents.presets import make_agent
 from lessons_lib.arena.games import opening_suite
 from lessons_lib.arena.ratings import Score, elo_intervals, fit_elo
+from lessons_lib.experiments.data import DATA_FOLDER, load_table
 from lessons_lib.games import GAMES
 from lessons_lib.learning.policy_value import Model
 from lessons_lib.tooling.files import write_whole
@@ -34,6 +35,9 @@ from lessons_lib.learning.self_play import (
 )
 
 Mapper = Callable[..., Iterable[Any]]
+
+ALPHAZERO_DATA = DATA_FOLDER.parent / "alphazero"
+"""Where the committed runs of the loop live: ``data/alphazero`` (lesson 11 reads them)."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS settings (only INTEGER PRIMARY KEY CHECK (only = 1), json TEXT NOT NULL);
@@ -287,9 +291,17 @@ def export(store: LoopStore, folder: str | Path) -> list[Path]:
     return files
 
 
-def load_generations(path: str | Path) -> tuple[LoopSettings, list[Generation]]:
-    """The settings and the generations in a ``<game>_generations.json`` that :func:`export` wrote."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+def load_generations(game: str, folder: str | Path | None = None) -> tuple[LoopSettings, list[Generation]]:
+    """The settings and the generations in ``<game>_generations.json`` (in ``data/alphazero`` unless told) that
+    :func:`export` wrote."""
+    data = json.loads((Path(folder or ALPHAZERO_DATA) / f"{game}_generations.json").read_text(encoding="utf-8"))
     settings = data["settings"]
     settings = LoopSettings(**{**settings, "noise": tuple(settings["noise"])})
     return settings, [generation_from_json(each) for each in data["generations"]]
+
+
+def load_rating_games(game: str, folder: str | Path | None = None) -> list[RatingGame]:
+    """The rating games of ``<game>_ratings.csv`` (in ``data/alphazero`` unless told) that :func:`export` wrote."""
+    return [RatingGame(str(row["key"]), str(row["player"]), str(row["opponent"]), int(row["opening"]),
+                       int(row["colour"]), float(row["points"]), str(row["reason"]), int(row["plies"]))
+            for row in load_table(f"{game}_ratings", folder or ALPHAZERO_DATA)]

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from lessons_lib.learning.generations import (
-    LoopStore, load_generations, match_schedule, play_rating_game, rate_generations, rating_schedule, ratings, run_generations,
+    LoopStore, load_generations, load_rating_games, match_schedule, play_rating_game, rate_generations, rating_schedule, ratings, run_generations,
 )
 from lessons_lib.learning.self_play import LoopSettings
 
@@ -114,9 +114,10 @@ def test_the_command_plays_rates_and_writes_then_resumes_and_refuses_bad_input(
     assert "generation 1: fitted on 2 games" in printed and "mcts:8:      +0 Elo" in printed
     assert sorted(path.name for path in (tmp_path / "out").iterdir()) == [
         "baghchal_generations.json", "baghchal_ratings.csv", "baghchal_selfplay.jsonl"]
-    settings, generations = load_generations(tmp_path / "out" / "baghchal_generations.json")
+    settings, generations = load_generations("baghchal", tmp_path / "out")
     store = LoopStore(tmp_path / "loop.sqlite", settings)  # the settings read back are the loop's own
     assert generations == store.generations() and len(generations) == 2
+    assert load_rating_games("baghchal", tmp_path / "out") == store.rating_games()
     store.close()
     assert main(command) == 0  # again: all in the file (a game played twice could not be stored), same ratings
     assert capsys.readouterr().out.splitlines() == [line for line in printed.splitlines()
