@@ -32,6 +32,10 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--games", default="40", type=whole_number(1, 10_000), help="self-play games a generation")
     parser.add_argument("--iterations", default="100", type=whole_number(2, 100_000),
                         help="PUCT's iterations a move in self-play and rating games (default 100)")
+    parser.add_argument("--window", default="2", type=whole_number(1, 100),
+                        help="generations of games each fit uses, the newest and those before it (default 2)")
+    parser.add_argument("--sampled-plies", default="10", type=whole_number(0, 10_000),
+                        help="plies at the start of a self-play game whose move is drawn by its visits (default 10)")
     parser.add_argument("--openings", default="10", type=whole_number(0, 1000),
                         help="rating openings, each played with both colours (default 10; 0: no rating)")
     parser.add_argument("--best", default="best:0.1s", help="the best agent's setting in rating games")
@@ -59,7 +63,8 @@ def run(args: argparse.Namespace) -> None:
     from lessons_lib.learning.generations import LoopStore, export, rate_generations, ratings, run_generations
     from lessons_lib.learning.self_play import LoopSettings
 
-    settings = LoopSettings(game=args.game, iterations=args.iterations, games=args.games, seed=args.seed)
+    settings = LoopSettings(game=args.game, iterations=args.iterations, games=args.games, window=args.window,
+                            sampled_plies=args.sampled_plies, seed=args.seed)
     store = LoopStore(args.db, settings)
     try:
         with mapper(args.workers) as play:

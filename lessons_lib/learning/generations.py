@@ -270,8 +270,9 @@ def generation_costs(store: LoopStore) -> dict[int, float]:
 
 def export(store: LoopStore, folder: str | Path) -> list[Path]:
     """Write the loop's results in ``folder``: ``<game>_generations.json`` (the settings, and each generation's
-    model, fit and self-play cost), ``<game>_selfplay.jsonl`` (every self-play game, a line each) and
-    ``<game>_ratings.csv`` (every rating game). Returns the files written."""
+    model, fit and self-play cost), ``<game>_selfplay.csv`` (every self-play game's generation, number, result,
+    plies and processor seconds: the positions and visits stay in the SQLite file) and ``<game>_ratings.csv``
+    (every rating game). Returns the files written."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     name = store.settings.game
@@ -279,16 +280,24 @@ def export(store: LoopStore, folder: str | Path) -> list[Path]:
     summary = {"settings": asdict(store.settings),
                "generations": [{**generation_to_json(generation), "self_play_seconds": costs.get(generation.number)}
                                for generation in store.generations()]}
-    files = [folder / f"{name}_generations.json", folder / f"{name}_selfplay.jsonl", folder / f"{name}_ratings.csv"]
+    files = [folder / f"{name}_generations.json", folder / f"{name}_selfplay.csv", folder / f"{name}_ratings.csv"]
     write_whole(files[0], json.dumps(summary, indent=1) + "\n")
-    write_whole(files[1], "".join(json.dumps(asdict(game), separators=(",", ":")) + "\n" for game in store.games()))
+    write_whole(files[1], csv_text(["generation", "number", "winner", "reason", "plies", "seconds"],
+                                   [[game.generation, game.number, "" if game.winner is None else game.winner,
+                                     game.reason, len(game.positions), round(game.seconds, 3)]
+                                    for game in store.games()]))
+    columns = [column.name for column in fields(RatingGame)]
+    write_whole(files[2], csv_text(columns, [[getattr(game, column) for column in columns]
+                                             for game in store.rating_games()]))
+    return files
+
+
+def csv_text(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     table = io.StringIO()
     writer = csv.writer(table, lineterminator="\n")
-    columns = [column.name for column in fields(RatingGame)]
     writer.writerow(columns)
-    writer.writerows([getattr(game, column) for column in columns] for game in store.rating_games())
-    write_whole(files[2], table.getvalue())
-    return files
+    writer.writerows(rows)
+    return table.getvalue()
 
 
 def load_generations(game: str, folder: str | Path | None = None) -> tuple[LoopSettings, list[Generation]]:

@@ -113,7 +113,7 @@ def test_the_command_plays_rates_and_writes_then_resumes_and_refuses_bad_input(
     printed = capsys.readouterr().out
     assert "generation 1: fitted on 2 games" in printed and "mcts:8:      +0 Elo" in printed
     assert sorted(path.name for path in (tmp_path / "out").iterdir()) == [
-        "baghchal_generations.json", "baghchal_ratings.csv", "baghchal_selfplay.jsonl"]
+        "baghchal_generations.json", "baghchal_ratings.csv", "baghchal_selfplay.csv"]
     settings, generations = load_generations("baghchal", tmp_path / "out")
     store = LoopStore(tmp_path / "loop.sqlite", settings)  # the settings read back are the loop's own
     assert generations == store.generations() and len(generations) == 2
