@@ -108,13 +108,14 @@ def test_the_command_plays_rates_and_writes_then_resumes_and_refuses_bad_input(
     from lessons_lib.cli.main import main
 
     command = ["alphazero", "baghchal", "--generations", "1", "--games", "2", "--iterations", "8", "--openings", "1",
-               "--best", "random", "--db", str(tmp_path / "loop.sqlite"), "--workers", "1"]
+               "--window", "3", "--sampled-plies", "5", "--best", "random", "--db", str(tmp_path / "loop.sqlite"), "--workers", "1"]
     assert main([*command, "--out", str(tmp_path / "out")]) == 0
     printed = capsys.readouterr().out
     assert "generation 1: fitted on 2 games" in printed and "mcts:8:      +0 Elo" in printed
     assert sorted(path.name for path in (tmp_path / "out").iterdir()) == [
         "baghchal_generations.json", "baghchal_ratings.csv", "baghchal_selfplay.csv"]
     settings, generations = load_generations("baghchal", tmp_path / "out")
+    assert (settings.window, settings.sampled_plies) == (3, 5)
     store = LoopStore(tmp_path / "loop.sqlite", settings)  # the settings read back are the loop's own
     assert generations == store.generations() and len(generations) == 2
     assert load_rating_games("baghchal", tmp_path / "out") == store.rating_games()
