@@ -163,21 +163,3 @@ def fit_generation(number: int, game_name: str, games: Sequence[SelfPlayGame], l
     return Generation(number, model, len(games), len(value_scores),
                       log_loss(value_features, value_scores, value_weights),
                       policy_loss(policy_examples, policy_weights) if policy_examples else None)
-
-
-def next_generation(current: Generation, settings: LoopSettings, earlier_games: Sequence[SelfPlayGame],
-                    play: Any = None) -> tuple[Generation, list[SelfPlayGame]]:
-    """Play ``current``'s self-play games and fit the next generation on them and the window's earlier games.
-
-    ``play`` maps :func:`self_play_game` over the game numbers (``map`` by default; a process pool's ``map``
-    plays them side by side, with the same results).
-    """
-    mapper = play or map
-    numbers = range(settings.games)
-    games = list(mapper(_play_one, [(current.model, settings, current.number, number) for number in numbers]))
-    window = [game for game in earlier_games if game.generation > current.number - settings.window] + games
-    return fit_generation(current.number + 1, settings.game, window, settings.l2), games
-
-
-def _play_one(arguments: tuple[Model, LoopSettings, int, int]) -> SelfPlayGame:
-    return self_play_game(*arguments)

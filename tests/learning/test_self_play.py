@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from lessons_lib.games import GAMES
+from lessons_lib.learning.generations import LoopStore, run_generations
 from lessons_lib.learning.policy_value import Model
 from lessons_lib.learning.self_play import (
-    Generation, LoopSettings, fit_generation, next_generation, self_play_game, training_examples,
+    LoopSettings, fit_generation, self_play_game, training_examples,
 )
 
 SMALL = LoopSettings(game="baghchal", iterations=12, games=2, sampled_plies=4, seed=3)
@@ -44,22 +46,23 @@ def test_the_targets_are_the_result_for_the_player_to_move_and_the_visit_shares(
     assert np.allclose(policy[0].visit_shares, np.array(several[0].visits) / SMALL.iterations)
 
 
-def test_a_generation_is_fitted_on_its_games_and_the_windows_earlier_ones() -> None:
-    first, games = next_generation(Generation(0, Model.blank("baghchal")), SMALL, [])
+def test_a_generation_is_fitted_on_its_games_and_the_windows_earlier_ones(tmp_path: Path) -> None:
+    store = LoopStore(tmp_path / "loop.sqlite", SMALL)
+    _, first, second = run_generations(store, 2)
+    games, newer = store.games(0, 0), store.games(1, 1)
     assert first.number == 1 and first.games == SMALL.games and len(games) == SMALL.games
     assert first.positions == sum(len(game.positions) for game in games)
     assert first.value_log_loss is not None and first.policy_loss is not None
     assert math.isfinite(first.value_log_loss) and math.isfinite(first.policy_loss)
     assert first.model.value_weights != Model.blank("baghchal").value_weights
-    second, newer = next_generation(first, SMALL, games)
     assert second.games == 2 * SMALL.games  # the window of two generations
     assert fit_generation(2, "baghchal", games + newer, SMALL.l2) == second
 
 
-def test_games_played_side_by_side_give_the_same_generation() -> None:
+def test_games_played_side_by_side_give_the_same_generation(tmp_path: Path) -> None:
     from concurrent.futures import ThreadPoolExecutor
 
-    alone, _ = next_generation(Generation(0, Model.blank("baghchal")), SMALL, [])
+    alone = run_generations(LoopStore(tmp_path / "alone.sqlite", SMALL), 1)
     with ThreadPoolExecutor(2) as pool:
-        together, _ = next_generation(Generation(0, Model.blank("baghchal")), SMALL, [], play=pool.map)
+        together = run_generations(LoopStore(tmp_path / "together.sqlite", SMALL), 1, play=pool.map)
     assert together == alone
