@@ -28,8 +28,10 @@ def load_table(name: str, folder: str | Path | None = None) -> list[dict[str, fl
     """
     path = Path(folder or DATA_FOLDER) / f"{name}.csv"
     if not path.is_file():
-        raise FileNotFoundError(f"no strength data at {path}: run '{REGENERATE}' in the project's folder, "
-                                f"or give the folder that holds {name}.csv")
+        if folder is None:
+            raise FileNotFoundError(f"no strength data at {path}: run '{REGENERATE}' in the project's folder, "
+                                    f"or give the folder that holds {name}.csv")
+        raise FileNotFoundError(f"no data at {path}: give the folder that holds {name}.csv")
     with open(path, newline="", encoding="utf-8") as file:
         return [{key: _number_or_text(value) for key, value in row.items()} for row in csv.DictReader(file)]
 

@@ -74,3 +74,10 @@ def test_the_equal_time_table_is_counted_right(game: str) -> None:
         assert wins + draws + losses == row["games"] and row["games"] % 2 == 0  # every opening with both colours
         assert (row["score"], row["low"], row["high"]) == (
             round((wins + draws / 2) / row["games"], 4), round(low, 4), round(high, 4))
+
+
+def test_a_missing_table_is_named_in_one_line_with_its_folder() -> None:
+    with pytest.raises(FileNotFoundError, match=r"no data at .*nowhere\.csv: give the folder that holds nowhere\.csv"):
+        load_table("nowhere", ALPHAZERO_DATA)
+    with pytest.raises(FileNotFoundError, match="python -m lessons_lib experiment all"):
+        load_table("nowhere")
