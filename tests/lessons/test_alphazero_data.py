@@ -62,7 +62,7 @@ def test_a_rating_game_is_played_again_move_for_move() -> None:
         assert play_rating_game(task) == games[task.key]
 
 
-@pytest.mark.parametrize("game", ["shologuti"])
+@pytest.mark.parametrize("game", ["shologuti", "hus"])
 def test_the_equal_time_table_is_counted_right(game: str) -> None:
     _, generations = load_generations(game)
     rows = load_table(f"{game}_equal_time", ALPHAZERO_DATA)
