@@ -233,15 +233,16 @@ def plot_stacked_shares(rows: Mapping[str, Mapping[str, float]], *, title: str, 
 
 
 def plot_elo(rows: Sequence[Mapping[str, Any]], *, title: str, xlabel: str, log_x: bool = False,
-             baseline: str | None = None, ax: Axes | None = None) -> Axes:
-    """Elo by level with 95% intervals, from rows with ``level``, ``elo``, ``elo_low`` and ``elo_high``."""
+             baseline: str | None = None, label: str = "Elo with its 95% interval", ax: Axes | None = None) -> Axes:
+    """Elo by level with 95% intervals (the series named ``label``), from rows with ``level``, ``elo``,
+    ``elo_low`` and ``elo_high``."""
     ax = _axes(ax)
     levels = [float(row["level"]) for row in rows]
     elo = [float(row["elo"]) for row in rows]
     below = [e - float(row["elo_low"]) for e, row in zip(elo, rows)]
     above = [float(row["elo_high"]) - e for e, row in zip(elo, rows)]
     ax.errorbar(levels, elo, yerr=[below, above], marker="o", capsize=4, color=SERIES_COLOURS[0],
-                label="Elo with its 95% interval")
+                label=label)
     for row in rows:
         if row["elo_low"] == row["elo_high"] == row["elo"]:
             ax.scatter([float(row["level"])], [float(row["elo"])], s=120, facecolors="none", edgecolors="black",

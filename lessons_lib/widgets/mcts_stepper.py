@@ -60,7 +60,8 @@ class MCTSStepper(Stepper):
         self.value = value
         self._set_up(STEPPER_POSITIONS, position, variant, interval_ms=500)
         self.iterations_choice = w.IntSlider(value=iterations, min=1, max=300, description="Iterations")
-        self.c_choice = w.FloatSlider(value=round(c, 2), min=0.0, max=3.0, step=0.01, description="c")  # a value on the step, or the browser would round it and re-run the search
+        # a value on the step (0.625, PUCT's, is one), or the browser would round it and re-run the search
+        self.c_choice = w.FloatSlider(value=round(c * 200) / 200, min=0.0, max=3.0, step=0.005, description="c")
         self.rollout_choice = w.Dropdown(options=["uniform", "captures"], value=rollout, description="Rollouts")
         self.buttons["Next iteration"] = w.Button(description="Next iteration")
         self.buttons["Next iteration"].on_click(lambda _: self.next_iteration())
