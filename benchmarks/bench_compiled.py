@@ -106,14 +106,15 @@ def main() -> None:
     _, slow = in_mode(True, repeats)
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.system()}, "
           f"{os.cpu_count()} cores; best of {repeats}")
-    print(f"{'':34}{'compiled':>12}{'source':>12}{'ratio':>8}")
+    width = max(len(figure) for rows in fast.values() for figure in rows)
+    print(f"{'':{width + 2}}{'compiled':>12}{'source':>12}{'ratio':>8}")
     for game, rows in fast.items():
         print(game)
         for figure, value in rows.items():
             other = slow[game][figure]
             ratio = other / value if figure.endswith("(s)") else value / other
-            print(f"  {figure:32}{value:>12,.3f}{other:>12,.3f}{ratio:>7.1f}x" if figure.endswith("(s)") else
-                  f"  {figure:32}{value:>12,.0f}{other:>12,.0f}{ratio:>7.1f}x")
+            print(f"  {figure:{width}}{value:>12,.3f}{other:>12,.3f}{ratio:>7.1f}x" if figure.endswith("(s)") else
+                  f"  {figure:{width}}{value:>12,.0f}{other:>12,.0f}{ratio:>7.1f}x")
 
 
 if __name__ == "__main__":
