@@ -3,8 +3,16 @@
 :func:`solve_endgames` solves every position of the given classes (and everything captures lead to) by retrograde
 analysis and returns, for each class, two arrays indexed by :func:`~lessons_lib.games.shologuti.endgame_index.
 index_of`: the value for the player to move (1 won, 0 drawn, −1 lost; :data:`ABSENT` for a number that is no
-position: a pending piece that cannot capture) and the distance to the end in plies (255 for a draw). Values
-ignore the draw clock (WORK IN PROGRESS, issue 36).
+position: a pending piece that cannot capture) and the distance to the end in plies (255 for a draw).
+
+**The draw clock.** The values are those of the game without its clock: a draw means neither side can force a
+win however long the game goes on. The clock only ever turns a game into a draw, so a draw stays a draw; and a
+win (or loss) in ``d`` plies is still one with the clock at ``c`` as long as ``c + d`` is at most the rules'
+``draw_plies``: the winner ends the game before the clock can. :func:`solved` gives a value only then.
+
+The package ships the tables of every position with at most two pieces a side, and three against one, for each
+rule variant (``data/endgames_<variant>.npz``); ``python -m lessons_lib.games.shologuti.endgame_table`` makes them
+again.
 """
 
 from __future__ import annotations
@@ -16,15 +24,21 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from lessons_lib.games.shologuti.endgame_index import class_size, index_of, material_of
+from importlib import resources
+
+from lessons_lib.games.shologuti.endgame_index import Parts, class_size, index_of, material_of
 from lessons_lib.games.shologuti.endgames import endgame_graph
-from lessons_lib.games.shologuti.rules import Rules
-from lessons_lib.kit.retrograde import solve
+from lessons_lib.games.shologuti.rules import VARIANTS, Rules
+from lessons_lib.kit.retrograde import DRAW, solve
 
 ABSENT = 2
 """The value of a number in a class's array that stands for no position."""
 NO_DISTANCE = 255
 """The distance stored for a draw."""
+
+SHIPPED_MATERIAL = tuple((greens, reds) for greens in range(4) for reds in range(4)
+                         if 0 < greens + reds and (max(greens, reds) <= 2 or min(greens, reds) <= 1))
+"""The classes the shipped tables hold whole: at most two pieces a side, and three against one or none."""
 
 Table = dict[tuple[int, int], tuple[NDArray[Any], NDArray[Any]]]
 """For each material class, its values (int8) and distances (uint8)."""
@@ -64,3 +78,61 @@ def load_table(path: Path) -> Table:
                 _, greens, reds = name.split("_")
                 table[(int(greens), int(reds))] = (arrays[name], arrays[f"distances_{greens}_{reds}"])
     return table
+
+
+def table_path(variant: str) -> Path:
+    """Where the package keeps the shipped table of ``variant``."""
+    return Path(str(resources.files("lessons_lib").joinpath(f"games/shologuti/data/endgames_{variant}.npz")))
+
+
+_SHIPPED: dict[str, Table] = {}
+
+
+def shipped_table(variant: str) -> Table:
+    """The shipped table of ``variant``, read once."""
+    if variant not in _SHIPPED:
+        _SHIPPED[variant] = load_table(table_path(variant))
+    return _SHIPPED[variant]
+
+
+def solved_parts(parts: Parts, variant: str) -> tuple[int, int] | None:
+    """The value for the player to move and the distance of a position given by its parts, from the shipped
+    table of ``variant`` (the clock aside), or None where the table has no such position."""
+    table = shipped_table(variant).get(material_of(parts))
+    if table is None:
+        return None
+    values, distances = table
+    index = index_of(parts)
+    value = int(values[index])
+    return None if value == ABSENT else (value, int(distances[index]))
+
+
+def solved(position: Any) -> tuple[int, int] | None:
+    """The exact value of ``position`` for the player to move (1 won, 0 drawn, −1 lost) and its distance to the
+    end in plies under perfect play (255 for a draw), or None where the shipped tables do not decide it: more
+    pieces, a custom variant, or a clock too far on for the win to be sure (see the module)."""
+    rules = position.rules
+    if rules.name not in VARIANTS:
+        return None
+    found = solved_parts((position.green, position.red, position.to_move, position.pending), rules.name)
+    if found is None:
+        return None
+    value, distance = found
+    if value != DRAW and position.clock + distance > rules.draw_plies:
+        return None
+    return value, distance
+
+
+def write_shipped_tables() -> list[Path]:
+    """Solve and write the shipped table of every variant."""
+    written = []
+    for name, rules in VARIANTS.items():
+        path = table_path(name)
+        save_table(solve_endgames(SHIPPED_MATERIAL, rules), path)
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    for path in write_shipped_tables():
+        print(f"written to {path}")
