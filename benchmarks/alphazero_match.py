@@ -12,7 +12,6 @@ rules give. Prints each match's wins, draws and losses with the score's 95% inte
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -20,8 +19,9 @@ from pathlib import Path
 from lessons_lib.arena.ratings import score_interval
 from lessons_lib.games import GAMES
 from lessons_lib.learning.generations import (
-    ALPHAZERO_DATA, generation_name, load_generations, match_schedule, play_rating_game,
+    ALPHAZERO_DATA, csv_text, generation_name, load_generations, match_schedule, opponent_name, play_rating_game,
 )
+from lessons_lib.tooling.files import write_whole
 
 
 def main() -> None:
@@ -45,7 +45,7 @@ def main() -> None:
         games = list(pool.map(play_rating_game, tasks))
     rows = []
     for opponent in opponents:
-        name = opponent if isinstance(opponent, str) else generation_name(opponent.number)
+        name = opponent_name(opponent)
         points = [game.points for game in games if game.opponent == name]
         wins, draws, losses = points.count(1.0), points.count(0.5), points.count(0.0)
         low, high = score_interval(wins, draws, losses)
@@ -57,10 +57,7 @@ def main() -> None:
                      "low": round(low, 4), "high": round(high, 4)})
     table = args.out or args.data / f"{args.game}_equal_time.csv"
     table.parent.mkdir(parents=True, exist_ok=True)
-    with table.open("w", newline="", encoding="utf-8") as file:
-        writer = csv.DictWriter(file, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+    write_whole(table, csv_text(list(rows[0]), [list(row.values()) for row in rows]))
     print(f"written to {table}")
 
 

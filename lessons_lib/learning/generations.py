@@ -196,7 +196,12 @@ class RatingTask:
 
     @property
     def opponent_name(self) -> str:
-        return self.opponent if isinstance(self.opponent, str) else generation_name(self.opponent.number)
+        return opponent_name(self.opponent)
+
+
+def opponent_name(opponent: str | Generation) -> str:
+    """An opponent's name in the results: its agent setting, or ``generation N``."""
+    return opponent if isinstance(opponent, str) else generation_name(opponent.number)
 
 
 def match_schedule(generation: Generation, opponents: Sequence[str | Generation], settings: LoopSettings,
@@ -206,10 +211,9 @@ def match_schedule(generation: Generation, opponents: Sequence[str | Generation]
     suite = opening_suite(openings, settings.seed, 4, None, settings.game)
     tasks = []
     for opponent in opponents:
-        name = opponent if isinstance(opponent, str) else generation_name(opponent.number)
         for opening in range(openings):
             for colour in (0, 1):
-                key = f"{generation_name(generation.number)} v {name} #{opening} {colour}"
+                key = f"{generation_name(generation.number)} v {opponent_name(opponent)} #{opening} {colour}"
                 tasks.append(RatingTask(key, generation, opponent, opening, suite[opening], colour, settings, seconds))
     return tasks
 
