@@ -145,6 +145,8 @@ class Engine:
             order of ``feature_names``; each is the player's count minus the opponent's; None if none.
         learned_evaluate: the evaluation learned from games (the weighted ``features``), or None if there is none.
         strongest_evaluate: the evaluation the strongest agent (``best``) uses: by default ``evaluate``.
+        solved: where a solved table decides a position, its exact value for the player to move (1 won, 0 drawn,
+            −1 lost) and distance to the end in plies, else None; None if the game has no table.
         variants: the names of the game's rule variants, the default first; empty for a game with one set of rules.
         rules_named: for a game with variants, its rules by name; ``position.start(rules)`` and
             ``position.from_string(text, rules)`` take them, and each position keeps them in ``rules``, whose
@@ -169,5 +171,6 @@ class Engine:
     features: Callable[[Any, int], Sequence[float]] | None = None
     learned_evaluate: Callable[[Any, int], float] | None = None
     strongest_evaluate: Callable[[Any, int], float] | None = None
+    solved: Callable[[Any], tuple[int, int] | None] | None = None
     variants: tuple[str, ...] = ()
     rules_named: Callable[[str], Any] | None = None
