@@ -24,14 +24,18 @@ from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.agents.negamax import NegamaxAgent
 from lessons_lib.agents.simple import GreedyAgent, RandomAgent
+from lessons_lib.agents.solved import SolvedFirst
 from lessons_lib.tooling.text import did_you_mean
 
 BEST_SECONDS = 2.0
 """The Hus project's limit: 2 seconds a move."""
 
 
-def best_agent(seconds: float = BEST_SECONDS, evaluate: Evaluation = strongest_evaluation) -> NegamaxAgent:
+def best_agent(seconds: float = BEST_SECONDS, evaluate: Evaluation = strongest_evaluation) -> SolvedFirst:
     """The strongest configuration the project has, within ``seconds`` a move.
+
+    Where the game's solved table decides the position (a small endgame, in a game that ships one), perfect play
+    from the table (:class:`~lessons_lib.agents.solved.SolvedFirst`); elsewhere:
 
     Negamax with every ordering helper and iterative deepening, on the game's strongest
     evaluation (:func:`~lessons_lib.agents.evaluation.strongest_evaluation`: for Shologuti the one
@@ -42,7 +46,7 @@ def best_agent(seconds: float = BEST_SECONDS, evaluate: Evaluation = strongest_e
     """
     agent = NegamaxAgent(depth=None, seconds=seconds, evaluate=evaluate)
     agent.name = "best"
-    return agent
+    return SolvedFirst(agent)
 
 
 @dataclass(frozen=True)

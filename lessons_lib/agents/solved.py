@@ -11,6 +11,7 @@ from collections.abc import Hashable
 from typing import Any
 
 from lessons_lib.agents.base import Agent, Budget, Observer, SearchResult, State
+from lessons_lib.agents.evaluation import WIN
 
 
 def perfect_move(state: Any) -> tuple[Hashable, int, int] | None:
@@ -39,6 +40,38 @@ def perfect_move(state: Any) -> tuple[Hashable, int, int] | None:
     return move, value, distance
 
 
+def value_after(state: Any, move: Hashable) -> int | None:
+    """The table's value of ``move`` for the player who makes it (1 won, 0 drawn, −1 lost), or None where the
+    table does not decide the position it leads to."""
+    from lessons_lib.games import game_of
+
+    solved = game_of(state).engine.solved
+    child = state.play(move)
+    found = None if solved is None else solved(child)
+    if found is None:
+        return None
+    return found[0] if child.to_move == state.to_move else -found[0]
+
+
+def perfect_line(state: Any, plies: int = 200) -> list[Hashable]:
+    """The moves of perfect play from ``state`` (both sides), up to ``plies`` of them, for as long as the table
+    decides; an empty list where it does not decide ``state``."""
+    line: list[Hashable] = []
+    while len(line) < plies and not state.is_game_over():
+        found = perfect_move(state)
+        if found is None:
+            break
+        line.append(found[0])
+        state = state.play(found[0])
+    return line
+
+
+def search_value(value: int, distance: int) -> int:
+    """A table's value and distance on the searches' scale: ``WIN - distance`` for a win, its negative for a loss,
+    0 for a draw (docs/rules/shologuti.md, 'Search values')."""
+    return value * (WIN - distance)
+
+
 class SolvedFirst(Agent):
     """``agent``, except where the game's solved table decides the position: there, perfect play."""
 
@@ -61,4 +94,5 @@ class SolvedFirst(Agent):
         if found is None:
             return self.agent.search(state, observer)
         move, value, distance = found
-        return SearchResult(move, pv=[move], stats={"table value": value, "table distance": distance})
+        return SearchResult(move, value=search_value(value, distance), pv=perfect_line(state, plies=12),
+                            stats={"table value": value, "table distance": distance})

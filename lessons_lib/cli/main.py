@@ -7,6 +7,8 @@
 - ``python -m lessons_lib grade NOTEBOOK...`` (see :mod:`lessons_lib.cli.grading`)
 - ``python -m lessons_lib release FOLDER``: the students' version, without solutions (see
   :mod:`lessons_lib.grading.release`)
+- ``python -m lessons_lib solve POSITION``: a small endgame's exact value and a line of perfect play (see
+  :mod:`lessons_lib.cli.solve`)
 
 Bad input never shows a traceback: it prints one line naming what is wrong
 and exits with status 2 (control characters in it, a line break in a file name say, escaped).
@@ -93,12 +95,14 @@ def _build_parser() -> argparse.ArgumentParser:
     from lessons_lib.cli.alphazero import add_parser as add_alphazero_parser
     from lessons_lib.cli.arena import add_parsers
     from lessons_lib.cli.grading import add_parser as add_grade_parser
+    from lessons_lib.cli.solve import add_parser as add_solve_parser
     from lessons_lib.grading.release import add_parser as add_release_parser
 
     add_parsers(commands)
     add_grade_parser(commands)
     add_release_parser(commands)
     add_alphazero_parser(commands)
+    add_solve_parser(commands, _add_game_options)
     return parser
 
 
@@ -219,6 +223,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from lessons_lib.cli.alphazero import run as run_alphazero
 
             run_alphazero(args)
+        elif args.command == "solve":
+            from lessons_lib.cli.solve import run as run_solve
+
+            return run_solve(args, game_named(args.game))
     except (PositionError, MoveError, VariantError, ValueError) as error:
         print(f"{parser.prog} {args.command}: {shown(str(error))}", file=sys.stderr)
         return USAGE_ERROR

@@ -147,6 +147,7 @@ class Engine:
         strongest_evaluate: the evaluation the strongest agent (``best``) uses: by default ``evaluate``.
         solved: where a solved table decides a position, its exact value for the player to move (1 won, 0 drawn,
             −1 lost) and distance to the end in plies, else None; None if the game has no table.
+        solved_scope: which positions the tables decide, in words (for a message where they do not).
         variants: the names of the game's rule variants, the default first; empty for a game with one set of rules.
         rules_named: for a game with variants, its rules by name; ``position.start(rules)`` and
             ``position.from_string(text, rules)`` take them, and each position keeps them in ``rules``, whose
@@ -172,5 +173,6 @@ class Engine:
     learned_evaluate: Callable[[Any, int], float] | None = None
     strongest_evaluate: Callable[[Any, int], float] | None = None
     solved: Callable[[Any], tuple[int, int] | None] | None = None
+    solved_scope: str = ""
     variants: tuple[str, ...] = ()
     rules_named: Callable[[str], Any] | None = None

@@ -22,7 +22,7 @@ last child of a loss settled is its slowest.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -66,8 +66,9 @@ def parents_of(graph: GameGraph) -> list[list[int]]:
     return parents
 
 
-def solve(graph: GameGraph) -> Solution:
-    """Solve every position of ``graph`` by retrograde analysis (see the module)."""
+def solve(graph: GameGraph, on_settle: Callable[[int, int, int], None] | None = None) -> Solution:
+    """Solve every position of ``graph`` by retrograde analysis (see the module); ``on_settle(position, value,
+    distance)``, if given, is told of each position as it is settled (the finished ones first), in order."""
     count = len(graph.movers)
     values = [DRAW] * count
     distances = [UNKNOWN_DISTANCE] * count
@@ -77,6 +78,8 @@ def solve(graph: GameGraph) -> Solution:
     queue: deque[int] = deque()
     for position, value in graph.finished.items():
         values[position], distances[position], settled[position] = value, 0, True
+        if on_settle is not None:
+            on_settle(position, value, 0)
         if value != DRAW:
             queue.append(position)
     while queue:
@@ -88,10 +91,12 @@ def solve(graph: GameGraph) -> Solution:
             for_parent = values[child] if same_player else -values[child]
             if for_parent == WIN:
                 values[parent], distances[parent], settled[parent] = WIN, distances[child] + 1, True
-                queue.append(parent)
             else:
                 losing_moves_left[parent] -= 1
-                if losing_moves_left[parent] == 0:
-                    values[parent], distances[parent], settled[parent] = LOSS, distances[child] + 1, True
-                    queue.append(parent)
+                if losing_moves_left[parent] > 0:
+                    continue
+                values[parent], distances[parent], settled[parent] = LOSS, distances[child] + 1, True
+            queue.append(parent)
+            if on_settle is not None:
+                on_settle(parent, values[parent], distances[parent])
     return Solution(values, distances)

@@ -26,6 +26,7 @@ def prepare(memory_mb: int | None = None) -> None:
     leave_the_arenas_keyring()
     limit_open_files()
     if memory_mb is not None:
+        share_malloc_arenas()
         limit_memory(memory_mb)
 
 
@@ -47,6 +48,24 @@ def limit_memory(megabytes: int) -> None:
     try:
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
     except (ValueError, OSError):  # a system that will not lower it (macOS, at times): the referee's watch remains
+        return
+
+
+def share_malloc_arenas() -> None:
+    """Let this process's threads share two of the C library's memory pools (glibc's ``M_ARENA_MAX``).
+
+    glibc gives threads up to eight pools a core, each reserving 64 MB of address space before it holds a byte, so
+    under :func:`limit_memory` a few hundred idle threads would exhaust the address space and stall rather than
+    meet the arena's limit on threads. Elsewhere (another C library, macOS, Windows) nothing changes.
+    """
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    arena_max = -8  # glibc's M_ARENA_MAX
+    try:
+        ctypes.CDLL(None).mallopt(arena_max, 2)
+    except (AttributeError, OSError):  # a C library without mallopt
         return
 
 

@@ -4,6 +4,8 @@ checked against exhaustive alpha-beta and against the independent reference rule
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -11,9 +13,9 @@ import pytest
 
 from lessons_lib.agents import NegamaxAgent
 from lessons_lib.agents.evaluation import MATE_BOUND
-from lessons_lib.games.shologuti.endgame_index import class_size, index_of, parts_at
+from lessons_lib.games.shologuti.endgame_index import SHIPPED_MATERIAL, class_size, index_of, parts_at
 from lessons_lib.games.shologuti.endgame_table import (
-    ABSENT, SHIPPED_MATERIAL, load_table, save_table, shipped_table, solve_endgames, solved, solved_parts,
+    ABSENT, load_table, save_table, shipped_table, solve_endgames, solved, solved_parts,
 )
 from lessons_lib.games.shologuti.endgames import endgame_graph
 from lessons_lib.games.shologuti.position import Position
@@ -149,3 +151,11 @@ def test_two_against_one_is_what_the_graph_solves_position_by_position() -> None
         found = solved_parts(parts[number], "forced")
         distance = solved_graph.distances[number]
         assert found == (solved_graph.values[number], 255 if distance < 0 else distance)
+
+
+def test_the_engine_loads_numpy_and_the_tables_only_for_a_small_endgame() -> None:
+    """A sandboxed agent's process pays for numpy only when its game reaches a table's material."""
+    probe = ("import sys; from lessons_lib.games.shologuti import ENGINE, Position; "
+             "ENGINE.solved(Position.start()); print('numpy' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"

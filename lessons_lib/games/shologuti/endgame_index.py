@@ -21,6 +21,10 @@ from lessons_lib.games.shologuti.board import POINT_COUNT, bit, points_of
 Parts = tuple[int, int, int, int]
 """(green, red, side to move, pending point or 0): a position without its clock."""
 
+SHIPPED_MATERIAL = tuple((greens, reds) for greens in range(4) for reds in range(4)
+                         if 0 < greens + reds and (max(greens, reds) <= 2 or min(greens, reds) <= 1))
+"""The classes the shipped tables hold whole: at most two pieces a side, and three against one or none."""
+
 
 def subset_rank(chosen: list[int]) -> int:
     """The number of a set of distinct places 0, 1, 2, ... among the sets of its size (colex order)."""

@@ -26,8 +26,11 @@ from numpy.typing import NDArray
 
 from importlib import resources
 
-from lessons_lib.games.shologuti.endgame_index import Parts, class_size, index_of, material_of
+from lessons_lib.games.shologuti.endgame_index import (
+    SHIPPED_MATERIAL, Parts, class_size, index_of, material_of, parts_at,
+)
 from lessons_lib.games.shologuti.endgames import endgame_graph
+from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import VARIANTS, Rules
 from lessons_lib.kit.retrograde import DRAW, solve
 
@@ -35,10 +38,6 @@ ABSENT = 2
 """The value of a number in a class's array that stands for no position."""
 NO_DISTANCE = 255
 """The distance stored for a draw."""
-
-SHIPPED_MATERIAL = tuple((greens, reds) for greens in range(4) for reds in range(4)
-                         if 0 < greens + reds and (max(greens, reds) <= 2 or min(greens, reds) <= 1))
-"""The classes the shipped tables hold whole: at most two pieces a side, and three against one or none."""
 
 Table = dict[tuple[int, int], tuple[NDArray[Any], NDArray[Any]]]
 """For each material class, its values (int8) and distances (uint8)."""
@@ -121,6 +120,27 @@ def solved(position: Any) -> tuple[int, int] | None:
     if value != DRAW and position.clock + distance > rules.draw_plies:
         return None
     return value, distance
+
+
+def class_figures(variant: str) -> list[dict[str, Any]]:
+    """For each class of the shipped table of ``variant`` (most pieces last): its material, how many positions it
+    holds, how many are won, drawn and lost for the side to move, and its longest win in plies."""
+    rows = []
+    for (greens, reds), (values, distances) in sorted(shipped_table(variant).items(), key=lambda item: (sum(item[0]), item[0])):
+        won = values == 1
+        rows.append({"green": greens, "red": reds, "positions": int((values != ABSENT).sum()), "won": int(won.sum()),
+                     "drawn": int((values == DRAW).sum()), "lost": int((values == -1).sum()),
+                     "longest_win": int(distances[won].max()) if won.any() else 0})
+    return rows
+
+
+def longest_win(variant: str, material: tuple[int, int]) -> tuple[Position, int]:
+    """A position of ``material`` in the shipped table of ``variant`` won for the side to move in the most plies
+    (the first in the class's numbering), and that number."""
+    values, distances = shipped_table(variant)[material]
+    won_distances = np.where(values == 1, distances, 0)
+    index = int(won_distances.argmax())
+    return Position(*parts_at(material, index), rules=Rules.named(variant)), int(won_distances[index])
 
 
 def write_shipped_tables() -> list[Path]:

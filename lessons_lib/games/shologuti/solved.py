@@ -1,0 +1,25 @@
+"""The engine's door to the solved endgame tables (:mod:`lessons_lib.games.shologuti.endgame_table`).
+
+Most positions have too many pieces for a table, so this module answers them without loading numpy or the
+tables: a game that never reaches a small endgame never pays for them.
+"""
+
+from __future__ import annotations
+
+from lessons_lib.games.shologuti.endgame_index import SHIPPED_MATERIAL
+from lessons_lib.games.shologuti.position import Position
+
+SCOPE = ("positions of the forced, traditional and continue rules with at most two pieces a side or three against "
+         "one or none, while the draw clock leaves room for the result")
+"""Which positions the shipped tables decide, in words."""
+
+
+def solved(position: Position) -> tuple[int, int] | None:
+    """The exact value of ``position`` for the player to move (1 won, 0 drawn, −1 lost) and its distance to the
+    end in plies, or None where the shipped tables do not decide it
+    (:func:`lessons_lib.games.shologuti.endgame_table.solved`)."""
+    if (position.green.bit_count(), position.red.bit_count()) not in SHIPPED_MATERIAL:
+        return None
+    from lessons_lib.games.shologuti.endgame_table import solved as looked_up
+
+    return looked_up(position)
