@@ -29,6 +29,7 @@ from lessons_lib.agents.match import play_game
 from lessons_lib.agents.presets import best_agent, make_agent
 from lessons_lib.agents.solved import SolvedFirst, value_after
 from lessons_lib.arena.ratings import wilson_interval
+from lessons_lib.experiments.data import ENDGAME_DATA
 from lessons_lib.games.shologuti.endgame_index import SHIPPED_MATERIAL, class_size, parts_at
 from lessons_lib.games.shologuti.endgame_table import solved_parts
 from lessons_lib.games.shologuti.position import Position
@@ -36,7 +37,6 @@ from lessons_lib.games.shologuti.rules import Rules
 from lessons_lib.learning.generations import csv_text
 from lessons_lib.tooling.files import write_whole
 
-ROOT = Path(__file__).resolve().parent.parent
 AGENTS = (*(f"alphabeta:{depth}" for depth in range(1, 9)),
           *(f"mcts:{iterations}" for iterations in (100, 300, 1000, 3000, 10000)),
           "best:0.1s", "best search alone:0.1s")
@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--agents", nargs="*", default=list(AGENTS), help="a subset of the agents")
-    parser.add_argument("--out", type=Path, default=ROOT / "data" / "endgames" / "search_vs_truth.csv")
+    parser.add_argument("--out", type=Path, default=ENDGAME_DATA / "search_vs_truth.csv")
     args = parser.parse_args(argv)
     tasks = [(name, args.variant, args.positions, args.games, args.seed) for name in args.agents]
     print(f"{'agent':24} {'moves keeping the value':>32} {'won endgames not won':>28}")

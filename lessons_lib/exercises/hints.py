@@ -175,4 +175,10 @@ HINTS: dict[str, tuple[str, ...]] = {
         "`winner` is None for a draw, which counts ½ for both players.",
         "Return 1 if `winner == player`, ½ if `winner` is None, and 0 otherwise.",
     ),
+    "check_settle": (
+        "First turn each child's value into the mover's: flip it (`-value`) unless `same_player` is True.",
+        "A win if any child is a win for the mover, in 1 + the smallest such distance: the winner hurries.",
+        "Else a draw if any child is a draw; else a loss in 1 + the largest distance: the loser holds out. "
+        "No children at all: `(-1, 0)`, lost at once.",
+    ),
 }

@@ -56,3 +56,7 @@ def _number_or_text(text: str) -> float | str:
         return float(text)
     except ValueError:
         return text
+
+ENDGAME_DATA = DATA_FOLDER.parent / "endgames"
+"""Where the searches' figures against the solved endgames live: ``data/endgames`` (lesson 12 reads them;
+``python benchmarks/endgame_truth.py`` writes them)."""

@@ -359,3 +359,40 @@ def plot_learning_curve(points: Sequence[Any], *, coin: float, title: str, ax: A
     ax.legend()
     return ax
 
+
+
+def plot_against_truth(rows: Sequence[Mapping[str, Any]], *, title: str) -> Any:
+    """Two panels, alpha-beta by depth and MCTS by iterations (log scale): for each, the share of moves that keep
+    the true value and the share of won endgames not won, with 95% intervals; the other rows as dashed lines.
+
+    ``rows`` have ``agent`` (``alphabeta:D``, ``mcts:N`` or another name) and, for each measure, its share and
+    interval: ``kept_share``, ``kept_low``, ``kept_high``, ``not_won_share``, ``not_won_low``, ``not_won_high``.
+    """
+    figure, axes = plt.subplots(1, 2, figsize=(11.0, 4.4), sharey=True)
+    families = (("alphabeta:", axes[0], "alpha-beta depth (plies)", "Alpha-beta, by depth"),
+                ("mcts:", axes[1], "MCTS iterations (log scale)", "MCTS with rollouts, by iterations"))
+    measures = (("kept", "moves that keep the true value"), ("not_won", "won endgames not won"))
+    others = [row for row in rows if not str(row["agent"]).startswith(("alphabeta:", "mcts:"))]
+    for prefix, ax, xlabel, panel in families:
+        family = [row for row in rows if str(row["agent"]).startswith(prefix)]
+        xs = [float(str(row["agent"]).split(":")[1]) for row in family]
+        for index, (measure, label) in enumerate(measures):
+            shares = [100 * float(row[f"{measure}_share"]) for row in family]
+            errors = [[share - 100 * float(row[f"{measure}_low"]) for share, row in zip(shares, family)],
+                      [100 * float(row[f"{measure}_high"]) - share for share, row in zip(shares, family)]]
+            ax.errorbar(xs, shares, yerr=errors, marker=_marker(index), color=_colour(index), capsize=3, label=label)
+        for index, row in enumerate(others):
+            for measure_index, (measure, label) in enumerate(measures):
+                ax.axhline(100 * float(row[f"{measure}_share"]), color=_colour(measure_index),
+                           linestyle=("--", ":", "-.")[index % 3], linewidth=1,
+                           label=f"{row['agent']}: {label}")
+        if prefix == "mcts:":
+            ax.set_xscale("log")
+        else:
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set(title=panel, xlabel=xlabel, ylim=(-3, 103))
+        ax.grid(True, alpha=0.3)
+    axes[0].set_ylabel("share (%), with 95% intervals")
+    axes[1].legend(fontsize="small", loc="center left", bbox_to_anchor=(1.02, 0.5))
+    figure.suptitle(title)
+    return axes

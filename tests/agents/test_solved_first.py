@@ -1,4 +1,4 @@
-"""Perfect play from the solved tables: a won endgame is won, against every kind of opponent (issue 36, WIP)."""
+"""Perfect play from the solved tables: ``best`` and ``expert`` convert every won endgame, against every opponent."""
 
 from __future__ import annotations
 
@@ -8,33 +8,90 @@ import pytest
 
 from lessons_lib.agents import NegamaxAgent
 from lessons_lib.agents.match import play_game
-from lessons_lib.agents.presets import make_agent
-from lessons_lib.agents.solved import SolvedFirst, perfect_move
+from lessons_lib.agents.presets import DIFFICULTIES, best_agent, make_agent
+from lessons_lib.agents.solved import SolvedFirst, perfect_line, perfect_move, value_after
 from lessons_lib.games.shologuti.endgame_index import class_size, parts_at
-from lessons_lib.games.shologuti.endgame_table import solved, solved_parts
+from lessons_lib.games.shologuti.endgame_table import shipped_table, solved, solved_parts
 from lessons_lib.games.shologuti.position import Position
+from lessons_lib.games.shologuti.rules import Rules
+
+OPPONENTS = ["random", "greedy", "minimax:2", "expectimax:2", "alphabeta:3", "negamax:3", "negamax-q:2", "mcts:100",
+             "mcts-root:100", "mcts-captures:100", "best:0.05s", "hard"]
+"""Every kind of agent the presets make (and ``best`` itself)."""
 
 
-def won_positions(count: int, seed: int) -> list[Position]:
+def won_positions(count: int, seed: int, variant: str = "forced") -> list[Position]:
+    """Positions of the shipped tables the side to move wins in at least 3 plies, in every class with a choice."""
     rng, found = random.Random(seed), []
     while len(found) < count:
-        material = rng.choice([(2, 1), (2, 2), (3, 1), (1, 3)])
+        material = rng.choice([(2, 1), (1, 2), (2, 2), (3, 1), (1, 3)])
         parts = parts_at(material, rng.randrange(class_size(material)))
-        value = solved_parts(parts, "forced")
+        value = solved_parts(parts, variant)
         if value is not None and value[0] == 1 and value[1] >= 3:
-            found.append(Position(*parts))
+            found.append(Position(*parts, rules=Rules.named(variant)))
     return found
 
 
-@pytest.mark.parametrize("opponent", ["random", "alphabeta:3", "mcts:100"])
-def test_a_won_endgame_is_won_in_the_tables_distance(opponent: str) -> None:
-    for number, start in enumerate(won_positions(4, seed=len(opponent))):
-        _, distance = solved(start)
+@pytest.mark.parametrize("opponent", OPPONENTS)
+def test_best_wins_a_won_endgame_within_the_tables_distance(opponent: str) -> None:
+    for number, start in enumerate(won_positions(3, seed=len(opponent) + 7 * OPPONENTS.index(opponent))):
+        found = solved(start)
+        assert found is not None
         winner = start.to_move
-        players = [SolvedFirst(NegamaxAgent(1)), make_agent(opponent, seed=number)]
+        players = [best_agent(0.05), make_agent(opponent, seed=number)]
         played = play_game(players if winner == 0 else players[::-1], start)
-        assert played.outcome.winner == winner and len(played.moves) <= distance
+        assert played.outcome.winner == winner and len(played.moves) <= found[1], (str(start), opponent)
+
+
+@pytest.mark.parametrize("variant", ["forced", "traditional"])
+def test_in_every_won_two_against_one_best_keeps_the_win_and_comes_one_ply_nearer(variant: str) -> None:
+    """With the table's consistency (each lost position's moves all reach a win for the other side no further
+    away; tested in tests/games/test_endgames.py), this step proves best converts these endgames against any
+    opponent."""
+    rules = Rules.named(variant)
+    values, distances = shipped_table(variant)[(2, 1)]
+    best = best_agent(0.05)
+    checked = finished = 0
+    for index in range(len(values)):
+        if values[index] != 1:
+            continue
+        position = Position(*parts_at((2, 1), index), rules=rules)
+        if position.is_game_over():
+            finished += 1
+            continue
+        move = best.search(position).move
+        child = position.play(move)
+        after = solved(child)
+        assert after is not None and value_after(position, move) == 1, str(position)
+        assert after[1] == distances[index] - 1, str(position)
+        checked += 1
+    assert finished == 0 and checked == int((values == 1).sum()) > 10_000
+
+
+def test_expert_is_best_and_plays_the_tables_move() -> None:
+    start = won_positions(1, seed=3)[0]
+    expert = DIFFICULTIES["expert"].make(0, None)
+    assert isinstance(expert, SolvedFirst)
+    move, value, distance = perfect_move(start)  # type: ignore[misc]
+    assert expert.search(start).move == move and value == 1 and distance == solved(start)[1]  # type: ignore[index]
+
+
+def test_best_reports_the_tables_value_and_a_line_of_perfect_play() -> None:
+    start = won_positions(1, seed=4)[0]
+    result = best_agent(0.05).search(start)
+    distance = solved(start)[1]  # type: ignore[index]
+    assert result.value == 1000 - distance and result.pv == perfect_line(start, plies=12)[:len(result.pv)]
+
+
+def test_a_plain_shallow_search_can_fail_to_win_so_the_tests_above_can_fail() -> None:
+    lost_wins = 0
+    for number, start in enumerate(won_positions(12, seed=5)):
+        players = [NegamaxAgent(1), make_agent("alphabeta:3", seed=number)]
+        played = play_game(players if start.to_move == 0 else players[::-1], start)
+        lost_wins += played.outcome.winner != start.to_move or len(played.moves) > solved(start)[1]  # type: ignore[index]
+    assert lost_wins > 0
 
 
 def test_the_table_is_left_to_the_search_where_it_does_not_decide() -> None:
     assert perfect_move(Position.start()) is None
+    assert best_agent(0.05).search(Position.start()).move in Position.start().legal_moves()

@@ -17,7 +17,7 @@ import pytest
 NOTEBOOKS = ROOT / "notebooks"
 LESSONS = ["00_start_here", "01_board_graph", "02_rules_and_game_tree", "03_minimax_alphabeta", "04_evaluation",
            "05_faster_search", "06_mcts", "07_strength", "08_tournament_lab", "09_other_games",
-           "10_learning_an_evaluation", "11_alphazero_in_miniature"]
+           "10_learning_an_evaluation", "11_alphazero_in_miniature", "12_solving_endgames"]
 ALLOWED_IMPORTS = {"lessons_lib", "matplotlib", "networkx", "math", "random", "tempfile", "pathlib", "collections"}
 """Notebooks take their algorithms from lessons_lib; these others only draw, count or hold files."""
 WIDGET = "application/vnd.jupyter.widget-view+json"
