@@ -7,34 +7,39 @@ decides the position and every move it leads to, the table's move; elsewhere the
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from lessons_lib.agents.base import Agent, Budget, Observer, SearchResult, State
 from lessons_lib.agents.evaluation import WIN
 
 
-def perfect_move(state: Any) -> tuple[Hashable, int, int] | None:
+Lookup = Callable[[Any], tuple[int, int] | None]
+"""``lookup(state)``: a table's (value for the player to move, distance), or None where it does not decide."""
+
+
+def perfect_move(state: Any, lookup: Lookup | None = None) -> tuple[Hashable, int, int] | None:
     """The table's best move with its value for the player to move and distance to the end, or None where the
-    table does not decide the position and every move (see the module)."""
+    table does not decide the position (see the module); ``lookup`` is the game's ``solved`` unless given."""
     from lessons_lib.games import game_of
 
-    solved = game_of(state).engine.solved
-    if solved is None or solved(state) is None:
+    solved = game_of(state).engine.solved if lookup is None else lookup
+    found = None if solved is None else solved(state)
+    if solved is None or found is None:
         return None
     best: tuple[tuple[int, int], Hashable, int, int] | None = None
     for move in state.legal_moves():
         child = state.play(move)
-        found = solved(child)
-        if found is None:
-            return None
-        value, distance = found
+        decided = solved(child)
+        if decided is None:  # a slower result than the position's own (see the module)
+            continue
+        value, distance = decided
         if child.to_move != state.to_move:
             value = -value
         rank = (value, -distance if value > 0 else distance if value < 0 else 0)
         if best is None or rank > best[0]:
             best = (rank, move, value, distance + 1)
-    if best is None:
+    if best is None or best[2] != found[0]:  # (never, for a table that is right)
         return None
     _, move, value, distance = best
     return move, value, distance
@@ -53,12 +58,34 @@ def value_after(state: Any, move: Hashable) -> int | None:
     return found[0] if child.to_move == state.to_move else -found[0]
 
 
-def perfect_line(state: Any, plies: int = 200) -> list[Hashable]:
+def first_slip(start: Any, moves: list[Hashable], lookup: Lookup | None = None) -> int | None:
+    """The ply (from 1) of the game ``moves`` from ``start`` at which the player to move at ``start`` first moved to
+    a position the table (``lookup``, else the game's ``solved``) does not give the value ``start`` has for it (a
+    win let go, say), or None if it never did; None too where the table does not decide ``start``."""
+    from lessons_lib.games import game_of
+
+    solved = game_of(start).engine.solved if lookup is None else lookup
+    found = None if solved is None else solved(start)
+    if solved is None or found is None:
+        return None
+    player, position = start.to_move, start
+    for ply, move in enumerate(moves, start=1):
+        child = position.play(move)
+        if position.to_move == player:
+            decided = solved(child)
+            value = None if decided is None else decided[0] if child.to_move == player else -decided[0]
+            if value != found[0]:
+                return ply
+        position = child
+    return None
+
+
+def perfect_line(state: Any, plies: int = 200, lookup: Lookup | None = None) -> list[Hashable]:
     """The moves of perfect play from ``state`` (both sides), up to ``plies`` of them, for as long as the table
     decides; an empty list where it does not decide ``state``."""
     line: list[Hashable] = []
     while len(line) < plies and not state.is_game_over():
-        found = perfect_move(state)
+        found = perfect_move(state, lookup)
         if found is None:
             break
         line.append(found[0])
@@ -73,10 +100,11 @@ def search_value(value: int, distance: int) -> int:
 
 
 class SolvedFirst(Agent):
-    """``agent``, except where the game's solved table decides the position: there, perfect play."""
+    """``agent``, except where the game's solved table (or ``lookup``) decides the position: there, perfect play."""
 
-    def __init__(self, agent: Agent) -> None:
+    def __init__(self, agent: Agent, lookup: Lookup | None = None) -> None:
         self.agent = agent
+        self.lookup = lookup
         self.name = agent.name
 
     @property
@@ -90,9 +118,9 @@ class SolvedFirst(Agent):
         self.agent.reseed(seed)
 
     def search(self, state: State, observer: Observer | None = None) -> SearchResult:
-        found = perfect_move(state)
+        found = perfect_move(state, self.lookup)
         if found is None:
             return self.agent.search(state, observer)
         move, value, distance = found
-        return SearchResult(move, value=search_value(value, distance), pv=perfect_line(state, plies=12),
+        return SearchResult(move, value=search_value(value, distance), pv=perfect_line(state, 12, self.lookup),
                             stats={"table value": value, "table distance": distance})

@@ -363,7 +363,8 @@ def plot_learning_curve(points: Sequence[Any], *, coin: float, title: str, ax: A
 
 def plot_against_truth(rows: Sequence[Mapping[str, Any]], *, title: str) -> Any:
     """Two panels, alpha-beta by depth and MCTS by iterations (log scale): for each, the share of moves that keep
-    the true value and the share of won endgames not won, with 95% intervals; the other rows as dashed lines.
+    the true value and the share of won endgames not won, with 95% intervals; the other rows as black (kept) and
+    grey (not won) lines across.
 
     ``rows`` have ``agent`` (``alphabeta:D``, ``mcts:N`` or another name) and, for each measure, its share and
     interval: ``kept_share``, ``kept_low``, ``kept_high``, ``not_won_share``, ``not_won_low``, ``not_won_high``.
@@ -383,8 +384,8 @@ def plot_against_truth(rows: Sequence[Mapping[str, Any]], *, title: str) -> Any:
             ax.errorbar(xs, shares, yerr=errors, marker=_marker(index), color=_colour(index), capsize=3, label=label)
         for index, row in enumerate(others):
             for measure_index, (measure, label) in enumerate(measures):
-                ax.axhline(100 * float(row[f"{measure}_share"]), color=_colour(measure_index),
-                           linestyle=("--", ":", "-.")[index % 3], linewidth=1,
+                ax.axhline(100 * float(row[f"{measure}_share"]), color=("black", "grey")[measure_index],
+                           linestyle=("--", ":", "-.")[index % 3], linewidth=1.2,
                            label=f"{row['agent']}: {label}")
         if prefix == "mcts:":
             ax.set_xscale("log")
@@ -392,7 +393,7 @@ def plot_against_truth(rows: Sequence[Mapping[str, Any]], *, title: str) -> Any:
             ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set(title=panel, xlabel=xlabel, ylim=(-3, 103))
         ax.grid(True, alpha=0.3)
-    axes[0].set_ylabel("share (%), with 95% intervals")
+    axes[0].set_ylabel("share (%)")
     axes[1].legend(fontsize="small", loc="center left", bbox_to_anchor=(1.02, 0.5))
     figure.suptitle(title)
     return axes

@@ -9,9 +9,9 @@ import pytest
 from lessons_lib.agents import NegamaxAgent
 from lessons_lib.agents.match import play_game
 from lessons_lib.agents.presets import DIFFICULTIES, best_agent, make_agent
-from lessons_lib.agents.solved import SolvedFirst, perfect_line, perfect_move, value_after
+from lessons_lib.agents.solved import SolvedFirst, first_slip, perfect_line, perfect_move, value_after
 from lessons_lib.games.shologuti.endgame_index import class_size, parts_at
-from lessons_lib.games.shologuti.endgame_table import shipped_table, solved, solved_parts
+from lessons_lib.games.shologuti.endgame_table import shipped_table, solved, solved_parts, solved_without_clock
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import Rules
 
@@ -68,6 +68,19 @@ def test_in_every_won_two_against_one_best_keeps_the_win_and_comes_one_ply_neare
     assert finished == 0 and checked == int((values == 1).sum()) > 10_000
 
 
+def test_where_the_clock_leaves_just_room_for_the_win_best_still_plays_the_tables_move() -> None:
+    """At clock 100 - d the slower moves are undecided (the clock could end them first); the quickest is not."""
+    for start in won_positions(30, seed=11):
+        _, distance = solved(start)  # type: ignore[misc]
+        late = Position(start.green, start.red, start.to_move, start.pending, start.rules.draw_plies - distance,
+                        start.rules)
+        assert solved(late) == (1, distance)
+        found = perfect_move(late)
+        assert found is not None and found[1:] == (1, distance), str(late)
+        child = late.play(found[0])
+        assert solved(child) is not None and value_after(late, found[0]) == 1
+
+
 def test_expert_is_best_and_plays_the_tables_move() -> None:
     start = won_positions(1, seed=3)[0]
     expert = DIFFICULTIES["expert"].make(0, None)
@@ -95,3 +108,20 @@ def test_a_plain_shallow_search_can_fail_to_win_so_the_tests_above_can_fail() ->
 def test_the_table_is_left_to_the_search_where_it_does_not_decide() -> None:
     assert perfect_move(Position.start()) is None
     assert best_agent(0.05).search(Position.start()).move in Position.start().legal_moves()
+
+
+def test_first_slip_finds_the_move_that_lets_a_win_go_and_none_in_perfect_play() -> None:
+    for start in won_positions(20, seed=13):
+        assert first_slip(start, perfect_line(start)) is None
+        let_go = [move for move in start.legal_moves() if value_after(start, move) != 1]
+        if let_go:
+            assert first_slip(start, [let_go[0]]) == 1
+            assert first_slip(start, [let_go[0]], solved_without_clock) == 1
+
+
+def test_without_the_clock_the_table_still_answers_where_the_clock_is_too_far_on() -> None:
+    start = won_positions(1, seed=17)[0]
+    _, distance = solved(start)  # type: ignore[misc]
+    late = Position(start.green, start.red, start.to_move, start.pending, start.rules.draw_plies - distance + 1,
+                    start.rules)
+    assert solved(late) is None and solved_without_clock(late) == (1, distance)

@@ -32,6 +32,7 @@ def test_every_agent_of_the_script_is_measured_and_counted_right() -> None:
             assert row[f"{measure}_share"] == round(count / trials, 4)
             low, high = wilson_interval(count, trials)
             assert (row[f"{measure}_low"], row[f"{measure}_high"]) == (round(low, 4), round(high, 4))
+        assert row["thrown"] + row["clock"] == row["not_won"]
 
 
 def test_best_with_its_tables_is_perfect_there() -> None:

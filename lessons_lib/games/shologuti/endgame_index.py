@@ -23,7 +23,8 @@ Parts = tuple[int, int, int, int]
 
 SHIPPED_MATERIAL = tuple((greens, reds) for greens in range(4) for reds in range(4)
                          if 0 < greens + reds and (max(greens, reds) <= 2 or min(greens, reds) <= 1))
-"""The classes the shipped tables hold whole: at most two pieces a side, and three against one or none."""
+"""The classes of the shipped tables: at most two pieces a side, and three against one or none (each with every
+position that has no capture chain under way, and those a chain in it reaches)."""
 
 
 def subset_rank(chosen: list[int]) -> int:

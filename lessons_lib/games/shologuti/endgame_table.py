@@ -10,8 +10,8 @@ win however long the game goes on. The clock only ever turns a game into a draw,
 win (or loss) in ``d`` plies is still one with the clock at ``c`` as long as ``c + d`` is at most the rules'
 ``draw_plies``: the winner ends the game before the clock can. :func:`solved` gives a value only then.
 
-The package ships the tables of every position with at most two pieces a side, and three against one, for each
-rule variant (``data/endgames_<variant>.npz``); ``python -m lessons_lib.games.shologuti.endgame_table`` makes them
+The package ships the tables of every position with at most two pieces a side, or three against one, with no
+capture chain under way, and of every position their moves lead to, for each rule variant (``data/endgames_<variant>.npz``); ``python -m lessons_lib.games.shologuti.endgame_table`` makes them
 again.
 """
 
@@ -141,6 +141,14 @@ def longest_win(variant: str, material: tuple[int, int]) -> tuple[Position, int]
     won_distances = np.where(values == 1, distances, 0)
     index = int(won_distances.argmax())
     return Position(*parts_at(material, index), rules=Rules.named(variant)), int(won_distances[index])
+
+
+def solved_without_clock(position: Position) -> tuple[int, int] | None:
+    """:func:`solved` with the clock aside: the value and distance of the game without a draw clock (what a
+    perfect defender plays by, however far the clock has run), or None where the shipped tables do not hold it."""
+    if position.rules.name not in VARIANTS:
+        return None
+    return solved_parts((position.green, position.red, position.to_move, position.pending), position.rules.name)
 
 
 def write_shipped_tables() -> list[Path]:

@@ -3,7 +3,7 @@
 The graph holds every position with the given numbers of pieces a side, both sides to move, and every position a
 capture chain reaches from them (a pending piece that must, or may, capture again), and everything captures lead
 to (fewer pieces). Its values ignore the draw clock: a draw means that neither side can force a win however long
-the game goes on (WORK IN PROGRESS: the clock's effect, distance to the next capture, is not stored yet).
+the game goes on (:func:`lessons_lib.games.shologuti.endgame_table.solved` says when a value holds under the clock).
 """
 
 from __future__ import annotations

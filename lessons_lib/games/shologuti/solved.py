@@ -10,7 +10,8 @@ from lessons_lib.games.shologuti.endgame_index import SHIPPED_MATERIAL
 from lessons_lib.games.shologuti.position import Position
 
 SCOPE = ("positions of the forced, traditional and continue rules with at most two pieces a side or three against "
-         "one or none, while the draw clock leaves room for the result")
+         "one or none and no capture chain under way, the positions their moves lead to, and only while the draw "
+         "clock leaves room for the result")
 """Which positions the shipped tables decide, in words."""
 
 
