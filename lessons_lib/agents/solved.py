@@ -1,8 +1,10 @@
 """Perfect play where a game's solved table decides the position, and any agent's search elsewhere.
 
-:func:`perfect_move` looks every legal move up in the game's table (its engine's ``solved``): it plays the quickest
-win, else a move that keeps the draw, else the slowest loss. :class:`SolvedFirst` wraps an agent: where the table
-decides the position and every move it leads to, the table's move; elsewhere the agent's own search.
+:func:`perfect_move` looks the legal moves up in the game's table (its engine's ``solved``, or another lookup): it
+plays the quickest win, else a move that keeps the draw, else the slowest loss. Where the table decides a position,
+it decides a move that keeps the position's value; a move it cannot decide (for the draw clock) leads to a slower
+result than that, so it is passed over. :class:`SolvedFirst` wraps an agent: where the table decides the position,
+the table's move; elsewhere the agent's own search.
 """
 
 from __future__ import annotations
