@@ -16,6 +16,7 @@ import pytest
 import lessons_lib.games.shologuti as shologuti_package
 from lessons_lib.agents import make_agent
 from lessons_lib.agents.evaluation import game_evaluation, strongest_evaluation
+from lessons_lib.agents.solved import SolvedFirst
 from lessons_lib.games import GAMES
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.games.shologuti.features import (
@@ -231,10 +232,12 @@ def test_the_winning_evaluation_shrinks_a_lead_as_the_clock_runs() -> None:
 
 
 def test_best_and_expert_use_the_strongest_evaluation_and_the_rest_the_games_own() -> None:
-    assert make_agent("best").evaluate is strongest_evaluation
-    assert make_agent("expert").evaluate is strongest_evaluation
+    for name in ("best", "expert"):  # the search under the solved tables
+        agent = make_agent(name)
+        assert isinstance(agent, SolvedFirst) and agent.agent.evaluate is strongest_evaluation
     assert make_agent("alphabeta:3").evaluate is game_evaluation
-    assert make_agent("best", evaluate=material_mobility_evaluation).evaluate is material_mobility_evaluation
+    best = make_agent("best", evaluate=material_mobility_evaluation)
+    assert isinstance(best, SolvedFirst) and best.agent.evaluate is material_mobility_evaluation
     position = random_positions(1, seed=4)[0]
     assert strongest_evaluation(position, 0) == winning_evaluation(position, 0)
     bagh_chal = GAMES["baghchal"].start()
