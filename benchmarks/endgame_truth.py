@@ -88,7 +88,7 @@ def measure(task: tuple[str, str, int, int, int]) -> list[object]:
     kept = 0
     for number, position in enumerate(choices):
         agent = agent_named(name, seed + number)
-        found = solved_parts((position.green, position.red, position.to_move, position.pending), variant)
+        found = solved_without_clock(position)
         assert found is not None
         kept += value_after(position, agent.search(position).move) == found[0]
     not_won = thrown = 0

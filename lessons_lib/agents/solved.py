@@ -20,6 +20,14 @@ Lookup = Callable[[Any], tuple[int, int] | None]
 """``lookup(state)``: a table's (value for the player to move, distance), or None where it does not decide."""
 
 
+def value_for(player: int, state: Any, lookup: Lookup) -> int | None:
+    """The table's value of ``state`` for ``player`` (whoever moves there), or None where it does not decide."""
+    found = lookup(state)
+    if found is None:
+        return None
+    return found[0] if state.to_move == player else -found[0]
+
+
 def perfect_move(state: Any, lookup: Lookup | None = None) -> tuple[Hashable, int, int] | None:
     """The table's best move with its value for the player to move and distance to the end, or None where the
     table does not decide the position (see the module); ``lookup`` is the game's ``solved`` unless given."""
@@ -53,11 +61,7 @@ def value_after(state: Any, move: Hashable) -> int | None:
     from lessons_lib.games import game_of
 
     solved = game_of(state).engine.solved
-    child = state.play(move)
-    found = None if solved is None else solved(child)
-    if found is None:
-        return None
-    return found[0] if child.to_move == state.to_move else -found[0]
+    return None if solved is None else value_for(state.to_move, state.play(move), solved)
 
 
 def first_slip(start: Any, moves: list[Hashable], lookup: Lookup | None = None) -> int | None:
@@ -74,9 +78,7 @@ def first_slip(start: Any, moves: list[Hashable], lookup: Lookup | None = None) 
     for ply, move in enumerate(moves, start=1):
         child = position.play(move)
         if position.to_move == player:
-            decided = solved(child)
-            value = None if decided is None else decided[0] if child.to_move == player else -decided[0]
-            if value != found[0]:
+            if value_for(player, child, solved) != found[0]:
                 return ply
         position = child
     return None

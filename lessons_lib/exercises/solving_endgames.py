@@ -18,8 +18,9 @@ from lessons_lib.agents.solved import perfect_move, value_after
 from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, drawn_with
 from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.games.shologuti.endgame_index import class_size, parts_at
-from lessons_lib.games.shologuti.endgame_table import NO_DISTANCE, solved_parts
+from lessons_lib.games.shologuti.endgame_table import NO_DISTANCE, solved_parts, solved_without_clock
 from lessons_lib.games.shologuti.position import Position
+from lessons_lib.games.shologuti.rules import Rules
 from lessons_lib.kit.retrograde import solve
 
 Child = tuple[int, int | None, bool]
@@ -39,12 +40,12 @@ def settle(children: Sequence[Child]) -> Verdict:
     return -1, 1 + max((d for _, d in for_mover if d is not None), default=-1)
 
 
-def children_of(position: Position, variant: str) -> list[Child]:
-    """The case for ``position``: each legal move's child from the shipped table of ``variant``."""
+def children_of(position: Position) -> list[Child]:
+    """The case for ``position``: each legal move's child from the shipped table of its variant."""
     children: list[Child] = []
     for move in position.legal_moves():
         child = position.play(move)
-        found = solved_parts((child.green, child.red, child.to_move, child.pending), variant)
+        found = solved_without_clock(child)
         assert found is not None  # a position of the tables leads only to positions of the tables
         value, distance = found
         children.append((value, None if distance == NO_DISTANCE else distance, child.to_move == position.to_move))
@@ -85,8 +86,8 @@ def endgame_cases(seed: int, variant: str = "forced") -> list[tuple[str, list[Ch
             found = solved_parts(parts, variant)
             if found is None or (kind == KINDS[2]) != bool(parts[3]):
                 continue
-            position = Position(*parts)
-            children = children_of(position, variant)
+            position = Position(*parts, rules=Rules.named(variant))
+            children = children_of(position)
             verdict = (found[0], None if found[0] == 0 else found[1])
             if children and is_kind(kind, children, verdict):
                 cases.append((kind, children, verdict))

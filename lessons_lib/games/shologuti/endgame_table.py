@@ -110,14 +110,11 @@ def solved(position: Any) -> tuple[int, int] | None:
     """The exact value of ``position`` for the player to move (1 won, 0 drawn, −1 lost) and its distance to the
     end in plies under perfect play (255 for a draw), or None where the shipped tables do not decide it: more
     pieces, a custom variant, or a clock too far on for the win to be sure (see the module)."""
-    rules = position.rules
-    if rules.name not in VARIANTS:
-        return None
-    found = solved_parts((position.green, position.red, position.to_move, position.pending), rules.name)
+    found = solved_without_clock(position)
     if found is None:
         return None
     value, distance = found
-    if value != DRAW and position.clock + distance > rules.draw_plies:
+    if value != DRAW and position.clock + distance > position.rules.draw_plies:
         return None
     return value, distance
 
