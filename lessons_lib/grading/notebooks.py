@@ -70,6 +70,14 @@ class Reading:
     minutes: float | None = None
     solution_cells: dict[str, int] = field(default_factory=dict)
     """The first cell that shows each exercise's worked solution (``solution(check_minimax)``), by check."""
+    hint_cells: dict[str, list[int]] = field(default_factory=dict)
+    """The cells that ask for a hint of each exercise (``hint(check_minimax)``), a cell once for each call, by check."""
+    help_unclear: list[str] = field(default_factory=list)
+    """How the notebook reaches ``solution`` or ``hint`` in a way the grader cannot follow (an alias passed on, a name
+    built as text...), one line each (``code cell 4 passes solution on as a value``)."""
+    answer_sources: dict[str, str] = field(default_factory=dict)
+    """The student's own code behind each exercise's answer (the definitions it uses, from the notebook's cells),
+    by check: what a similarity report compares."""
 
 
 def read_notebook(path: str | Path) -> dict[str, Any]:
