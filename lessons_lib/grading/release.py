@@ -123,14 +123,15 @@ def release(folder: str, root: Path, *, working_files: bool = False) -> int:
 
 
 def working_tree(root: Path) -> dict[Path, bytes]:
-    """The files under :data:`RELEASED` in ``root`` as they are, by path relative to ``root``, if :func:`wanted`."""
+    """The files under :data:`RELEASED` in ``root`` as they are, by path relative to ``root``, if :func:`wanted`
+    (never a link, as from a commit: one could lead a lesson's name to a worked solution)."""
     tree = {}
     for name in RELEASED:
         source = root / name
         try:
             for path in sorted([source] if source.is_file() else source.rglob("*")):
                 relative = path.relative_to(root)
-                if path.is_file() and wanted(relative):
+                if path.is_file() and not path.is_symlink() and wanted(relative):
                     tree[relative] = path.read_bytes()
         except OSError as error:
             raise ValueError(f"cannot read {quoted_path(error.filename or source)}: {error.strerror or error}") from None

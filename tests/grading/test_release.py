@@ -153,6 +153,7 @@ def test_a_copy_that_is_not_a_git_checkout_is_refused_unless_its_working_files_a
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))  # no repository above is looked for
     copy = tiny_suite(tmp_path / "download")
+    (copy / "notebooks/02_linked.ipynb").symlink_to(copy / "notebooks/solutions/01_doubling.ipynb")
     with pytest.raises(ValueError, match=r"^this copy \(.*download'\) is not a git checkout \(a zip download\?\), so "
                                          r"release cannot tell the lessons as committed from your edits: pass "
                                          r"--working-files to release the files as they are"):
@@ -161,7 +162,7 @@ def test_a_copy_that_is_not_a_git_checkout_is_refused_unless_its_working_files_a
     assert release(str(tmp_path / "students"), copy, working_files=True) == 0
     assert released_files(tmp_path / "students").keys() == {
         "README.md", "pyproject.toml", "lessons_lib/__init__.py", "lessons_lib/exercises/doubling.py",
-        "docs/rules/game.md", "data/board.json", "notebooks/01_doubling.ipynb"}
+        "docs/rules/game.md", "data/board.json", "notebooks/01_doubling.ipynb"}  # no link, as from a commit
 
 
 def test_without_git_or_a_commit_the_release_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -187,12 +188,14 @@ def test_a_suite_in_a_folder_of_a_larger_repository(tmp_path: Path, capsys: pyte
     with pytest.raises(ValueError, match=r"^the git repository around this copy \(.*school'\) does not hold its "
                                          r"lessons \(they are not committed there\)"):
         release(str(tmp_path / "students"), course)
+    (course / "notebooks/02_linked.ipynb").symlink_to("solutions/01_doubling.ipynb")
     commit_all(tmp_path / "school")
     (course / "notebooks/01_doubling.ipynb").write_text(notebook(code("print('mine')")))
     assert release(str(tmp_path / "students"), course) == 0
     assert capsys.readouterr().out.startswith("notebooks/01_doubling.ipynb has changes that are not committed")
     assert "print('mine')" not in (tmp_path / "students/notebooks/01_doubling.ipynb").read_text()
     assert "check_double(double)" in (tmp_path / "students/notebooks/01_doubling.ipynb").read_text()
+    assert not (tmp_path / "students/notebooks/02_linked.ipynb").exists()  # a link committed is no file
 
 
 def test_a_lesson_jupyter_cannot_read_is_named_in_one_line(tmp_path: Path) -> None:
