@@ -81,7 +81,7 @@ def set_up() -> Path:
     if not STAMP.exists() or STAMP.read_text() != wanted:
         print("Installing Shologuti Lab and its packages into .venv ...", flush=True)
         run(python, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-        run(python, "-m", "pip", "install", "--quiet", "-c", "constraints.txt", "-e", ".[lab,test,cluster,hub]")
+        run(python, "-m", "pip", "install", "--quiet", "-c", "constraints.txt", "-e", ".[lab,test,cluster,hub,grading]")
         STAMP.write_text(wanted)
     return python
 

@@ -36,7 +36,7 @@ from lessons_lib.sandbox.isolation import announce_mode
 from lessons_lib.sandbox.parent import end_with_parent
 from lessons_lib.arena.storage import ResultStore, StorageError
 from lessons_lib.tooling.files import quoted_path
-from lessons_lib.tooling.text import shown, spreadsheet_cell
+from lessons_lib.tooling.text import distinct_names, shown, spreadsheet_cell
 from lessons_lib.games import DEFAULT_GAME, GAMES
 
 
@@ -399,16 +399,23 @@ def standings_csv(table: Sequence[Standing]) -> str:
 
 
 def format_standings(table: Sequence[Standing]) -> str:
-    """The standings as a text table (players' names with control characters escaped: see :func:`shown`).
+    """The standings as a text table: players' names with control characters escaped (see :func:`shown`), cut to 16
+    characters unless that would make two look alike, and a name that could be mistaken for another's with its
+    escaped form beside it (``bоb [b\\u043eb]``: see :func:`distinct_names`).
 
     >>> print(format_standings([Standing("a", "a", 4, 3, 1, 0, 0, 0.875, 0.5, 0.98, 120.0, 20.0, 300.0)]))
      # player           games  win draw loss forfeit  score    Elo (95% interval)
      1 a                    4    3    1    0       0  87.5%   +120 (+20 to +300)
     """
-    lines = [f"{'#':>2} {'player':<16}{'games':>6}{'win':>5}{'draw':>5}{'loss':>5}{'forfeit':>8}{'score':>7}"
+    names = distinct_names(row.name for row in table)
+    cut = {name: text[:16] for name, text in names.items()}
+    if len(set(cut.values())) < len(cut) or any(text != shown(name) for name, text in names.items()):
+        cut = names  # cut, two would look alike (or a name's escaped form would be lost): the column widens
+    width = max([16, *(len(text) for text in cut.values())])
+    lines = [f"{'#':>2} {'player':<{width}}{'games':>6}{'win':>5}{'draw':>5}{'loss':>5}{'forfeit':>8}{'score':>7}"
              f"    Elo (95% interval)"]
     for rank, row in enumerate(table, start=1):
-        lines.append(f"{rank:>2} {shown(row.name)[:16]:<16}{row.games:>6}{row.wins:>5}{row.draws:>5}{row.losses:>5}"
+        lines.append(f"{rank:>2} {cut[row.name]:<{width}}{row.games:>6}{row.wins:>5}{row.draws:>5}{row.losses:>5}"
                      f"{row.forfeits:>8}{row.score:>7.1%}  {_shown(row.elo):>5} "
                      f"({_shown(row.elo_low)} to {_shown(row.elo_high)})")
     return "\n".join(lines)

@@ -7,35 +7,46 @@ Every exercise gets one status:
 - ``error``: its cell raised before the check answered;
 - ``not run``: the notebook stopped (timed out, died) before its cell, or the check was never called there;
 - ``missing``: no cell calls its check any more;
-- ``tampered``: the notebook replaced a check (nothing in it counts).
+- ``tampered``: the notebook replaced a check (nothing in it counts);
+- ``grader failed``: the grader itself failed on the notebook (a bug of ours, not the student's): grade it again,
+  and report it.
 
-Each exercise also says whether the notebook showed its worked solution (``solution(check_minimax)``): ``before``
-(in a cell at or above the exercise's, so before its check ran), ``after``, or not at all (``""``). The table marks
-the first with ``*``.
+Each exercise earns points (see :mod:`~lessons_lib.grading.points`: 1 by default, partial credit where its check
+gives a share of its cases), and says whether the notebook showed its worked solution (``solution(check_minimax)``):
+``before`` (in a cell at or above the exercise's, so before its check ran), ``after``, ``unclear`` (the notebook
+reaches ``solution`` in a way the grader cannot follow) or not at all (``""``). The table marks the first with ``*``,
+the third with ``?``.
 
 >>> from lessons_lib.grading.notebooks import Lesson
 >>> lesson = Lesson("99_test", ("check_a", "check_b"), frozenset(), frozenset())
 >>> reading = Reading(lesson, [(3, "check_a(a)")], {"check_a": 3})
 >>> result = grade(reading, NotebookRun([{"start": 3}, {"done": True}], verdicts={"check_a": {"passed": True,
 ...     "message": "right"}}), "alice.ipynb", "alice")
->>> [(exercise.name, exercise.status) for exercise in result.exercises], result.score()
-([('check_a', 'passed'), ('check_b', 'missing')], 1)
+>>> [(exercise.name, exercise.status) for exercise in result.exercises], result.score(), result.possible()
+([('check_a', 'passed'), ('check_b', 'missing')], 1.0, 2.0)
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from lessons_lib.tooling.text import shown, spreadsheet_cell
-from lessons_lib.grading.notebooks import Reading
+from lessons_lib.grading.due import how_late, iso, late_seconds
+from lessons_lib.grading.notebooks import Lesson, Reading
+from lessons_lib.grading.points import DEFAULT_POINTS, points_earned, share_of_cases
 from lessons_lib.grading.sandboxed import NotebookRun
+from lessons_lib.tooling.text import distinct_names, shown, spreadsheet_cell
 
 PASSED, NOT_YET, ERROR, NOT_RUN, MISSING, TAMPERED = "passed", "not yet", "error", "not run", "missing", "tampered"
-SYMBOLS = {PASSED: "✔", NOT_YET: "✘", ERROR: "error", NOT_RUN: "not run", MISSING: "missing", TAMPERED: "tampered"}
+GRADER_FAILED = "grader failed"
+SYMBOLS = {PASSED: "✔", NOT_YET: "✘", ERROR: "error", NOT_RUN: "not run", MISSING: "missing", TAMPERED: "tampered",
+           GRADER_FAILED: "grader failed"}
 
 
 @dataclass(frozen=True)
@@ -48,12 +59,20 @@ class ExerciseResult:
     detail: str = ""
     title: str = ""
     solution_shown: str = ""
-    """``before`` (the worked solution was shown at or above the exercise's cell), ``after``, or ``""``."""
+    """``before`` (the worked solution was shown at or above the exercise's cell), ``after``, ``unclear`` or ``""``."""
+    points: float = 0.0
+    """The points earned (see :mod:`~lessons_lib.grading.points`)."""
+    possible: float = DEFAULT_POINTS
+    share: float | None = None
+    """The share of its cases the check said were right (0 to 1), where it says."""
+    hint_cells: tuple[int, ...] = ()
+    """The code cells that asked for a hint of the exercise, a cell once for each hint."""
 
 
 @dataclass
 class NotebookResult:
-    """One student's notebook graded."""
+    """One student's notebook graded: ``handed_in`` is its file's time, ``late`` how many seconds after the due
+    date it came (None: in time, or no due date)."""
 
     path: str
     student: str
@@ -61,10 +80,16 @@ class NotebookResult:
     exercises: list[ExerciseResult]
     problems: list[str] = field(default_factory=list)
     minutes: float | None = None
+    handed_in: str = ""
+    late: float | None = None
 
-    def score(self) -> int:
-        """The exercises passed."""
-        return sum(exercise.status == PASSED for exercise in self.exercises)
+    def score(self) -> float:
+        """The points earned."""
+        return round(sum(exercise.points for exercise in self.exercises), 2)
+
+    def possible(self) -> float:
+        """The points the lesson's exercises are worth."""
+        return round(sum(exercise.possible for exercise in self.exercises), 2)
 
 
 def student_names(paths: list[str], lessons: set[str]) -> dict[str, str]:
@@ -100,27 +125,56 @@ def readable(text: str) -> str:
     return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
-def grade(reading: Reading, run: NotebookRun, path: str | Path, student: str) -> NotebookResult:
-    """The grades of ``student``'s notebook at ``path``, from what was read in it and what its run reported."""
+def grade(reading: Reading, run: NotebookRun, path: str | Path, student: str,
+          points: Mapping[str, float] | None = None, handed_in: datetime | None = None,
+          due: datetime | None = None) -> NotebookResult:
+    """The grades of ``student``'s notebook at ``path``, from what was read in it and what its run reported, with
+    each exercise's ``points`` (by check; 1 if not given), and how late it was if it was handed in (its file's time)
+    after ``due``."""
     checks = run.verdicts
     errors = {event["cell"]: event["error"] for event in run.events if "error" in event}
     started = {event["start"] for event in run.events if "start" in event}
     tampering = reading.tampering + [event["tampered"] for event in run.events if "tampered" in event]
-    exercises = [_with_solution(_exercise(name, reading, run, tampering, errors, started, checks), reading)
-                 for name in reading.lesson.exercises]
+    exercises = [_with_points(_with_help(_exercise(name, reading, run, tampering, errors, started, checks), reading),
+                              (points or {}).get(name, DEFAULT_POINTS)) for name in reading.lesson.exercises]
     problems = [f"tampered with the checks: {'; '.join(tampering)}"] if tampering else []
     problems += [f"code cell {cell} raised {error}" for cell, error in sorted(errors.items())]
     problems += [run.stopped] if run.stopped else []
-    return NotebookResult(readable(str(path)), student, reading.lesson.name, exercises,
-                          problems, reading.minutes)
+    problems += [f"reaches solution() or hint() in a way the grader cannot follow: {line}"
+                 for line in reading.help_unclear]
+    return NotebookResult(readable(str(path)), student, reading.lesson.name, exercises, problems, reading.minutes,
+                          iso(handed_in), late_seconds(handed_in, due))
 
 
-def _with_solution(result: ExerciseResult, reading: Reading) -> ExerciseResult:
-    """``result`` with whether (and where) the notebook showed the exercise's worked solution."""
+def grader_failed(path: str | Path, student: str, lesson: Lesson | None, error: BaseException,
+                  points: Mapping[str, float] | None = None, handed_in: datetime | None = None,
+                  due: datetime | None = None) -> NotebookResult:
+    """The row of a notebook the grader failed on (a bug of ours): every exercise of its lesson (None: not known)
+    ``grader failed``, with why in one line."""
+    line = f"the grader failed on this notebook: {type(error).__name__}: {error}"
+    line = shown(line if len(line) <= 300 else line[:299] + "…")
+    exercises = [] if lesson is None else [
+        ExerciseResult(name, GRADER_FAILED, line, lesson.title(name), possible=(points or {}).get(name, DEFAULT_POINTS))
+        for name in lesson.exercises]
+    return NotebookResult(readable(str(path)), student, lesson.name if lesson is not None else "unknown", exercises,
+                          [f"{line} (grade it again; if it fails again, report it)"], None, iso(handed_in),
+                          late_seconds(handed_in, due))
+
+
+def _with_help(result: ExerciseResult, reading: Reading) -> ExerciseResult:
+    """``result`` with whether (and where) the notebook showed the exercise's worked solution, and the cells that
+    asked for its hints."""
+    hints = tuple(reading.hint_cells.get(result.name, ()))
     shown_in, cell = reading.solution_cells.get(result.name), reading.exercise_cells.get(result.name)
     if shown_in is None:
-        return result
-    return replace(result, solution_shown="before" if cell is None or shown_in <= cell else "after")
+        return replace(result, hint_cells=hints, solution_shown="unclear" if reading.help_unclear else "")
+    return replace(result, hint_cells=hints,
+                   solution_shown="before" if cell is None or shown_in <= cell else "after")
+
+
+def _with_points(result: ExerciseResult, possible: float) -> ExerciseResult:
+    """``result`` with the points it earns of ``possible``."""
+    return replace(result, points=points_earned(result.status, result.share, possible), possible=possible)
 
 
 def _exercise(name: str, reading: Reading, run: NotebookRun, tampering: list[str], errors: dict[int, str],
@@ -134,7 +188,8 @@ def _exercise(name: str, reading: Reading, run: NotebookRun, tampering: list[str
         return ExerciseResult(name, MISSING, f"no cell calls {name} any more", title)
     if name in checks:
         passed = checks[name].get("passed") is True
-        return ExerciseResult(name, PASSED if passed else NOT_YET, str(checks[name].get("message")), title)
+        return ExerciseResult(name, PASSED if passed else NOT_YET, str(checks[name].get("message")), title,
+                              share=share_of_cases(checks[name]))
     if cell in errors:
         return ExerciseResult(name, ERROR, f"code cell {cell} raised {errors[cell]}", title)
     if cell in started:
@@ -145,70 +200,118 @@ def _exercise(name: str, reading: Reading, run: NotebookRun, tampering: list[str
 
 COLUMN_WIDTH = 28
 """The widest an exercise's column is on the screen (its title cut to fit)."""
+EXERCISE_WORD = re.compile(r"^\s*Exercise\b[\s:.,;\-\u2013\u2014]*", re.IGNORECASE)
 
 
 def column_title(title: str) -> str:
-    """An exercise's title as a column's heading: without the word "Exercise", at most :data:`COLUMN_WIDTH`.
+    """An exercise's title as a column's heading: without the word "Exercise" (and the punctuation after it), at
+    most :data:`COLUMN_WIDTH`.
 
     >>> column_title("Exercise 2: write minimax"), column_title("Exercise 1: find the jumps from the graph alone")
     ('2: write minimax', '1: find the jumps from the…')
+    >>> column_title("Exercise: one position's value"), column_title("Exercise"), column_title("Exercises")
+    ("one position's value", 'Exercise', 'Exercises')
     """
-    title = title.removeprefix("Exercise").strip() or title
+    title = EXERCISE_WORD.sub("", title, count=1).strip() or title.strip() or title
     return title if len(title) <= COLUMN_WIDTH else title[:COLUMN_WIDTH - 1].rstrip() + "…"
 
 
-def table(results: list[NotebookResult]) -> str:
-    """A plain-text table: one block per lesson, a row per student, a column per exercise."""
+def number(value: float) -> str:
+    """Points as written: ``3``, ``1.5``, ``0.33``."""
+    return f"{round(value, 2):g}"
+
+
+def mark(exercise: ExerciseResult) -> str:
+    """An exercise's cell in the table: its status's symbol, ``*`` if the worked solution was shown before its check
+    ran (``?`` if the grader cannot tell), and the points earned where a check gave part of them."""
+    text = SYMBOLS[exercise.status] + {"before": "*", "unclear": "?"}.get(exercise.solution_shown, "")
+    return text + (f" {number(exercise.points)}" if exercise.status != PASSED and exercise.points else "")
+
+
+def table(results: list[NotebookResult], due: datetime | None = None) -> str:
+    """A plain-text table: one block per lesson, a row per student, a column per exercise (with its points, where
+    they are not all 1); and a ``late`` column if there is a due date."""
+    names = distinct_names(result.student for result in results)
     blocks = []
     for lesson in sorted({result.lesson for result in results}):
         rows = [result for result in results if result.lesson == lesson]
-        names = [column_title(exercise.title or exercise.name) for exercise in rows[0].exercises]
-        header = ["student", *names, "score", "minutes"]
-        body = [[shown(row.student), *(SYMBOLS[exercise.status] + ("*" if exercise.solution_shown == "before" else "")
-                                       for exercise in row.exercises),
-                 f"{row.score()}/{len(names)}", "" if row.minutes is None else f"{row.minutes:.0f}"] for row in rows]
+        first = max(rows, key=lambda row: len(row.exercises)).exercises
+        weighted = any(exercise.possible != DEFAULT_POINTS for row in rows for exercise in row.exercises)
+        headings = [column_title(exercise.title or exercise.name) + (f" ({number(exercise.possible)})" if weighted
+                                                                       else "") for exercise in first]
+        header = ["student", *headings, "score", "minutes", *(["late"] if due is not None else [])]
+        body = [[names[row.student], *(mark(exercise) for exercise in row.exercises),
+                 *([""] * (len(first) - len(row.exercises))), f"{number(row.score())}/{number(row.possible())}",
+                 "" if row.minutes is None else f"{row.minutes:.0f}",
+                 *([how_late(row.late)] if due is not None else [])] for row in rows]
         widths = [max(len(line[column]) for line in [header, *body]) for column in range(len(header))]
-        lines = [f"Lesson {lesson}"] + ["  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip()
-                                        for line in [header, *body]]
-        lines += [shown(f"  {row.student}: {problem}") for row in rows for problem in row.problems]
-        if any(exercise.solution_shown == "before" for row in rows for exercise in row.exercises):
+        lines = [f"Lesson {shown(lesson)}"] + ["  ".join(cell.ljust(width) for cell, width in zip(line, widths))
+                                               .rstrip() for line in [header, *body]]
+        lines += [f"  {names[row.student]}: {shown(problem)}" for row in rows for problem in row.problems]
+        shown_how = {exercise.solution_shown for row in rows for exercise in row.exercises}
+        if "before" in shown_how:
             lines.append("  * the notebook showed the exercise's worked solution before its check ran")
+        if "unclear" in shown_how:
+            lines.append("  ? the grader cannot tell whether the notebook showed the exercise's worked solution")
         blocks.append("\n".join(lines))
+    if due is not None:
+        blocks.append(f"Due {iso(due)}: late is after it, by the notebook's file time (not taken off the points).")
     return "\n\n".join(blocks)
 
 
+LONG_COLUMNS = ("student", "lesson", "exercise", "title", "status", "points", "possible", "share", "solution_shown",
+                "hints", "handed_in", "late_hours", "detail", "notebook")
+
+
 def long_csv(results: list[NotebookResult]) -> str:
-    """One row per student and exercise: ``student, lesson, exercise, title, status, points, solution_shown, detail,
-    notebook`` (``exercise`` is its check's name, ``title`` its title in the lesson, ``solution_shown`` before, after
-    or empty)."""
+    """One row per student and exercise: ``student, lesson, exercise, title, status, points, possible, share,
+    solution_shown, hints, handed_in, late_hours, detail, notebook`` (``exercise`` is its check's name, ``title``
+    its title in the lesson, ``points`` those earned of ``possible``, ``share`` the share of its cases the check
+    said were right where it says, ``solution_shown`` before, after, unclear or empty, ``hints`` how many were
+    asked for, ``handed_in`` the file's time in UTC, ``late_hours`` how late after the due date, empty if in time or
+    with no due date)."""
+    names = distinct_names(result.student for result in results)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["student", "lesson", "exercise", "title", "status", "points", "solution_shown", "detail",
-                     "notebook"])
+    writer.writerow(LONG_COLUMNS)
     for result in results:
         for exercise in result.exercises:
-            writer.writerow([cell(result.student), result.lesson, exercise.name, cell(exercise.title), exercise.status,
-                             int(exercise.status == PASSED), exercise.solution_shown, cell(exercise.detail),
+            writer.writerow([cell(names[result.student]), result.lesson, exercise.name, cell(exercise.title),
+                             exercise.status, number(exercise.points), number(exercise.possible),
+                             "" if exercise.share is None else round(exercise.share, 4), exercise.solution_shown,
+                             len(exercise.hint_cells), result.handed_in, hours(result.late), cell(exercise.detail),
                              cell(result.path)])
     return out.getvalue()
 
 
+def hours(seconds: float | None) -> str:
+    """Seconds late as hours, to the hundredth (empty if None)."""
+    return "" if seconds is None else f"{seconds / 3600:.2f}"
+
+
 def scores_csv(results: list[NotebookResult]) -> str:
-    """One row per notebook, a column per exercise (1 passed, 0 not), then ``total, possible, percent_correct``:
-    the shape of otter-grader's ``final_grades.csv``. An exercise's column is headed by its lesson's number and
-    its title (``03 Exercise 2: write minimax``)."""
+    """One row per notebook, a column per exercise (the points earned), then ``total, possible, percent_correct``:
+    the shape of otter-grader's ``final_grades.csv``; then ``solution_shown_first`` (the exercises whose worked
+    solution the notebook showed before their check ran, so full points may have been earned after it was shown:
+    their columns' headings, separated by ``; ``), ``handed_in`` and ``late_hours``. An exercise's column is headed
+    by its lesson's number and its title (``03 Exercise 2: write minimax``)."""
+    names = distinct_names(result.student for result in results)
     headings = {(result.lesson, exercise.name): f"{result.lesson[:2]} {exercise.title or exercise.name}"
                 for result in results for exercise in result.exercises}
     exercises = sorted(headings, key=lambda key: key[0])  # by lesson, each in its lesson's order
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["file", "student", "lesson", *(cell(headings[key]) for key in exercises), "total", "possible",
-                     "percent_correct"])
+                     "percent_correct", "solution_shown_first", "handed_in", "late_hours"])
     for result in results:
-        points = {(result.lesson, exercise.name): int(exercise.status == PASSED) for exercise in result.exercises}
-        possible = len(result.exercises)
-        writer.writerow([cell(result.path), cell(result.student), result.lesson, *(points.get(name, "") for name in exercises),
-                         result.score(), possible, f"{100 * result.score() / possible:.1f}" if possible else ""])
+        points = {(result.lesson, exercise.name): number(exercise.points) for exercise in result.exercises}
+        first = [headings[(result.lesson, exercise.name)] for exercise in result.exercises
+                 if exercise.solution_shown == "before"]
+        possible = result.possible()
+        writer.writerow([cell(result.path), cell(names[result.student]), result.lesson,
+                         *(points.get(name, "") for name in exercises), number(result.score()), number(possible),
+                         f"{100 * result.score() / possible:.1f}" if possible else "", cell("; ".join(first)),
+                         result.handed_in, hours(result.late)])
     return out.getvalue()
 
 
@@ -216,8 +319,11 @@ cell = spreadsheet_cell
 """Text for a spreadsheet's cell (see :func:`lessons_lib.tooling.text.spreadsheet_cell`)."""
 
 
-def as_json(results: list[NotebookResult], bad_inputs: list[dict[str, str]]) -> dict[str, Any]:
-    """Everything, for a program: each notebook's grades and the files that could not be graded."""
-    return {"notebooks": [{**asdict(result), "score": result.score(), "possible": len(result.exercises)}
-                          for result in results], "not_graded": bad_inputs}
-
+def as_json(results: list[NotebookResult], bad_inputs: list[dict[str, str]], due: datetime | None = None
+            ) -> dict[str, Any]:
+    """Everything, for a program: each notebook's grades (``student`` as handed in, ``shown_as`` as the tables show
+    it) and the files that could not be graded."""
+    names = distinct_names(result.student for result in results)
+    return {"due": iso(due) or None,
+            "notebooks": [{**asdict(result), "shown_as": names[result.student], "score": result.score(),
+                           "possible": result.possible()} for result in results], "not_graded": bad_inputs}
