@@ -5,6 +5,8 @@
   [--seed K] [--variant V] [--json]``, or ``--positions FILE`` instead of POSITION
 - ``python -m lessons_lib tournament SPEC...`` and ``experiment NAME`` (see :mod:`lessons_lib.cli.arena`)
 - ``python -m lessons_lib grade NOTEBOOK...`` (see :mod:`lessons_lib.cli.grading`)
+- ``python -m lessons_lib collect LESSON... --to FOLDER``: the students' hand-ins gathered from a JupyterHub or
+  nbgrader's exchange (see :mod:`lessons_lib.cli.collect`)
 - ``python -m lessons_lib release FOLDER``: the students' version, without solutions (see
   :mod:`lessons_lib.grading.release`)
 - ``python -m lessons_lib solve POSITION``: a small endgame's exact value and a line of perfect play (see
@@ -94,12 +96,14 @@ def _build_parser() -> argparse.ArgumentParser:
 
     from lessons_lib.cli.alphazero import add_parser as add_alphazero_parser
     from lessons_lib.cli.arena import add_parsers
+    from lessons_lib.cli.collect import add_parser as add_collect_parser
     from lessons_lib.cli.grading import add_parser as add_grade_parser
     from lessons_lib.cli.solve import add_parser as add_solve_parser
     from lessons_lib.grading.release import add_parser as add_release_parser
 
     add_parsers(commands)
     add_grade_parser(commands)
+    add_collect_parser(commands)
     add_release_parser(commands)
     add_alphazero_parser(commands)
     add_solve_parser(commands, _add_game_options)
@@ -215,6 +219,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from lessons_lib.cli.grading import run_grade
 
             return run_grade(args, parser.prog)
+        elif args.command == "collect":
+            from lessons_lib.cli.collect import run_collect
+
+            return run_collect(args, parser.prog)
         elif args.command == "release":
             from lessons_lib.grading.release import run_release
 
