@@ -51,10 +51,16 @@ def sandbox_processes(root: int | None = None) -> list[int]:
     return sorted({pid for program in SANDBOX_PROGRAMS for pid in processes_with(program) if pid in mine})
 
 
-def unique_sleep(seconds: int) -> str:
-    """A ``sleep`` argument that no other test run on this machine uses (its process number as the fraction), so
+def run_number(pid: int | None = None) -> str:
+    """This test run's number among those on this machine now: its process number (or ``pid``), written ten digits
+    wide so that no run's number is part of another's (run 123's ``sleep 4242.123`` is in run 1234's command line)."""
+    return f"{os.getpid() if pid is None else pid:010d}"
+
+
+def unique_sleep(seconds: int, pid: int | None = None) -> str:
+    """A ``sleep`` argument that no other test run on this machine uses (:func:`run_number` as the fraction), so
     that finding ``sleep <it>`` finds this test's own process."""
-    return f"{seconds}.{os.getpid()}"
+    return f"{seconds}.{run_number(pid)}"
 
 
 def wait_gone(pids: list[int], seconds: float = PATIENCE) -> bool:
