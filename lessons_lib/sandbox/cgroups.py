@@ -12,6 +12,11 @@ The arena makes one when it may: as root, or in a group delegated to it, with th
 and pids controllers (cgroup v1 with the cpuacct hierarchy, or cgroup v2).
 Elsewhere :meth:`AgentGroup.create` returns None, and the arena watches the agent's
 processes instead (:mod:`lessons_lib.sandbox.processes`).
+
+A group is named after the process that made it and that process's PID namespace
+(``shologuti-agent-<process>-<number>-ns<namespace>``): arenas running at the same time on one
+machine (two classes, two test runs) never share one, and an arena removes only the groups left
+by arenas of its own namespace that have ended, whose process numbers it can look up.
 """
 
 from __future__ import annotations
@@ -29,6 +34,30 @@ V1_CONTROLLERS = ("memory", "pids", "cpuacct")
 V1_OPTIONAL = ("cpu",)  # an equal share of the processors for every agent, where the cpu controller is there
 GROUP_PREFIX = "shologuti-agent-"
 _numbers = itertools.count()
+
+
+@functools.cache
+def pid_namespace() -> str:
+    """This process's PID namespace, as the kernel numbers it (its process numbers mean something only there)."""
+    try:
+        return str(os.stat("/proc/self/ns/pid").st_ino)
+    except OSError:
+        return "unknown"
+
+
+def group_name() -> str:
+    """A new group's name: no other group, of this process or of any other arena now running, has it."""
+    return f"{GROUP_PREFIX}{os.getpid()}-{next(_numbers)}-ns{pid_namespace()}"
+
+
+def left_by_an_ended_arena(name: str) -> bool:
+    """Whether ``name`` is an agent's group whose maker has ended: a process of this PID namespace no longer
+    running (a group made in another namespace is left alone: its maker's number means nothing here). A name
+    without a namespace was given by an earlier version of the arena: its maker is looked up here."""
+    maker, _, rest = name.removeprefix(GROUP_PREFIX).partition("-")
+    namespace = rest.rpartition("-ns")[2] if "-ns" in rest else pid_namespace()
+    return (name.startswith(GROUP_PREFIX) and maker.isdigit() and namespace == pid_namespace()
+            and not psutil.pid_exists(int(maker)))
 
 
 @functools.cache
@@ -85,7 +114,7 @@ class AgentGroup:
 
     @classmethod
     def _make(cls, memory_mb: int, tasks: int) -> AgentGroup:
-        name = f"{GROUP_PREFIX}{os.getpid()}-{next(_numbers)}"
+        name = group_name()
         hierarchies = _hierarchies()
         memory_bytes = memory_mb * 2**20
         if all(controller in hierarchies for controller in V1_CONTROLLERS):
@@ -249,8 +278,7 @@ def remove_leftovers() -> None:
         except OSError:
             continue
         for child in children:
-            owner = child.name.removeprefix(GROUP_PREFIX).split("-")[0]
-            if not child.name.startswith(GROUP_PREFIX) or not owner.isdigit() or psutil.pid_exists(int(owner)):
+            if not left_by_an_ended_arena(child.name):
                 continue
             version = 2 if (child / "cgroup.freeze").exists() or (child / "cgroup.kill").exists() else 1
             AgentGroup({"leftover": child}, version, 0, 0).remove()
