@@ -17,6 +17,7 @@ import csv
 import json
 import os
 import pwd
+import re
 import secrets
 import shutil
 import signal
@@ -36,14 +37,19 @@ from pathlib import Path
 from typing import Any
 
 import nbformat
+import psutil
 import pytest
 
 from locations import ROOT
+from waiting import run_number
 
 pytestmark = pytest.mark.slow
 
-STUDENTS = ("shologuti-ann", "shologuti-ben")
-"""The students' local accounts (made for the test, removed after it)."""
+STUDENTS = (f"shologuti-ann-{run_number()}", f"shologuti-ben-{run_number()}")
+"""The students' local accounts, made for the test and removed after it: named after this test run, so that another
+run on the same machine (two CI jobs on one runner) has accounts of its own (a name has at most 32 characters)."""
+ACCOUNT_NAME = re.compile(r"shologuti-(ann|ben)-(\d{10})")
+"""The name of an account this test makes, with the number of the run that made it."""
 SOLUTION = ROOT / "notebooks" / "solutions" / "01_board_graph.ipynb"
 CAREFUL_AGENT = ROOT / "examples" / "class" / "agents" / "alice.py"
 BROKEN_AGENT = ROOT / "examples" / "class" / "agents" / "carol.py"
@@ -68,10 +74,16 @@ def why_not_here() -> str | None:
     return None
 
 
-def free_port() -> int:
-    with socket.socket() as listener:
-        listener.bind(("127.0.0.1", 0))
-        return int(listener.getsockname()[1])
+def free_ports(count: int) -> list[int]:
+    """``count`` different ports that no program listens on now, chosen by the system."""
+    listeners = [socket.socket() for _ in range(count)]
+    try:
+        for listener in listeners:  # all held open together: never the same port twice
+            listener.bind(("127.0.0.1", 0))
+        return [int(listener.getsockname()[1]) for listener in listeners]
+    finally:
+        for listener in listeners:
+            listener.close()
 
 
 def wait_for(what: str, ready: Any) -> Any:
@@ -88,12 +100,31 @@ def wait_for(what: str, ready: Any) -> Any:
 # -- the machine: accounts, the image, the hub ---------------------------------------------------------------
 
 def remove_account(name: str) -> None:
-    subprocess.run(["pkill", "--signal", "KILL", "--uid", name], capture_output=True)
+    """Remove the local account ``name`` (if there is one) with its home folder, after killing its processes (the
+    servers and kernels the hub may have left): the account is this test's own, and so are they."""
+    try:
+        uid = pwd.getpwnam(name).pw_uid
+    except KeyError:
+        return
+    for process in psutil.process_iter(["uids"]):
+        if process.info["uids"] is not None and process.info["uids"].real == uid:
+            try:
+                process.kill()
+            except psutil.Error:
+                pass  # gone already
     subprocess.run(["userdel", "--remove", "--force", name], capture_output=True)
 
 
+def remove_leftover_accounts() -> None:
+    """Remove the accounts of runs of this test that were killed before they could (their run has ended)."""
+    for account in pwd.getpwall():
+        made = ACCOUNT_NAME.fullmatch(account.pw_name)
+        if made and not psutil.pid_exists(int(made.group(2))):
+            remove_account(account.pw_name)
+
+
 def make_account(name: str) -> pwd.struct_passwd:
-    remove_account(name)
+    remove_account(name)  # a killed run's, whose number this run has now
     subprocess.run(["useradd", "--create-home", "--shell", "/bin/bash", name], check=True, capture_output=True)
     return pwd.getpwnam(name)
 
@@ -148,9 +179,10 @@ class Hub:
         return json.loads(text) if text else None
 
     def up(self) -> bool:
+        """Whether this hub answers (its teacher's token known: not another run's hub, on a port it took first)."""
         try:
-            return "version" in self.api("GET", "/hub/api/")
-        except (OSError, ValueError):
+            return self.api("GET", "/hub/api/user").get("name") == "teacher"
+        except (OSError, ValueError, AttributeError):
             return False
 
 
@@ -186,40 +218,60 @@ def hub() -> Iterator[Hub]:
     reason = why_not_here()
     if reason is not None:
         pytest.skip(reason)
-    folder = Path(tempfile.mkdtemp(prefix="shologuti-hub-"))
+    folder = Path(tempfile.mkdtemp(prefix="shologuti-hub-"))  # not pytest's folder, which only root may enter
     folder.chmod(0o755)  # the students' servers run the image inside it
-    accounts = [make_account(name) for name in STUDENTS]
-    process = None
+    the_hub: Hub | None = None
     try:
+        remove_leftover_accounts()
+        accounts = [make_account(name) for name in STUDENTS]
         python = python_for_everyone(accounts[0])
         if python is None:
             pytest.skip("no Python 3.11+ with venv that a student's account may run (this one lives in a folder "
                         "only root may enter): a hub's image needs one")
         image_python = build_image(folder, python)
-        token, port = secrets.token_hex(16), free_port()
-        config = folder / "jupyterhub_config.py"
-        config.write_text(HUB_CONFIG.format(
-            port=port, hub_port=free_port(), proxy_port=free_port(), proxy=shutil.which("configurable-http-proxy"),
-            folder=str(folder), password=secrets.token_hex(8), students=list(STUDENTS), token=token,
-            singleuser=str(image_python.parent / "jupyterhub-singleuser"), wait=WAIT_SECONDS))
-        log = (folder / "hub.log").open("wb")
-        process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(config)], cwd=folder,
-                                   stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        the_hub = Hub(f"http://127.0.0.1:{port}", token, folder, process)
-        wait_for("the hub to answer", lambda: the_hub.up() or process.poll() is not None)
-        assert process.poll() is None, (folder / "hub.log").read_text()[-3000:]
+        the_hub = start_hub(folder, image_python)
         yield the_hub
     finally:
-        if process is not None and process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
+        if the_hub is not None:
+            stop(the_hub.process)
         for name in STUDENTS:
             remove_account(name)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def start_hub(folder: Path, image_python: Path) -> Hub:
+    """The hub, answering on ports the system chose, with its proxy."""
+    token, (port, hub_port, proxy_port) = secrets.token_hex(16), free_ports(3)
+    config = folder / "jupyterhub_config.py"
+    config.write_text(HUB_CONFIG.format(
+        port=port, hub_port=hub_port, proxy_port=proxy_port, proxy=shutil.which("configurable-http-proxy"),
+        folder=str(folder), password=secrets.token_hex(8), students=list(STUDENTS), token=token,
+        singleuser=str(image_python.parent / "jupyterhub-singleuser"), wait=WAIT_SECONDS))
+    log = folder / "hub.log"
+    with log.open("wb") as output:
+        process = subprocess.Popen([sys.executable, "-m", "jupyterhub", "-f", str(config)], cwd=folder,
+                                   stdout=output, stderr=subprocess.STDOUT, start_new_session=True)
+    the_hub = Hub(f"http://127.0.0.1:{port}", token, folder, process)
+    try:
+        wait_for("the hub to answer", lambda: the_hub.up() or process.poll() is not None)
+        assert process.poll() is None, log.read_text(errors="replace")[-3000:]
+    except BaseException:
+        stop(process)  # and the proxy it may have started
+        raise
+    return the_hub
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """End the hub and everything in its process group (its proxy)."""
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        pass  # all gone
+    try:
+        process.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
 
 
 # -- what the teacher and the students do --------------------------------------------------------------------

@@ -1,8 +1,13 @@
 """A teacher who is not root: no control groups, yet nothing outlives a tournament or grade, and every limit holds.
 
 Run as root (CI), the test becomes the user ``nobody`` in a mount namespace of its own that lets
-that user reach this checkout and its Python (a home folder such as /root is closed to others),
-and runs the arena there; run as a user, it runs the arena as that user.
+that user reach this checkout and its Python wherever they are (a home folder such as /root is
+closed to others, and the checkout may lie folders deep in it), and runs the arena there; run as a
+user, it runs the arena as that user.
+
+Only the test's set-up makes the folders on the way passable: a real teacher who is not root runs
+the arena from a checkout that teacher can reach, and the sandbox's own bubblewrap, run by the teacher,
+makes the folders on the way as that teacher (tested here, since ``nobody`` then runs it).
 """
 
 from __future__ import annotations
@@ -18,12 +23,13 @@ import pytest
 
 from lessons_lib.sandbox import isolation
 from locations import ROOT
+from waiting import run_number
 
 NOBODY = 65534
 
 SCRIPT = r'''
 import json, os, subprocess, sys
-checkout, folder, run = sys.argv[1:4]  # run: this test run's number, in its sleeps
+checkout, folder, run = sys.argv[1:4]  # run: this test run's number (waiting.run_number), in its sleeps
 sys.path.insert(0, checkout)
 from lessons_lib.sandbox import cgroups
 
@@ -138,21 +144,42 @@ def as_nobody(tmp_path: Path) -> list[str]:
         pytest.skip("needs bubblewrap and setpriv (util-linux) to become another user")
     needed = [str(ROOT), *isolation.python_folders(), sys.prefix, sys.base_prefix]
     arguments = ["bwrap", "--dev-bind", "/", "/", "--tmpfs", "/home", "--perms", "1777", "--tmpfs", "/home/class"]
-    closed: list[str] = []
-    for path in map(Path, needed):
-        for folder in reversed(path.parents):
-            if folder != Path("/") and not os.stat(folder).st_mode & 0o001 and str(folder) not in closed:
-                closed.append(str(folder))  # a folder others may not pass through (a home folder such as /root)
-                arguments += ["--tmpfs", str(folder)]
-    for path in needed:
-        if any(isolation._inside(path, folder) for folder in closed):
-            arguments += ["--ro-bind", path, path]
-    return [*arguments, "--", "setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups"]
+    return [*arguments, *reachable_by_others(needed, covered=["/home"]), "--", "setpriv", f"--reuid={NOBODY}",
+            f"--regid={NOBODY}", "--clear-groups"]
+
+
+def reachable_by_others(paths: list[str], covered: list[str]) -> list[str]:
+    """bubblewrap's arguments that show each of ``paths`` read-only to any user, where it is.
+
+    The first folder on the way to a path that others may not pass through (a home folder such as /root) becomes
+    an empty in-memory folder, as ``covered`` folders already are; in it, each folder on the way to the path is made
+    open to all (bubblewrap would make them closed, 0700, and only their owner could pass) and the path is bound.
+    """
+    covers = list(covered)
+    for path in map(Path, paths):
+        for folder in reversed(path.parents):  # the outermost first
+            if any(isolation._inside(str(folder), cover) for cover in covers):
+                break
+            if folder != Path("/") and not os.stat(folder).st_mode & 0o001:
+                covers.append(str(folder))
+                break
+    arguments = [part for cover in covers[len(covered):] for part in ("--tmpfs", cover)]
+    bound: list[str] = []
+    for path in sorted(set(paths)):  # a path before those inside it
+        cover = next((cover for cover in covers if isolation._inside(path, cover)), None)
+        if cover is None or any(isolation._inside(path, outer) for outer in bound):
+            continue  # reachable already
+        for folder in reversed(Path(path).parents):
+            if isolation._inside(str(folder), cover) and str(folder) != cover:
+                arguments += ["--perms", "0755", "--dir", str(folder)]
+        arguments += ["--ro-bind", path, path]
+        bound.append(path)
+    return arguments
 
 
 def test_a_teacher_who_is_not_root_loses_no_limit_and_leaves_nothing_running(tmp_path: Path) -> None:
     folder = "/home/class/work" if os.geteuid() == 0 else str(tmp_path / "class")
-    finished = subprocess.run([*as_nobody(tmp_path), sys.executable, "-c", SCRIPT, str(ROOT), folder, str(os.getpid())],
+    finished = subprocess.run([*as_nobody(tmp_path), sys.executable, "-c", SCRIPT, str(ROOT), folder, run_number()],
                               capture_output=True, text=True, timeout=900)
     assert finished.returncode == 0, finished.stderr[-3000:]
     report = json.loads(finished.stdout.strip().splitlines()[-1])
