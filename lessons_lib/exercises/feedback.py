@@ -15,6 +15,9 @@ class Feedback:
 
     passed: bool
     message: str
+    score: float | None = None
+    """The share of the check's cases the answer got right, where the check can say (partial credit); None
+    where it cannot."""
 
     def __repr__(self) -> str:
         return f"{'✔ Correct' if self.passed else '✘ Not yet'}: {self.message}"
@@ -34,8 +37,8 @@ class Feedback:
         return Feedback(True, message)
 
     @staticmethod
-    def not_yet(message: str) -> Feedback:
-        return Feedback(False, message)
+    def not_yet(message: str, score: float | None = None) -> Feedback:
+        return Feedback(False, message, score)
 
 
 def case_seed(seed: int | None) -> int:

@@ -17,6 +17,8 @@ import importlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from lessons_lib.exercises.answer_code import AnswerCode
+
 PACKAGE_FOLDER = Path(__file__).resolve().parents[1]
 """The package's source (``lessons_lib/``), where a compiled module's source lies too."""
 SEARCHES = {
@@ -132,3 +134,72 @@ def _definition_source(module: str, name: str) -> str | None:
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name:
             return ast.get_source_segment(text, node)
     return None
+
+
+ALLOWED: dict[str, tuple[str, ...]] = {
+    "check_cut_points": ("lessons_lib.games.shologuti.graph.board_graph", "lessons_lib.games.shologuti.graph.draw_board"),
+    "check_count_leaves": ("lessons_lib.games.shologuti.position.",),
+    "check_most_captures": ("lessons_lib.games.shologuti.position.",),
+    "check_tree_value": ("lessons_lib.games.tiny_tree.", "lessons_lib.agents.evaluation.utility",
+                         "lessons_lib.viz.search_tree.whole_tree_picture"),
+    "check_pruned_leaves": ("lessons_lib.games.tiny_tree.", "lessons_lib.agents.evaluation.utility",
+                            "lessons_lib.viz.search_tree.whole_tree_picture"),
+    "check_minimax": ("lessons_lib.agents.evaluation.", "lessons_lib.games.shologuti.position.GREEN",
+                      "lessons_lib.games.shologuti.position.RED", "lessons_lib.games.tiny_tree.TinyTree"),
+    "check_material_mobility_evaluation": ("lessons_lib.games.shologuti.position.", "lessons_lib.games.shologuti.board."),
+    "check_evaluation": ("lessons_lib.games.shologuti.position.", "lessons_lib.games.shologuti.board.",
+                         "lessons_lib.games.shologuti.evaluation.", "lessons_lib.agents.evaluation."),
+    "check_zobrist_key": ("lessons_lib.games.shologuti.zobrist.PIECE_KEYS", "lessons_lib.games.shologuti.zobrist.PENDING_KEYS",
+                          "lessons_lib.games.shologuti.zobrist.RED_TO_MOVE_KEY", "lessons_lib.games.shologuti.position.",
+                          "lessons_lib.games.shologuti.board."),
+    "check_move_ordering": ("lessons_lib.games.shologuti.evaluation.", "lessons_lib.games.shologuti.position.",
+                            "lessons_lib.games.shologuti.board."),
+    "check_rollout_policy": ("lessons_lib.agents.evaluation.", "lessons_lib.games.shologuti.position.",
+                             "lessons_lib.games.shologuti.board."),
+    "check_elo_difference": ("lessons_lib.arena.ratings.expected_score",),
+    "check_wilson": ("lessons_lib.arena.ratings.Z_95",),
+    "check_game_measure": ("lessons_lib.games.GAMES", "lessons_lib.games.game_named"),
+    "check_goat_rollouts": ("lessons_lib.games.baghchal.",),
+    "check_best_game_for_mcts": ("lessons_lib.experiments.data.load_table", "lessons_lib.games.GAMES"),
+    "check_puct_score": ("lessons_lib.agents.mcts.PUCT_C", "lessons_lib.agents.mcts.UNTRIED_VALUE"),
+}
+"""What of the library each exercise's answer may use besides its own code (a name, or a module's whole contents
+with a final dot); an exercise not named here allows nothing. An answer that uses anything else of the library,
+or one of its exercise's references, is not the student's own."""
+ALLOWED["check_alphabeta"] = ALLOWED["check_expectimax"] = ALLOWED["check_minimax"]
+ANY_OF_THE_LIBRARY = frozenset({"check_agent_file"})
+"""Exercises whose answer may use the whole library: lesson 08's agent plays the class tournament."""
+
+
+def allowed(check: str, name: str) -> bool:
+    """Whether an answer to ``check`` may use the library's ``name`` (a qualified name, or a label such as
+    ``attribute .key``)."""
+    if check in ANY_OF_THE_LIBRARY or not name.startswith("lessons_lib"):
+        return True
+    return any(name == entry or (entry.endswith(".") and name.startswith(entry)) for entry in ALLOWED.get(check, ()))
+
+
+def answer_problem(check: str, code: AnswerCode) -> str | None:
+    """Why an answer to ``check`` whose code was read as ``code`` is not taken, before its check runs: a lookup
+    that reading cannot follow, or something of the library its exercise does not allow. The exercise's own
+    references are left to the check, which names them ("write it yourself")."""
+    if code.lookups and check not in ANY_OF_THE_LIBRARY:
+        more = f" (and {len(code.lookups) - 1} more)" if len(code.lookups) > 1 else ""
+        return (f"your answer's code reaches something the grader cannot read: {code.lookups[0]}{more}. An "
+                f"exercise's answer is read, not only run: write it plainly, calling functions by their names, "
+                f"with every name defined in a cell of the notebook.")
+    references_used = {_qualified(where) for where in (EXERCISES[check].references.values() if check in EXERCISES
+                                                      else ())}
+    outside = sorted(name for name in code.library if name not in references_used and not allowed(check, name))
+    if not outside:
+        return None
+    may = ", ".join(entry.rstrip(".") + (" (all of it)" if entry.endswith(".") else "")
+                    for entry in ALLOWED.get(check, ()))
+    return (f"your answer uses {outside[0]}, which this exercise does not give its answers: of the library it "
+            f"may use {may or 'nothing'}. The exercise asks for your own code.")
+
+
+def _qualified(where: str) -> str:
+    """``module.name`` of a reference given as ``module:name``, as an answer's reading names it."""
+    module, _, name = where.partition(":")
+    return f"{module}.{name}"

@@ -1,26 +1,27 @@
-"""The grader's side of a check: run the lesson's own check here, asking the student's code in the sandbox.
+"""The grader's side of a check: run the lesson's own check in the grader's worker, asking the student's code in
+the sandbox.
 
 When a student's cell calls an exercise's check, the runner in the sandbox sends the call
-(``check_call``) and nothing else: the check runs here, in the grader, where no student code
-runs. Its argument comes across as a value, or, for a function, as a :class:`~lessons_lib.grading.
-wire.RemoteCallable` that asks the student's function each question across the wall. The
-verdict is made and recorded here, then sent back for the cell to show. Whatever the student's
-code does in its own process, it can only answer the check's questions; it cannot change the
-check, what the check compares with, or the verdict.
+(``check_call``) and nothing else: the check runs in the grader's worker
+(:mod:`lessons_lib.grading.check_worker`), where no student code runs. Its argument comes
+across as a value, or, for a function, as a :class:`~lessons_lib.grading.wire.RemoteCallable`
+that asks the student's function each question across the wall; the grader relays each
+question and answer between the two. The verdict is recorded here, then sent back for the cell
+to show. Whatever the student's code does in its own process, it can only answer the check's
+questions; it cannot change the check, what the check compares with, or the verdict. Whatever it
+answers, the worker's limits bound what the check spends on it, and a check that goes over them
+or fails is "not yet", with a line saying why.
 """
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import json
-import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 from lessons_lib.grading.notebooks import Reading
-from lessons_lib.grading.wire import FILE_ARGUMENTS, Call, HandedFile, Wire, WireError
+from lessons_lib.grading.wire import WireError
+from lessons_lib.grading.worker_process import WorkerProcess, WorkerStopped
 from lessons_lib.sandbox.running import Message, SandboxedProcess
 
 PROTOCOL = ("call", "result", "raised")
@@ -59,18 +60,21 @@ def check_call_event(text: str, token: str) -> dict[str, Any] | None:
 
 
 class Checker:
-    """Runs the exercises' checks of one notebook, asking its student's code across the sandbox's wall, and records
-    each exercise's verdict (the first call of its check in its exercise's cell) in ``verdicts``."""
+    """Runs the exercises' checks of one notebook in the grader's worker, relaying the worker's questions to the
+    student's code in the sandbox and its answers back, and records each exercise's verdict (the first call of
+    its check in its exercise's cell) in ``verdicts``: passed, the whole message, and the share of cases right
+    (``score``) where the check says."""
 
     def __init__(self, process: SandboxedProcess, token: str, reading: Reading, deadline: float,
-                 verdicts: dict[str, dict[str, Any]]) -> None:
+                 verdicts: dict[str, dict[str, Any]], worker: WorkerProcess) -> None:
         self.process = process
         self.token = token
         self.deadline = deadline
         self.verdicts = verdicts
+        self.worker = worker
         self.exercise_cells = reading.exercise_cells
+        self.answers = reading.answers
         self.modules = {name: module for module, name in reading.lesson.imports if name in reading.exercise_cells}
-        self.wire = Wire(self._send, self._receive, trusting=False)
 
     def _send(self, message: dict[str, Any]) -> None:
         self.process.send(json.dumps(message), max(0.001, self.deadline - time.monotonic()))
@@ -96,41 +100,56 @@ class Checker:
         if module is None:
             self._send({"refused": f"{name} is not an exercise's check of this lesson"})
             return
-        with tempfile.TemporaryDirectory(prefix="shologuti-check-") as folder:
-            try:
-                call = Call()
-                args = [self.wire.decode(arg, call) for arg in event["args"]]
-                if name in FILE_ARGUMENTS and len(args) > FILE_ARGUMENTS[name]:
-                    args[FILE_ARGUMENTS[name]] = _local_file(args[FILE_ARGUMENTS[name]], Path(folder))
-                check = getattr(importlib.import_module(module), name)
-                feedback = check(*_answers_only(check, args))
-            except (WireError, TypeError) as error:  # an answer that cannot be taken, or a call of the wrong shape
-                self._send({"refused": f"{name}: {error}"[:300]})
-                return
-        passed, message = getattr(feedback, "passed", False) is True, str(getattr(feedback, "message", ""))[:2000]
-        if cell is not None and self.exercise_cells.get(name) == cell and name not in self.verdicts:
-            self.verdicts[name] = {"passed": passed, "message": " ".join(message.split())[:300]}
-        self._send({"verdict": {"passed": passed, "message": message}})
+        record = cell is not None and self.exercise_cells.get(name) == cell and name not in self.verdicts
+        code = self.answers.get((cell, name)) if cell is not None else None
+        self.worker.send({"check": {"name": name, "module": module, "args": event["args"], "kwargs": event["kwargs"],
+                                    "answer": code.as_json() if code is not None else None, "record": record}})
+        owed: list[tuple[str, Any]] = []  # the calls under way: who owes the answer to each, and its number
+        try:
+            while True:
+                message = self.worker.receive(self.deadline)
+                if "refused" in message:
+                    self._send({"refused": str(message["refused"])[:300]})
+                    return
+                if "verdict" in message and isinstance(message["verdict"], dict):
+                    verdict = _verdict(message["verdict"])
+                    break
+                question = message.get("wire")
+                if not isinstance(question, dict):
+                    raise WorkerStopped("ended", "the grader's worker said something odd")
+                _keep_count(owed, question, "sandbox")
+                self._send(question)
+                answer = self._receive()
+                _keep_count(owed, answer, "worker")
+                self.worker.relay({"wire": answer})
+        except WorkerStopped as stopped:
+            verdict = {"passed": False, "message": f"{name}: not yet: {stopped}. Look at what your code returns "
+                                                   f"(its size, its type) for the check's cases.", "score": 0.0}
+            self._unwind(owed)
+        if record:
+            self.verdicts[name] = verdict
+        self._send({"verdict": verdict})
+
+    def _unwind(self, owed: list[tuple[str, Any]]) -> None:
+        """The worker stopped while the student's code waited on it: answer each of the student's calls still
+        owed with an error, until the student's code is back where the check was called."""
+        while owed:
+            _, number = owed.pop()  # only the worker can owe: the student's code waited on it
+            self._send({"raised": "RuntimeError", "module": "builtins", "message": "the check stopped",
+                        "id": number, "synced": {}})
+            _keep_count(owed, self._receive(), "worker")
 
 
-def _local_file(value: Any, folder: Path) -> str:
-    """A student's file as the check takes it: sent as bytes, saved in a folder of the grader's own; a name with no
-    file behind it, a path where there is none (the check then says the file is missing). Never a file of the
-    grader's own folder."""
-    if isinstance(value, HandedFile):
-        path = folder / (Path(value.name).name or "agent.py")
-        path.write_bytes(value.data)
-        return str(path)
-    return str(folder / "missing" / Path(str(value)).name)
+def _keep_count(owed: list[tuple[str, Any]], message: dict[str, Any], receiver: str) -> None:
+    """Follow the calls under way: a call makes ``receiver`` owe an answer; an answer settles the last call."""
+    if "call" in message:
+        owed.append((receiver, message.get("id")))
+    elif owed:
+        owed.pop()
 
 
-def _answers_only(check: Any, args: list[Any]) -> list[Any]:
-    """The student's answers a check takes (its parameters without defaults): a check's settings (how many
-    games it plays, say) are the lesson's, whatever a cell passed for them."""
-    parameters = [parameter for parameter in inspect.signature(check).parameters.values()
-                  if parameter.default is inspect.Parameter.empty
-                  and parameter.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-    if len(args) < len(parameters):
-        raise TypeError(f"takes {len(parameters)} answer{'s' if len(parameters) != 1 else ''}, as the lesson calls "
-                        f"it; it was given {len(args)}")
-    return args[:len(parameters)]
+def _verdict(data: dict[str, Any]) -> dict[str, Any]:
+    """A verdict as the worker sent it, checked: passed, the message (at most 4000 characters), the score."""
+    score = data.get("score")
+    return {"passed": data.get("passed") is True, "message": str(data.get("message", ""))[:4000],
+            "score": float(score) if isinstance(score, (int, float)) and 0 <= score <= 1 else None}

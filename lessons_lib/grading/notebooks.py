@@ -23,6 +23,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from lessons_lib.exercises.answer_code import AnswerCode, python_tree, read_answers
+
 LESSONS_FOLDER = Path(__file__).resolve().parents[2] / "notebooks"
 """The suite's lesson notebooks, beside the package in a copy of the repository."""
 EXERCISES = "lessons_lib.exercises"
@@ -78,6 +80,8 @@ class Reading:
     answer_sources: dict[str, str] = field(default_factory=dict)
     """The student's own code behind each exercise's answer (the definitions it uses, from the notebook's cells),
     by check: what a similarity report compares."""
+    answers: dict[tuple[int, str], AnswerCode] = field(default_factory=dict)
+    """What the answers handed to each check in each cell use, read from the cells (by cell and check)."""
 
 
 def read_notebook(path: str | Path) -> dict[str, Any]:
@@ -128,25 +132,6 @@ def code_sources(notebook: dict[str, Any]) -> list[tuple[int, str, list[str]]]:
     return cells
 
 
-PYTHON_CELL_MAGICS = ("%%capture", "%%time", "%%timeit", "%%prun")
-"""The cell magics that run the rest of their cell as Python in the notebook's own process."""
-
-
-def python_tree(source: str) -> ast.Module | None:
-    """A cell's Python syntax tree, with IPython's magics turned into Python first (the Python inside a
-    ``%%capture`` or ``%%time`` cell included); None if it is not valid."""
-    from IPython.core.inputtransformer2 import TransformerManager
-
-    first_line, _, rest = source.lstrip().partition("\n")
-    while first_line.split(" ")[0] in PYTHON_CELL_MAGICS:
-        source = rest
-        first_line, _, rest = source.lstrip().partition("\n")
-    try:
-        return ast.parse(TransformerManager().transform_cell(source))  # type: ignore[no-untyped-call]
-    except Exception:  # not Python (a syntax error, a null byte, nesting too deep...): the student's to see
-        return None
-
-
 def exercise_calls(tree: ast.Module) -> list[str]:
     """The check functions a cell calls as statements of its own (``check_minimax(minimax)``)."""
     return [statement.value.func.id for statement in tree.body
@@ -154,19 +139,118 @@ def exercise_calls(tree: ast.Module) -> list[str]:
             and isinstance(statement.value.func, ast.Name) and statement.value.func.id.startswith("check_")]
 
 
-def solution_calls(tree: ast.Module) -> list[str]:
-    """The checks whose worked solution a cell shows: ``solution(check_minimax)`` or ``solution("check_minimax")``
-    anywhere in it (an alias of ``solution`` would be tampering)."""
-    names = []
+HELP = ("solution", "hint")
+"""The lessons' helpers whose calls ``grade`` reports: ``solution(check_minimax)`` and ``hint(check_minimax)``."""
+CHECK_KEYWORDS = ("check", "check_name")
+
+
+@dataclass
+class HelpCalls:
+    """Where a notebook asks for help: the cells that call ``solution`` and ``hint`` for each check (a cell once for
+    each call), and, in words, the ways of reaching them the grader cannot follow."""
+
+    cells: dict[str, dict[str, list[int]]] = field(default_factory=lambda: {helper: {} for helper in HELP})
+    unclear: list[str] = field(default_factory=list)
+
+
+def help_calls(trees: dict[int, ast.Module]) -> HelpCalls:
+    """The calls of ``solution`` and ``hint`` in a notebook's cells (``trees``, by cell number), however they are
+    made: by name, through a name given to them (``show = solution``), with the check by keyword
+    (``solution(check=check_wilson)``) or as text, or through a function of the notebook's that passes its
+    argument on (``show = lambda check: solution(check)``). Anything else that reaches them (passed on as a value,
+    called with an argument built at run time, looked up by a name as text) is reported as unclear."""
+    aliases: dict[str, tuple[str, int | None]] = {helper: (helper, None) for helper in HELP}
+    changed = True
+    while changed:  # names given to a helper, and the notebook's functions that call one with their argument
+        changed = False
+        for tree in trees.values():
+            for name, found in _help_bindings(tree, aliases):
+                if name not in aliases:
+                    aliases[name] = found
+                    changed = True
+    calls = HelpCalls()
+    for number, tree in sorted(trees.items()):
+        passed_on: set[int] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in aliases:
+                passed_on.add(id(node.func))
+                helper, position = aliases[node.func.id]
+                check = _check_argument(node, position or 0)
+                if check is not None:
+                    calls.cells[helper].setdefault(check, []).append(number)
+                elif not _inside_a_wrapper(node, trees, aliases):
+                    calls.unclear.append(f"code cell {number} calls {node.func.id} with a check the grader cannot "
+                                         f"read")
+            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in aliases:
+                passed_on.add(id(node.value))
+            elif isinstance(node, ast.Constant) and node.value in HELP:
+                calls.unclear.append(f"code cell {number} names {node.value} as text")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in aliases \
+                    and id(node) not in passed_on:
+                calls.unclear.append(f"code cell {number} passes {node.id} on as a value")
+            elif isinstance(node, ast.Attribute) and node.attr in HELP:
+                calls.unclear.append(f"code cell {number} reaches {node.attr} as an attribute")
+    calls.unclear = list(dict.fromkeys(calls.unclear))
+    return calls
+
+
+def _help_bindings(tree: ast.Module, aliases: dict[str, tuple[str, int | None]]) -> list[tuple[str, tuple[str, int | None]]]:
+    """Names a cell gives to a helper (``show = solution``) and its functions that call one with their own argument
+    (``def show(check): return solution(check)``), with the argument's position."""
+    found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and _called(node) == "solution" and node.args:
-            first = node.args[0]
-            name = first.id if isinstance(first, ast.Name) else first.value if isinstance(first, ast.Constant) else None
-            names += [name] if isinstance(name, str) else []
-        elif isinstance(node, ast.Call) and _called(node) == "solution":
-            names += [keyword.value.value for keyword in node.keywords if keyword.arg == "check_name"
-                      and isinstance(keyword.value, ast.Constant) and isinstance(keyword.value.value, str)]
-    return names
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in aliases:
+            found += [(target.id, aliases[node.value.id]) for target in node.targets if isinstance(target, ast.Name)]
+        function = _function_bound(node)
+        if function is not None:
+            name, arguments, body = function
+            for call in (item for part in body for item in ast.walk(part)):
+                if isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in aliases:
+                    argument = _argument_expression(call, aliases[call.func.id][1] or 0)
+                    if isinstance(argument, ast.Name) and argument.id in arguments:
+                        found.append((name, (aliases[call.func.id][0], arguments.index(argument.id))))
+    return found
+
+
+def _function_bound(node: ast.AST) -> tuple[str, list[str], list[ast.AST]] | None:
+    """``(name, parameters, body)`` of a ``def`` or of a lambda assigned to a name."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return node.name, [argument.arg for argument in node.args.args], list(node.body)
+    if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda) and len(node.targets) == 1 \
+            and isinstance(node.targets[0], ast.Name):
+        return node.targets[0].id, [argument.arg for argument in node.value.args.args], [node.value.body]
+    return None
+
+
+def _inside_a_wrapper(call: ast.Call, trees: dict[int, ast.Module], aliases: dict[str, tuple[str, int | None]]) -> bool:
+    """Whether ``call`` is the call inside one of the notebook's functions that passes the function's argument on
+    (a wrapper's own call is not a call of its own)."""
+    for node in (node for tree in trees.values() for node in ast.walk(tree)):
+        function = _function_bound(node)
+        if function is not None and function[0] in aliases and aliases[function[0]][1] is not None \
+                and any(inner is call for part in function[2] for inner in ast.walk(part)):
+            return True
+    return False
+
+
+def _argument_expression(call: ast.Call, position: int) -> ast.expr | None:
+    if len(call.args) > position:
+        return call.args[position]
+    return next((keyword.value for keyword in call.keywords if keyword.arg in CHECK_KEYWORDS), None)
+
+
+def _check_argument(call: ast.Call, position: int) -> str | None:
+    """The check a help call names: a check's name, or its name as text."""
+    argument = _argument_expression(call, position)
+    name = argument.id if isinstance(argument, ast.Name) else argument.value if isinstance(
+        argument, ast.Constant) and isinstance(argument.value, str) else None
+    return name if name is not None and name.startswith("check_") else None
+
+
+def solution_calls(tree: ast.Module) -> list[str]:
+    """The checks whose worked solution a cell shows (see :func:`help_calls`)."""
+    return list(help_calls({0: tree}).cells["solution"])
 
 
 def exercise_imports(tree: ast.Module) -> set[tuple[str, str]]:
@@ -287,9 +371,21 @@ def read_submission(path: str | Path, lessons: dict[str, Lesson], name: str | No
     """A student's notebook read: its lesson, the cells to run, each exercise's cell, tampering; or
     :class:`NotGradable`. ``name`` is the file's name as handed in (``path``'s own, if not given)."""
     path = Path(path)
-    notebook = read_notebook(path)
-    lesson = which_lesson(notebook, Path(name) if name is not None else path, lessons)
+    return _reading(read_notebook(path), Path(name) if name is not None else path, lessons)
+
+
+def read_handed_in(data: bytes, name: str, lessons: dict[str, Lesson]) -> Reading:
+    """A student's notebook, handed in as ``data`` under the file name ``name``, read as :func:`read_submission`
+    reads one."""
+    if len(data) > MAX_NOTEBOOK_BYTES:
+        raise NotGradable(f"larger than {MAX_NOTEBOOK_BYTES // 2**20} MB, more than any lesson")
+    return _reading(parse_notebook(data), Path(name), lessons)
+
+
+def _reading(notebook: dict[str, Any], path: Path, lessons: dict[str, Lesson]) -> Reading:
+    lesson = which_lesson(notebook, path, lessons)
     reading = Reading(lesson, [], {}, minutes=working_minutes(notebook))
+    trees: dict[int, ast.Module] = {}
     for number, source, tags in code_sources(notebook):
         if SKIP_TAG in tags or source.strip() in lesson.skipped:
             reading.skipped.append(number)
@@ -298,13 +394,19 @@ def read_submission(path: str | Path, lessons: dict[str, Lesson], name: str | No
         tree = python_tree(source)
         if tree is None:
             continue  # it will fail with a SyntaxError when it runs: the student's mistake, not tampering
+        trees[number] = tree
         for name in exercise_calls(tree):
             if name in lesson.exercises:
                 reading.exercise_cells.setdefault(name, number)
-        for name in solution_calls(tree):
-            if name in lesson.exercises:
-                reading.solution_cells.setdefault(name, number)
         reading.tampering += [f"code cell {number} {what}" for what in tampering_in(tree, lesson)]
+    asked = help_calls(trees)
+    reading.solution_cells = {name: min(cells) for name, cells in asked.cells["solution"].items()
+                              if name in lesson.exercises}
+    reading.hint_cells = {name: cells for name, cells in asked.cells["hint"].items() if name in lesson.exercises}
+    reading.help_unclear = asked.unclear[:20]
+    reading.answers = read_answers(reading.cells, lesson.exercises, dict(trees))
+    reading.answer_sources = {name: reading.answers[(cell, name)].source for name, cell in reading.exercise_cells.items()
+                              if (cell, name) in reading.answers}
     return reading
 
 
@@ -348,31 +450,65 @@ def lesson_from_json(data: dict[str, Any]) -> Lesson:
 
 
 def summary(reading: Reading) -> dict[str, Any]:
-    """What the grader needs of a reading (not the cells themselves, which stay in the sandbox)."""
+    """What the grader needs of a reading (not the cells themselves), as JSON."""
     return {"lesson": reading.lesson.name, "exercise_cells": reading.exercise_cells,
             "tampering": [text[:300] for text in reading.tampering[:20]], "skipped": reading.skipped,
-            "minutes": reading.minutes, "solution_cells": reading.solution_cells}
+            "minutes": reading.minutes, "solution_cells": reading.solution_cells, "hint_cells": reading.hint_cells,
+            "help_unclear": [text[:300] for text in reading.help_unclear[:20]],
+            "answers": [[cell, name, code.as_json()] for (cell, name), code in reading.answers.items()]}
+
+
+SUMMARY_FIELDS = {"lesson", "exercise_cells", "tampering", "skipped", "minutes", "solution_cells", "hint_cells",
+                  "help_unclear", "answers"}
 
 
 def from_summary(data: object, lessons: dict[str, Lesson]) -> Reading:
-    """The reading a :func:`summary` describes, checked field by field (it comes from the sandbox); ValueError if
-    anything in it is not what a summary holds."""
-    if not isinstance(data, dict) or set(data) != {"lesson", "exercise_cells", "tampering", "skipped", "minutes",
-                                                   "solution_cells"}:
+    """The reading a :func:`summary` describes, checked field by field; ValueError if anything in it is not what a
+    summary holds."""
+    if not isinstance(data, dict) or set(data) != SUMMARY_FIELDS:
         raise ValueError("not a reading's summary")
     lesson = lessons.get(data["lesson"]) if isinstance(data["lesson"], str) else None
     cells, tampering, skipped, minutes = data["exercise_cells"], data["tampering"], data["skipped"], data["minutes"]
-    solutions = data["solution_cells"]
-    if lesson is None or not isinstance(cells, dict) or not isinstance(tampering, list) \
-            or not isinstance(skipped, list) or not isinstance(solutions, dict):
+    solutions, hints, unclear = data["solution_cells"], data["hint_cells"], data["help_unclear"]
+    if lesson is None or not isinstance(cells, dict) or not isinstance(solutions, dict) or not isinstance(hints, dict):
         raise ValueError("not a reading's summary")
     if not all(name in lesson.exercises and type(cell) is int and cell > 0
                for name, cell in [*cells.items(), *solutions.items()]):
         raise ValueError("a reading's summary with an exercise of another lesson")
-    if not all(type(text) is str and len(text) <= 300 for text in tampering) or len(tampering) > 20:
-        raise ValueError("a reading's summary with odd tampering")
-    if not all(type(cell) is int for cell in skipped) or not (
+    if not all(name in lesson.exercises and isinstance(numbers, list) and all(type(cell) is int for cell in numbers)
+               for name, numbers in hints.items()):
+        raise ValueError("a reading's summary with odd hints")
+    if not (_short_lines(tampering) and _short_lines(unclear)):
+        raise ValueError("a reading's summary with odd lines")
+    if not isinstance(skipped, list) or not all(type(cell) is int for cell in skipped) or not (
             minutes is None or (type(minutes) in (int, float) and math.isfinite(minutes) and minutes >= 0)):
         raise ValueError("a reading's summary with odd numbers")
-    return Reading(lesson, [], dict(cells), list(tampering), list(skipped),
-                   None if minutes is None else float(minutes), dict(solutions))
+    reading = Reading(lesson, [], dict(cells), list(tampering), list(skipped),
+                      None if minutes is None else float(minutes), dict(solutions), dict(hints), list(unclear))
+    reading.answers = _answers_from(data["answers"])
+    reading.answer_sources = {name: reading.answers[(cell, name)].source for name, cell in cells.items()
+                              if (cell, name) in reading.answers}
+    return reading
+
+
+def _short_lines(lines: object) -> bool:
+    return isinstance(lines, list) and len(lines) <= 20 and all(type(text) is str and len(text) <= 300
+                                                                for text in lines)
+
+
+def _answers_from(data: object) -> dict[tuple[int, str], AnswerCode]:
+    """The answers' code a summary describes; ValueError if it is not that."""
+    if not isinstance(data, list):
+        raise ValueError("a reading's summary with odd answers")
+    answers = {}
+    for item in data:
+        if not (isinstance(item, list) and len(item) == 3 and type(item[0]) is int and isinstance(item[1], str)
+                and isinstance(item[2], dict)):
+            raise ValueError("a reading's summary with odd answers")
+        library, lookups, source = item[2].get("library"), item[2].get("lookups"), item[2].get("source")
+        if not (isinstance(library, list) and all(isinstance(name, str) for name in library)
+                and isinstance(lookups, list) and all(isinstance(text, str) for text in lookups)
+                and isinstance(source, str)):
+            raise ValueError("a reading's summary with odd answers")
+        answers[(item[0], item[1])] = AnswerCode(set(library), list(lookups), source)
+    return answers

@@ -9,8 +9,9 @@ notebook's name as handed in, a token, and the memory limit. It reads the notebo
 ``%%writefile`` work; pictures and widgets are drawn and thrown away) and answers on a copy
 of its standard output, one JSON line each, every line carrying the token:
 
-- ``{"reading": {...}}``, what reading the notebook found (:func:`~lessons_lib.grading.notebooks.summary`),
-  before any of its code runs, or ``{"not_gradable": "..."}`` (and nothing more) if it is no lesson's notebook;
+- ``{"reading": LESSON}``, once it has read the notebook, before any of its code runs (the grader reads the
+  notebook itself, in its worker: this only says the cells are about to run), or ``{"not_gradable": "..."}``
+  (and nothing more) if it is no lesson's notebook;
 - ``{"start": N}`` before code cell N runs;
 - ``{"error": "NameError: ...", "cell": N}`` when it fails (the next cells still run);
 - ``{"check_call": "check_minimax", "cell": N, "args": [...], "kwargs": {...}}`` when a cell calls an
@@ -200,7 +201,7 @@ SUBMISSION = "submission.ipynb"
 
 
 def main() -> None:
-    from lessons_lib.grading.notebooks import NotGradable, lesson_from_json, read_submission, summary
+    from lessons_lib.grading.notebooks import NotGradable, lesson_from_json, read_submission
     from lessons_lib.sandbox.workload import limit_memory, prepare
 
     prepare()
@@ -242,7 +243,7 @@ def main() -> None:
     except BaseException as error:  # a notebook that makes the reading itself fail (no student code has run)
         report({"not_gradable": f"cannot be read ({one_line(type(error).__name__)})"})
         return
-    write(json.dumps({"token": token, "reading": summary(reading)}) + "\n")  # before any student code runs
+    report({"reading": reading.lesson.name})  # before any student code runs
     modules = {name: module for module, name in reading.lesson.imports if name in reading.exercise_cells}
     try:
         checks = RemoteChecks(modules, Wire(send, receive, trusting=True), send)

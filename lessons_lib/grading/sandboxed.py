@@ -25,6 +25,7 @@ from typing import Any
 from lessons_lib.experiments.data import DATA_FOLDER
 from lessons_lib.grading.checking import Checker, SandboxEnded, check_call_event, token_line
 from lessons_lib.grading.notebooks import Lesson, NotGradable, Reading, from_summary, lesson_as_json
+from lessons_lib.grading.worker_process import WorkerProcess, WorkerStopped
 from lessons_lib.grading.runner import SUBMISSION
 from lessons_lib.sandbox.isolation import WORKING_FOLDER
 from lessons_lib.sandbox.programs import python_module
@@ -36,7 +37,11 @@ DEFAULT_SECONDS = 300.0
 DEFAULT_MEMORY_MB = 2000  # a lesson with numpy, matplotlib and networkx loaded uses a few hundred MB
 PROCESSES, THREADS = 64, 448  # lesson 08 starts agents of its own
 MAX_ANSWER_BYTES = 2 * 2**20  # what the grader reads of the child's answers, at most
-MAX_LINE_BYTES = 64 * 2**10  # the longest answer line read (a check's message is at most 300 characters)
+MAX_LINE_BYTES = 64 * 2**10  # the longest answer line read (a value the student's code answered)
+CHECK_SECONDS = 60.0
+"""The processor time the grader's worker may spend on one check of one answer (a check takes a few seconds)."""
+CHECK_MEMORY_MB = 1000
+"""The memory the grader's worker may hold (it needs about 200 MB with the lessons' libraries loaded)."""
 CHILD_ENVIRONMENT = {
     "MPLBACKEND": "Agg",  # pictures are drawn in memory, never shown
     "SHOLOGUTI_SANDBOX": "process",  # lesson 08's agents: already inside the sandbox, no bubblewrap in it
@@ -81,35 +86,66 @@ def bubblewrap_layout() -> tuple[str, ...]:
 
 def run_notebook(notebook: bytes, name: str, lessons: dict[str, Lesson], seconds: float = DEFAULT_SECONDS,
                  memory_mb: int = DEFAULT_MEMORY_MB) -> NotebookRun:
-    """Read and run the notebook ``notebook`` (handed in as ``name``) in the sandbox; stop it after ``seconds``."""
-    token = secrets.token_hex(16)
-    plan = {"token": token, "lessons": [lesson_as_json(lesson) for lesson in lessons.values()], "name": name,
-            "environment": CHILD_ENVIRONMENT, "memory_mb": memory_mb}
+    """Read the notebook ``notebook`` (handed in as ``name``) in the grader's worker, then run it in the sandbox,
+    the worker checking its answers; stop it after ``seconds``."""
     run = NotebookRun()
-    command = python_module("lessons_lib.grading.runner")
-    process = SandboxedProcess(command, Limits(memory_mb, PROCESSES, THREADS),
-                               files={SUBMISSION: notebook}, max_line=MAX_LINE_BYTES,
-                               layout=bubblewrap_layout(), working_folder=f"{WORKING_FOLDER}/notebooks",
-                               plain_layout=lay_out_folder, whom="one notebook")
     deadline = time.monotonic() + seconds
-    with process:
-        process.send(json.dumps(plan), seconds)
-        _collect(process, token, seconds, lessons, run, deadline)
+    with WorkerProcess(CHECK_SECONDS, CHECK_MEMORY_MB) as worker:
+        run.reading = _read(worker, notebook, name, lessons, seconds, deadline, run)
+        if run.reading is None:
+            return run
+        token = secrets.token_hex(16)
+        plan = {"token": token, "lessons": [lesson_as_json(lesson) for lesson in lessons.values()], "name": name,
+                "environment": CHILD_ENVIRONMENT, "memory_mb": memory_mb}
+        command = python_module("lessons_lib.grading.runner")
+        process = SandboxedProcess(command, Limits(memory_mb, PROCESSES, THREADS),
+                                   files={SUBMISSION: notebook}, max_line=MAX_LINE_BYTES,
+                                   layout=bubblewrap_layout(), working_folder=f"{WORKING_FOLDER}/notebooks",
+                                   plain_layout=lay_out_folder, whom="one notebook")
+        with process:
+            process.send(json.dumps(plan), max(0.001, deadline - time.monotonic()))
+            checker = Checker(process, token, run.reading, deadline, run.verdicts, worker)
+            _collect(process, token, seconds, checker, run)
     return run
 
 
-def _collect(process: SandboxedProcess, token: str, seconds: float, lessons: dict[str, Lesson],
-             run: NotebookRun, deadline: float) -> None:
+def _read(worker: WorkerProcess, notebook: bytes, name: str, lessons: dict[str, Lesson], seconds: float,
+          deadline: float, run: NotebookRun) -> Reading | None:
+    """The notebook as the grader's worker reads it (within the notebook's time); None, with why in
+    ``run.not_gradable``, if it cannot be graded."""
+    worker.processor_seconds = seconds  # reading has the notebook's whole time; each check, CHECK_SECONDS
+    try:
+        worker.send({"read": {"name": name, "bytes": len(notebook),
+                              "lessons": [lesson_as_json(lesson) for lesson in lessons.values()]}}, notebook)
+        answer = worker.receive(deadline)
+    except WorkerStopped as stopped:
+        run.not_gradable = ("could not be read (" + (f"timed out after {seconds:g} s" if stopped.kind in (
+            "time", "deadline") else f"reading it took more than {CHECK_MEMORY_MB} MB" if stopped.kind == "memory"
+            else "the grader's worker ended") + ")")
+        return None
+    finally:
+        worker.processor_seconds = CHECK_SECONDS
+    if "not_gradable" in answer:
+        run.not_gradable = str(answer["not_gradable"])[:300]
+        return None
+    try:
+        return from_summary(answer.get("reading"), lessons)
+    except ValueError:
+        run.not_gradable = "cannot be read (the reading said something odd)"
+        return None
+
+
+def _collect(process: SandboxedProcess, token: str, seconds: float, checker: Checker, run: NotebookRun) -> None:
     """Read the runner's events into ``run`` until it is done, dies, floods or runs out of time; run the checks
     it asks for."""
     received = 0
     cell = None
-    checker: Checker | None = None
+    started = False
     while True:
         message = process.receive(timeout=None)
         assert message is not None
         try:
-            if message.kind == "answer" and checker is not None and (event := check_call_event(message.text, token)):
+            if message.kind == "answer" and started and (event := check_call_event(message.text, token)):
                 checker.check(event, cell)
                 continue
         except SandboxEnded as ended:
@@ -130,19 +166,14 @@ def _collect(process: SandboxedProcess, token: str, seconds: float, lessons: dic
         if event is None:
             continue
         if "reading" in event or "not_gradable" in event:
-            if run.reading is not None or run.not_gradable is not None or run.events:
+            if started or run.events:
                 continue  # said once, first, before any student code: never again
             if "not_gradable" in event:
-                run.not_gradable = event["not_gradable"][:300]
+                run.stopped = f"the sandbox could not read it: {event['not_gradable'][:200]}"
                 return
-            try:
-                run.reading = from_summary(event["reading"], lessons)
-            except ValueError:
-                run.not_gradable = "cannot be read (the reading said something odd)"
-                return
-            checker = Checker(process, token, run.reading, deadline, run.verdicts)
+            started = True  # what it read is its own business: the grader's worker has read the notebook
             continue
-        if run.reading is None:
+        if not started:
             continue  # nothing counts before the reading
         run.events.append(event)
         cell = event.get("start", cell)
@@ -170,7 +201,7 @@ def _stopped(kind: str, text: str, out_of_memory: bool) -> str:
 
 
 EVENT_FIELDS: dict[str, dict[str, type]] = {
-    "reading": {"reading": dict},
+    "reading": {"reading": str},
     "not_gradable": {"not_gradable": str},
     "start": {"start": int},
     "error": {"error": str, "cell": int},

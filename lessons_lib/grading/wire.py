@@ -37,10 +37,13 @@ from typing import Any
 FILE_ARGUMENTS = {"check_agent_file": 0}
 """Checks whose argument (by position) names a file of the student's: the file's bytes go across, never its name,
 which the grader would look up in its own folder."""
-MAX_USES = 200
-"""The most names of this package a function lent from the sandbox may say it uses."""
 MAX_DEPTH = 200
 """How deeply values may nest (lists in lists, a node's parents): a hostile message cannot recurse for ever."""
+MAX_ITEMS = 1_000_000
+"""The most items a value may hold, a part that appears several times counted each time: a list of a list of...
+built from one shared list, whose printing would never end, is refused as it arrives."""
+BIG_INT = 2**63
+"""Whole numbers this large or larger cross as hexadecimal text (JSON readers refuse very long numbers)."""
 
 
 class WireError(ValueError):
@@ -67,9 +70,11 @@ def error_named(name: str) -> type[BaseException]:
 
 @dataclass
 class Call:
-    """The values one call made or was given: what each reference number stands for (to send it back)."""
+    """The values one call made or was given: what each reference number stands for (to send it back), and how
+    many items each holds, counted whole."""
 
     objects: dict[int, Any] = field(default_factory=dict)
+    sizes: dict[int, int] = field(default_factory=dict)
 
 
 class RemoteCallable:
@@ -80,8 +85,8 @@ class RemoteCallable:
         self._handle = handle
         self.__name__ = name
         self.library_uses = library_uses
-        """What of this package the function uses by name, as its side read it (see
-        :mod:`lessons_lib.exercises.own_code`); None when it was not read."""
+        """What of this package the function uses by name, as the grader read it from the notebook (see
+        :mod:`lessons_lib.exercises.answer_code`); None when it was not read."""
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         return self._wire.call(self._handle, args, kwargs)
@@ -102,6 +107,8 @@ class Wire:
         self.trusting = trusting
         self.lent: dict[int, Callable[..., Any]] = {}
         self.calls = 0
+        self.items = 0
+        """Items decoded so far in the value being read (see :meth:`decode`)."""
 
     # -- calls ----------------------------------------------------------------------------------------
 
@@ -170,14 +177,19 @@ class Wire:
     # -- values ---------------------------------------------------------------------------------------
 
     def encode(self, value: Any, call: Call, depth: int = 0) -> Any:
-        """``value`` as JSON-able data (see the module's description)."""
+        """``value`` as JSON-able data (see the module's description); :class:`WireError` if it is nested too
+        deeply or holds more than :data:`MAX_ITEMS` items written out (a tuple of a tuple of... built from one
+        shared tuple)."""
+        if depth == 0:
+            self.items = 0
         if depth > MAX_DEPTH:
             raise WireError("a value nested too deeply to send")
+        self._count(1)
         deeper = depth + 1
         if value is None or isinstance(value, (bool, str)):
             return value
         if isinstance(value, int) and not isinstance(value, bool):
-            return int(value)
+            return int(value) if -BIG_INT < value < BIG_INT else {"$": "int", "hex": format(int(value), "x")}
         if isinstance(value, float):
             return value if math.isfinite(value) else {"$": "float", "text": repr(value)}
         if id(value) in call.objects and call.objects[id(value)] is value:
@@ -201,7 +213,7 @@ class Wire:
             return self.encode(value.tolist(), call, depth)
         if hasattr(value, "__index__") and not callable(value):  # an integer of another kind
             try:
-                return int(value.__index__())
+                return self.encode(int(value.__index__()), call, depth)
             except (TypeError, ValueError):
                 pass
         if callable(value):
@@ -217,17 +229,16 @@ class Wire:
             return {"$": "function", "module": module, "name": name}
         handle = len(self.lent) + 1
         self.lent[handle] = function
-        lent = {"$": "callable", "handle": handle, "name": str(getattr(function, "__name__", "function"))[:60]}
-        if self.trusting:  # the sandbox's side: the grader's checks ask what of the library a function uses
-            from lessons_lib.exercises.own_code import library_objects_used
-
-            lent["uses"] = sorted(library_objects_used(function))[:MAX_USES]
-        return lent
+        return {"$": "callable", "handle": handle, "name": str(getattr(function, "__name__", "function"))[:60]}
 
     def decode(self, data: Any, call: Call, depth: int = 0) -> Any:
-        """The value ``data`` describes; :class:`WireError` if it describes nothing this side makes."""
+        """The value ``data`` describes; :class:`WireError` if it describes nothing this side makes, or more than
+        :data:`MAX_ITEMS` items (a part that appears several times counted each time)."""
+        if depth == 0:
+            self.items = 0
         if depth > MAX_DEPTH:
             raise WireError("a value nested too deeply")
+        self._count(1)
         if data is None or isinstance(data, (bool, int, float, str)):
             return data
         if not isinstance(data, dict) or not isinstance(data.get("$"), str):
@@ -238,7 +249,31 @@ class Wire:
             reference = data.get("ref")
             if reference not in call.objects:
                 raise WireError("a reference to nothing sent before")
+            self._count(call.sizes.get(reference, 1))  # (a part that holds itself counts once)
             return call.objects[reference]
+        if kind == "int":
+            text = data.get("hex")
+            if not isinstance(text, str) or len(text) > 100_000:
+                raise WireError("a whole number that cannot be read")
+            try:
+                return int(text, 16)
+            except ValueError:
+                raise WireError("a whole number that cannot be read") from None
+        before = self.items
+        made = self._decode_kind(kind, data, call, deeper)
+        reference = data.get("ref")
+        if isinstance(reference, int) and reference in call.objects:
+            call.sizes[reference] = self.items - before + 1
+        return made
+
+    def _count(self, items: int) -> None:
+        self.items += items
+        if self.items > MAX_ITEMS:
+            raise WireError(f"a value of more than {MAX_ITEMS:,} items (a part that appears several times is "
+                            f"counted each time)")
+
+    def _decode_kind(self, kind: str, data: dict[str, Any], call: Call, deeper: int) -> Any:
+        """A value of one of the kinds that hold others, or of the package's (see :meth:`decode`)."""
         if kind == "float":
             text = data.get("text")
             if text not in ("inf", "-inf", "nan"):
@@ -265,12 +300,7 @@ class Wire:
             handle = data.get("handle")
             if not isinstance(handle, int):
                 raise WireError("a callable without a handle")
-            uses = data.get("uses")
-            if uses is not None and not (isinstance(uses, list) and len(uses) <= MAX_USES
-                                         and all(isinstance(name, str) for name in uses)):
-                raise WireError("a callable with odd uses")
-            return RemoteCallable(self, handle, str(data.get("name", "function"))[:60],
-                                  None if uses is None else tuple(name[:200] for name in uses))
+            return RemoteCallable(self, handle, str(data.get("name", "function"))[:60])
         if kind == "function":
             if not self.trusting:
                 raise WireError("a function by name, which the grader takes from nobody")
@@ -284,7 +314,7 @@ class Wire:
             return decode(self, data, call, deeper)
         except WireError:
             raise
-        except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as error:
+        except Exception as error:  # whatever the data made the package's own constructors raise
             raise WireError(f"a {kind[:30]} that cannot be made ({type(error).__name__})") from None
 
     # -- the arguments a called function changed ------------------------------------------------------

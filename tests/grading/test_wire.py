@@ -195,24 +195,32 @@ def sample() -> list[Answer]:
     return chosen
 
 
-def test_what_of_the_library_a_students_function_uses_crosses_with_it() -> None:
-    """A search handed in as the library's agent is refused across the wall as it is in one process."""
+def test_the_grader_takes_no_word_of_the_students_side_on_what_a_function_uses() -> None:
+    """What an answer uses is read by the grader from the notebook (exercises/answer_code.py), never said by the
+    sandbox: a callable that comes with a list of uses (forged, or empty to hide one) is taken without it."""
+    grader = Wire(lambda message: None, lambda: {}, trusting=False)
+    for uses in ([], "everything", ["lessons_lib.kit.perft.perft"]):
+        remote = grader.decode({"$": "callable", "handle": 1, "name": "f", "uses": uses}, Call())
+        assert remote.library_uses is None
+
+
+def test_a_function_lent_by_the_students_side_says_nothing_of_what_it_uses() -> None:
     from lessons_lib.agents.minimax import MinimaxAgent
-    from lessons_lib.exercises.minimax_alphabeta import check_minimax
 
     def lazy(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
         return float(MinimaxAgent(depth, evaluate).search(state).value or 0.0)
 
-    with two_sides() as (student, grader):
-        remote = grader.decode(student.encode(lazy, Call()), Call())
-        assert "lessons_lib.agents.minimax.MinimaxAgent" in remote.library_uses
-        assert "write it yourself: this calls MinimaxAgent" in check_minimax(remote).message
+    with two_sides() as (student, _):
+        assert set(student.encode(lazy, Call())) == {"$", "handle", "name"}
 
 
-def test_a_hostile_list_of_uses_is_refused() -> None:
-    grader = Wire(lambda message: None, lambda: {}, trusting=False)
-    with pytest.raises(WireError):
-        grader.decode({"$": "callable", "handle": 1, "name": "f", "uses": "everything"}, Call())
+def as_the_grader_reads(original: Any, remote: Any) -> Any:
+    """``remote`` with what the grader reads of ``original``'s code (in ``grade``, from the notebook's cells)."""
+    from lessons_lib.exercises.own_code import library_objects_used
+
+    if hasattr(remote, "library_uses"):
+        remote.library_uses = tuple(sorted(library_objects_used(original)))
+    return remote
 
 
 @pytest.mark.slow
@@ -221,6 +229,7 @@ def test_a_check_says_across_the_wire_what_it_says_in_one_process(entry: Answer)
     seeded = {"seed": 1} if "seed" in inspect.signature(entry.check).parameters else {}
     here = entry.check(*entry.answer, **seeded)
     with two_sides() as (student, grader):
-        answers = [grader.decode(student.encode(answer, Call()), Call()) for answer in entry.answer]
+        answers = [as_the_grader_reads(answer, grader.decode(student.encode(answer, Call()), Call()))
+                   for answer in entry.answer]
         there = entry.check(*answers, **seeded)
     assert (there.passed, there.message) == (here.passed, here.message)
