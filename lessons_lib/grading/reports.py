@@ -151,7 +151,11 @@ def grader_failed(path: str | Path, student: str, lesson: Lesson | None, error: 
                   due: datetime | None = None) -> NotebookResult:
     """The row of a notebook the grader failed on (a bug of ours): every exercise of its lesson (None: not known)
     ``grader failed``, with why in one line."""
-    line = f"the grader failed on this notebook: {type(error).__name__}: {error}"
+    try:
+        said = str(error)
+    except Exception:  # an error that cannot say what it is  # noqa: BLE001
+        said = "(its message cannot be shown)"
+    line = f"the grader failed on this notebook: {type(error).__name__}: {said}"
     line = shown(line if len(line) <= 300 else line[:299] + "…")
     exercises = [] if lesson is None else [
         ExerciseResult(name, GRADER_FAILED, line, lesson.title(name), possible=(points or {}).get(name, DEFAULT_POINTS))

@@ -405,6 +405,12 @@ def test_a_grader_failure_before_the_lesson_is_known_names_the_lesson_from_the_f
     assert lessonless.lesson == "unknown" and lessonless.exercises == [] and len(lessonless.problems[0]) < 400
     assert "Lesson unknown" in table([lessonless])
 
+    class Unshowable(Exception):
+        def __str__(self) -> str:
+            raise RuntimeError("no")
+
+    assert "Unshowable: (its message cannot be shown)" in grader_failed("a.ipynb", "ann", None, Unshowable()).problems[0]
+
 
 def test_an_output_that_cannot_be_written_is_one_line_and_the_others_are_written(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
