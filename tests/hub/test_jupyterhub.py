@@ -446,3 +446,22 @@ def test_a_class_on_jupyterhub_released_worked_collected_graded_and_played(hub: 
     forfeit_lines = [line for line in played.stdout.splitlines() if " forfeited " in line]
     assert forfeit_lines == [line for line in forfeit_lines if line.startswith(f"{STUDENTS[1]} forfeited 4 of 4 games")]
     assert len(forfeit_lines) == 1
+
+
+def test_only_the_accounts_of_runs_that_have_ended_are_removed_as_leftovers() -> None:
+    if os.geteuid() != 0 or shutil.which("useradd") is None:
+        pytest.skip("making local accounts needs root and useradd")
+    another_run = subprocess.Popen(["sleep", "600"])  # a process that runs (as another test run would)
+    ended, running = (f"shologuti-ben-{run_number(pid)}" for pid in
+                      (int(Path("/proc/sys/kernel/pid_max").read_text()) + 1, another_run.pid))
+    try:
+        for name in (ended, running):
+            make_account(name)
+        remove_leftover_accounts()
+        names = {account.pw_name for account in pwd.getpwall()}
+        assert running in names and ended not in names
+    finally:
+        another_run.kill()
+        another_run.wait()
+        for name in (ended, running):
+            remove_account(name)
