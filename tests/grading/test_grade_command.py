@@ -174,3 +174,33 @@ def test_grade_says_which_exercises_showed_their_worked_solution_and_where(tmp_p
     assert main(["grade", str(early), str(late)]) == 0
     table = capsys.readouterr().out
     assert "✔*" in table and "* the notebook showed the exercise's worked solution before its check ran" in table
+
+
+def test_points_feedback_pages_and_a_due_date_on_real_notebooks(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """Collected from home folders, graded with points, a due date and a feedback page each."""
+    import os
+
+    homes, collected, feedback = tmp_path / "home", tmp_path / "class", tmp_path / "feedback"
+    for student, source, day in (("ann", SOLVED, 1), ("b\u043eb", UNSOLVED, 3), ("bob", SOLVED, 2)):
+        path = homes / student / "notebooks" / "01_board_graph.ipynb"
+        path.parent.mkdir(parents=True)
+        path.write_text(source.read_text())
+        os.utime(path, (1796083200 + day * 86400, 1796083200 + day * 86400))  # 2026-12-0{day + 1} 00:00 UTC
+    assert main(["collect", "01", "--from", str(homes), "--to", str(collected)]) == 0
+    assert capsys.readouterr().out == f"3 files of 3 students collected in {collected}\n"
+    points = tmp_path / "points.toml"
+    points.write_text("check_jumps_from = 3\n")
+    status, report, _ = grade(sorted(collected.glob("*/*.ipynb")), capsys, "--points", str(points),
+                              "--due", "2026-12-03T12:00Z", "--feedback", str(feedback))
+    assert status == 0
+    books = {book["student"]: book for book in report["notebooks"]}
+    assert (books["ann"]["score"], books["ann"]["possible"], books["ann"]["late"]) == (4.0, 4.0, None)
+    assert books["b\u043eb"]["score"] < 4 and books["b\u043eb"]["late"] == 12 * 3600.0
+    assert books["b\u043eb"]["shown_as"] == "b\u043eb [b\\u043eb]"
+    pages = sorted(path.name for path in feedback.iterdir())
+    assert pages[0] == "ann--01_board_graph.html" and pages[1].startswith("b_b--01_board_graph-")
+    assert pages[2] == "bob--01_board_graph.html" and books["bob"]["shown_as"] == "bob"
+    bob = (feedback / pages[1]).read_text()
+    message = books["b\u043eb"]["exercises"][0]["detail"]
+    assert message and __import__("html").escape(message) in bob and "by 12 h" in bob
