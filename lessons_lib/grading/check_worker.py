@@ -182,20 +182,18 @@ def answers_only(check: Any, args: list[Any], kwargs: dict[str, Any]) -> list[An
     return given
 
 
-def limit_memory(memory_mb: int) -> None:
-    """Cap this process's address space (where the system can): a single huge allocation fails at once, as a
-    MemoryError the check turns into a verdict; the grader watches the memory actually used besides."""
-    try:
-        import resource
-    except ImportError:  # Windows: the grader's watch is the limit
-        return
+def limit_address_space(megabytes: int) -> None:
+    """Cap this process's address space (on Linux): a single huge allocation fails at once, as a MemoryError the
+    check turns into a verdict; the grader watches the memory actually used besides."""
     if sys.platform.startswith("linux"):
-        limit = max(memory_mb, 1) * 2**20 * 4  # room for the libraries' reserved but unused address space
+        import resource
+
+        limit = max(megabytes, 500) * 2**20
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
 
 def main() -> None:
-    limit_memory(int(sys.argv[1]) if len(sys.argv) > 1 else 1000)
+    limit_address_space(int(sys.argv[1]) if len(sys.argv) > 1 else 8000)
     reader = os.fdopen(os.dup(0), "rb")
     writer = os.fdopen(os.dup(1), "wb")
     nothing = os.open(os.devnull, os.O_RDWR)

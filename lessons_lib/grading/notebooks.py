@@ -185,6 +185,8 @@ def help_calls(trees: dict[int, ast.Module]) -> HelpCalls:
                 passed_on.add(id(node.value))
             elif isinstance(node, ast.Constant) and node.value in HELP:
                 calls.unclear.append(f"code cell {number} names {node.value} as text")
+            elif (built := _built_lookup(node)) is not None:
+                calls.unclear.append(f"code cell {number} looks a name up with {built} and a name built as it runs")
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in aliases \
                     and id(node) not in passed_on:
@@ -193,6 +195,39 @@ def help_calls(trees: dict[int, ast.Module]) -> HelpCalls:
                 calls.unclear.append(f"code cell {number} reaches {node.attr} as an attribute")
     calls.unclear = list(dict.fromkeys(calls.unclear))
     return calls
+
+
+NAME_LOOKUPS = ("eval", "exec", "compile", "__import__")
+NAMESPACES = ("globals", "vars", "locals")
+
+
+def _built_lookup(node: ast.AST) -> str | None:
+    """What ``node`` looks a name up with, if it does so by text built as the code runs in a namespace that could
+    hold ``solution`` (``globals()[name]``, ``eval(text)``, ``getattr(sys.modules[m], name)``), else None."""
+    def plain(argument: ast.expr | None) -> bool:
+        return isinstance(argument, ast.Constant) and isinstance(argument.value, str) \
+            and not any(helper in argument.value for helper in HELP)
+
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in NAME_LOOKUPS:
+        return None if node.args and plain(node.args[0]) else node.func.id
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr" \
+            and len(node.args) > 1 and not plain(node.args[1]) and _a_namespace(node.args[0]):
+        return "getattr"
+    if isinstance(node, ast.Subscript) and _a_namespace(node.value) and not plain(node.slice):
+        return "a namespace's name"
+    return None
+
+
+def _a_namespace(node: ast.expr) -> bool:
+    """Whether ``node`` is a namespace a name could be looked up in: ``globals()``, ``vars(...)``, ``sys.modules``
+    (and what it holds), ``__import__(...)``, ``builtins``."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return node.func.id in (*NAMESPACES, "__import__")
+    if isinstance(node, ast.Subscript):
+        return _a_namespace(node.value)
+    if isinstance(node, ast.Attribute):
+        return node.attr in ("modules", "__dict__", "__builtins__")
+    return isinstance(node, ast.Name) and node.id in ("builtins", "__builtins__")
 
 
 def _help_bindings(tree: ast.Module, aliases: dict[str, tuple[str, int | None]]) -> list[tuple[str, tuple[str, int | None]]]:

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from json.encoder import encode_basestring_ascii
 from typing import Any, TextIO
 
-from lessons_lib.grading.wire import FILE_ARGUMENTS, Call, HandedFile, Wire, WireError
+from lessons_lib.grading.wire import FILE_ARGUMENTS, MAX_MESSAGE_CHARACTERS, Call, HandedFile, Wire, WireError
 
 
 def one_line(value: object, most: int = 300) -> str:
@@ -83,6 +83,17 @@ def json_line(event: dict[str, Any], quote: Callable[[str], str]) -> str:
 
 
 MAX_FILE_BYTES = 10 * 2**20
+
+
+def too_large(message: dict[str, Any], characters: int) -> dict[str, Any]:
+    """What to send instead of ``message``, too large for the grader's channel: the answer given to a check, or
+    handed to one of its callables, as a value the grader refuses in words; a function's result as an error."""
+    refused = {"$": "too large", "characters": characters}
+    if "result" in message or "raised" in message:
+        return {"raised": "ValueError", "module": "builtins", "id": message.get("id"), "synced": {},
+                "message": f"an answer of {characters:,} characters, more than the grader takes "
+                           f"({MAX_MESSAGE_CHARACTERS:,})"}
+    return {**message, "args": [refused for _ in message.get("args", ())], "kwargs": {}}
 
 
 class RemoteChecks:
@@ -223,7 +234,10 @@ def main() -> None:
         write(json_line({"token": token, **event}, quote) + "\n")
 
     def send(message: dict[str, Any]) -> None:
-        write(dumps({"token": token, **message}) + "\n")
+        line = dumps({"token": token, **message})
+        if len(line) > MAX_MESSAGE_CHARACTERS:  # the grader would drop it: say so in a message it takes
+            line = dumps({"token": token, **too_large(message, len(line))})
+        write(line + "\n")
 
     def receive() -> dict[str, Any]:
         line = read()

@@ -41,7 +41,11 @@ MAX_LINE_BYTES = 64 * 2**10  # the longest answer line read (a value the student
 CHECK_SECONDS = 60.0
 """The processor time the grader's worker may spend on one check of one answer (a check takes a few seconds)."""
 CHECK_MEMORY_MB = 1000
-"""The memory the grader's worker may hold (it needs about 200 MB with the lessons' libraries loaded)."""
+"""The memory the grader's worker may hold while it checks (it needs about 200 MB with the lessons' libraries
+loaded); reading a notebook may take the notebook's own memory limit."""
+ADDRESS_SPACE_TIMES = 4
+"""The worker's address space is capped at this many times its memory (the libraries reserve far more address space
+than they use)."""
 CHILD_ENVIRONMENT = {
     "MPLBACKEND": "Agg",  # pictures are drawn in memory, never shown
     "SHOLOGUTI_SANDBOX": "process",  # lesson 08's agents: already inside the sandbox, no bubblewrap in it
@@ -90,8 +94,9 @@ def run_notebook(notebook: bytes, name: str, lessons: dict[str, Lesson], seconds
     the worker checking its answers; stop it after ``seconds``."""
     run = NotebookRun()
     deadline = time.monotonic() + seconds
-    with WorkerProcess(CHECK_SECONDS, CHECK_MEMORY_MB) as worker:
-        run.reading = _read(worker, notebook, name, lessons, seconds, deadline, run)
+    address_space_mb = ADDRESS_SPACE_TIMES * max(memory_mb, CHECK_MEMORY_MB)
+    with WorkerProcess(CHECK_SECONDS, CHECK_MEMORY_MB, address_space_mb) as worker:
+        run.reading = _read(worker, notebook, name, lessons, seconds, memory_mb, deadline, run)
         if run.reading is None:
             return run
         token = secrets.token_hex(16)
@@ -110,21 +115,21 @@ def run_notebook(notebook: bytes, name: str, lessons: dict[str, Lesson], seconds
 
 
 def _read(worker: WorkerProcess, notebook: bytes, name: str, lessons: dict[str, Lesson], seconds: float,
-          deadline: float, run: NotebookRun) -> Reading | None:
-    """The notebook as the grader's worker reads it (within the notebook's time); None, with why in
+          memory_mb: int, deadline: float, run: NotebookRun) -> Reading | None:
+    """The notebook as the grader's worker reads it (within the notebook's time and memory); None, with why in
     ``run.not_gradable``, if it cannot be graded."""
-    worker.processor_seconds = seconds  # reading has the notebook's whole time; each check, CHECK_SECONDS
+    worker.processor_seconds, worker.memory_mb = seconds, memory_mb  # for reading; each check has less
     try:
         worker.send({"read": {"name": name, "bytes": len(notebook),
                               "lessons": [lesson_as_json(lesson) for lesson in lessons.values()]}}, notebook)
         answer = worker.receive(deadline)
     except WorkerStopped as stopped:
         run.not_gradable = ("could not be read (" + (f"timed out after {seconds:g} s" if stopped.kind in (
-            "time", "deadline") else f"reading it took more than {CHECK_MEMORY_MB} MB" if stopped.kind == "memory"
+            "time", "deadline") else f"reading it took more than {memory_mb} MB" if stopped.kind == "memory"
             else "the grader's worker ended") + ")")
         return None
     finally:
-        worker.processor_seconds = CHECK_SECONDS
+        worker.processor_seconds, worker.memory_mb = CHECK_SECONDS, CHECK_MEMORY_MB
     if "not_gradable" in answer:
         run.not_gradable = str(answer["not_gradable"])[:300]
         return None

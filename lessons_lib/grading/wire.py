@@ -42,6 +42,9 @@ MAX_DEPTH = 200
 MAX_ITEMS = 1_000_000
 """The most items a value may hold, a part that appears several times counted each time: a list of a list of...
 built from one shared list, whose printing would never end, is refused as it arrives."""
+MAX_MESSAGE_CHARACTERS = 60_000
+"""The longest message the sandbox's side sends (the grader reads lines of at most 64 KB): a larger answer crosses
+as a value the grader refuses in words."""
 BIG_INT = 2**63
 """Whole numbers this large or larger cross as hexadecimal text (JSON readers refuse very long numbers)."""
 
@@ -251,6 +254,9 @@ class Wire:
                 raise WireError("a reference to nothing sent before")
             self._count(call.sizes.get(reference, 1))  # (a part that holds itself counts once)
             return call.objects[reference]
+        if kind == "too large":
+            raise WireError(f"an answer of {data.get('characters', 'many')!s:.20} characters, more than the grader "
+                            f"takes ({MAX_MESSAGE_CHARACTERS:,})")
         if kind == "int":
             text = data.get("hex")
             if not isinstance(text, str) or len(text) > 100_000:

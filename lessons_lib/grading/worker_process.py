@@ -51,11 +51,13 @@ class WorkerStopped(Exception):
 
 
 class WorkerProcess:
-    """One worker: ``processor_seconds`` of its processor time for each request, ``memory_mb`` of memory."""
+    """One worker: ``processor_seconds`` of its processor time for each request, ``memory_mb`` of memory (both may
+    be changed between requests); its address space capped, where the system can, at ``address_space_mb``."""
 
-    def __init__(self, processor_seconds: float, memory_mb: int) -> None:
+    def __init__(self, processor_seconds: float, memory_mb: int, address_space_mb: int) -> None:
         self.processor_seconds = processor_seconds
         self.memory_mb = memory_mb
+        self.address_space_mb = address_space_mb
         self._process: subprocess.Popen[bytes] | None = None
         self._watched: psutil.Process | None = None
         self._lines: queue.Queue[bytes | None] = queue.Queue()
@@ -72,7 +74,7 @@ class WorkerProcess:
                                else {"start_new_session": True})
         environment = {**os.environ, "MPLBACKEND": "Agg", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
                        "SHOLOGUTI_COMPILED_NOTICE_SHOWN": "1"}
-        self._process = subprocess.Popen(python_module("lessons_lib.grading.check_worker", str(self.memory_mb)),
+        self._process = subprocess.Popen(python_module("lessons_lib.grading.check_worker", str(self.address_space_mb)),
                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                          cwd=self._folder.name, env=environment, **own)
         self._watched = psutil.Process(self._process.pid)
@@ -112,6 +114,7 @@ class WorkerProcess:
             if line is None:
                 self.close()
                 raise WorkerStopped("ended", "the grader's worker ended on this answer")
+            self._watch(deadline)  # an answer counts only if it came within the limits
             try:
                 message = json.loads(line)
             except ValueError:
@@ -133,7 +136,7 @@ class WorkerProcess:
         if time.monotonic() > deadline:
             self.close()
             raise WorkerStopped("deadline", "the notebook's time ran out while the check worked")
-        if not self.running:
+        if self._process is not None and self._process.poll() is not None and self._lines.empty():
             self.close()
             raise WorkerStopped("ended", "the grader's worker ended on this answer")
 
