@@ -8,8 +8,10 @@ arena loses at most the games still being played; running the same tournament
 again with the same file finds the stored games and plays only the missing ones.
 The file uses SQLite's write-ahead log, so a reader (a notebook, a CSV export)
 never blocks the arena; a program that holds the file locked for writing is found
-when it is opened, before any game. Every problem with the file is a ValueError
-in one line (:class:`StorageError` once games are being stored).
+when it is opened, before any game. The file is marked as the arena's
+(:mod:`lessons_lib.tooling.owned_database`): any other file, another command's or
+another program's, is refused and left as it was. Every problem with the file is a
+ValueError in one line (:class:`StorageError` once games are being stored).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from lessons_lib.arena.games import GameReport, GameSpec, MoveRecord
-from lessons_lib.tooling.files import file_problem, quoted_path, write_whole
+from lessons_lib.tooling.files import quoted_path, write_whole
+from lessons_lib.tooling.owned_database import Owner, is_locked, open_owned
 from lessons_lib.games import DEFAULT_GAME
 
 SCHEMA_VERSION = 2
@@ -55,6 +58,10 @@ _COLUMNS_BEFORE = ("key", "green", "red", "green_score", "reason", "plies", "see
                    "finished_at")
 """The columns of a database written before schema version 2."""
 
+RESULTS = Owner("tournament", layouts={0: {"games": _COLUMNS_BEFORE}, SCHEMA_VERSION: {"games": _COLUMNS}},
+                schema=_SCHEMA.format(table="games"))
+"""What the arena's files hold (:mod:`lessons_lib.tooling.owned_database`): a file of any other kind is refused."""
+
 
 OPEN_WAIT_SECONDS = 5.0
 """How long opening a database waits for another program's write to end before saying the file is in use."""
@@ -62,32 +69,9 @@ WRITE_WAIT_SECONDS = 30.0
 """How long storing a game waits for another program's write to end before stopping the tournament."""
 
 
-def _check_database_path(path: Path) -> None:
-    """One clear line (ValueError) for a database path that cannot be one: a folder, a device, a pipe, a missing
-    or read-only folder, a name the system refuses, or a file that is not an SQLite database."""
-    problem = file_problem(path)
-    if problem is not None:
-        raise ValueError(problem)
-    try:
-        if path.exists() and path.stat().st_size > 0:
-            with open(path, "rb") as file:
-                header = file.read(16)
-            if header != b"SQLite format 3\x00":
-                raise ValueError(f"{quoted_path(path)} is not an SQLite database (a results database of this "
-                                 f"arena is one)")
-    except OSError as error:
-        raise ValueError(f"{quoted_path(path)} cannot be read: {error.strerror or error}") from None
-
-
-def _is_locked(error: sqlite3.Error) -> bool:
-    """Whether SQLite gave up waiting for a lock another connection holds."""
-    code = getattr(error, "sqlite_errorcode", None)
-    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
-
-
 def _why(error: sqlite3.Error) -> str:
     """What went wrong with the database, for a one-line message."""
-    return "it is in use by another program, which keeps it locked" if _is_locked(error) else str(error)
+    return "it is in use by another program, which keeps it locked" if is_locked(error) else str(error)
 
 
 class StorageError(ValueError):
@@ -138,18 +122,14 @@ class ResultStore:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
-        if self.path != ":memory:":
-            _check_database_path(Path(path))
-        try:
-            self._connection = sqlite3.connect(self.path, isolation_level=None, timeout=OPEN_WAIT_SECONDS)
-        except sqlite3.Error as error:
-            raise ValueError(f"{quoted_path(self.path)} cannot be opened as a results database ({error})") from None
+        # NotOwned (a ValueError, one line) for any file that is not the arena's, which is then left as it was
+        self._connection = open_owned(self.path, RESULTS, wait_seconds=OPEN_WAIT_SECONDS)
         try:
             self._open()
         except sqlite3.Error as error:
             self._connection.close()
             problem = (f"is in use by another program, which kept it locked for the {OPEN_WAIT_SECONDS:g} s the "
-                       f"arena waited: let it finish (or close it), or give another file" if _is_locked(error)
+                       f"arena waited: let it finish (or close it), or give another file" if is_locked(error)
                        else f"cannot be used as a results database ({error})")
             raise ValueError(f"{quoted_path(self.path)} {problem}") from None
         except BaseException:
@@ -157,32 +137,21 @@ class ResultStore:
             raise
 
     def _open(self) -> None:
-        """Check the file, make sure it can be written now, and set it up (sqlite3.Error if it cannot be)."""
-        damage = self._connection.execute("PRAGMA quick_check").fetchone()[0]
-        tables = {row[0] for row in self._connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
-        columns = [row[1] for row in self._connection.execute("PRAGMA table_info(games)")]
-        problem = (f"is damaged ({damage})" if damage != "ok"
-                   else f"holds other tables ({', '.join(sorted(tables - {'games'}))})" if tables - {"games"}
-                   else f"holds a table 'games' of another kind (columns {', '.join(columns)})"
-                   if columns and columns not in (list(_COLUMNS), list(_COLUMNS_BEFORE)) else None)
-        if problem:  # checked before anything is written: someone else's file is left as it was
-            raise ValueError(f"{quoted_path(self.path)} {problem}: not a results database this arena can use; "
-                             f"give another file")
+        """Make sure the file can be written now, and set it up (sqlite3.Error if it cannot be)."""
         self._connection.execute("BEGIN IMMEDIATE")  # the write lock, taken and given back: is the file in use?
         self._connection.execute("ROLLBACK")
         self._connection.execute("PRAGMA journal_mode=WAL")
         self._connection.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable at checkpoints, never corrupt
+        columns = [row[1] for row in self._connection.execute("PRAGMA table_info(games)")]
         if columns == list(_COLUMNS_BEFORE):
             self._migrate()
-        self._connection.execute(_SCHEMA.format(table="games"))
-        self._connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         self._connection.execute(f"PRAGMA busy_timeout = {round(WRITE_WAIT_SECONDS * 1000)}")
 
     def _migrate(self) -> None:
         """Move every game of a database from before schema version 2 into the new layout, in one transaction:
         all of them or, if anything fails, none (the old table is then left as it was)."""
-        with self._connection:
+        self._connection.execute("BEGIN IMMEDIATE")
+        try:
             self._connection.execute(_SCHEMA.format(table="games_migrated"))
             before = self._connection.execute(f"SELECT {', '.join(_COLUMNS_BEFORE)} FROM games ORDER BY rowid")
             migrated = [(key, _game_of_spec(spec), green, red, score, reason, plies, seed, opening, spec, moves, done)
@@ -192,6 +161,11 @@ class ResultStore:
                 migrated)
             self._connection.execute("DROP TABLE games")
             self._connection.execute("ALTER TABLE games_migrated RENAME TO games")
+            self._connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._connection.execute("COMMIT")
+        except BaseException:
+            self._connection.execute("ROLLBACK")
+            raise
 
     def add(self, result: GameReport, spec: GameSpec) -> bool:
         """Store one finished game in its own transaction; False if the same game was already stored.

@@ -3,7 +3,9 @@
     python -m lessons_lib alphazero shologuti --generations 6 --db alphazero.sqlite --out data/alphazero
 
 plays and fits the generations the file does not hold yet (:mod:`lessons_lib.learning.generations`), rates every
-generation, prints the ratings and writes the data files to ``--out``.
+generation, prints the ratings and writes the data files to ``--out``. The file is the loop's own: any other (a
+tournament's results, another program's database, one of the files ``--out`` would write) is refused in one line
+before anything is written. Ctrl+C stops it in one line, keeping what was finished: run the same command again.
 """
 
 from __future__ import annotations
@@ -11,14 +13,16 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
-from lessons_lib.cli.options import file_to_write, folder_to_write, whole_number
+from lessons_lib.cli.options import database_apart, file_to_write, folder_to_write, quoted_path, whole_number
 from lessons_lib.games import GAMES
+from lessons_lib.sandbox.parent import end_with_parent
 
 
 def add_parser(commands: Any) -> None:
@@ -48,21 +52,44 @@ def add_parser(commands: Any) -> None:
 
 @contextmanager
 def mapper(workers: int) -> Iterator[Any]:
-    """``map`` for one worker; a process pool's ``map`` (forked on Linux) for more: the same games either way."""
+    """``map`` for one worker; a process pool's ``map`` (forked on Linux) for more: the same games either way.
+
+    The pool's workers ignore Ctrl+C and die with the command: interrupted (or failing), it stops them at once,
+    without waiting for the games they are playing (those are lost; the games stored are not)."""
     if workers == 1:
         yield map
         return
     context = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
-    with ProcessPoolExecutor(workers, mp_context=context) as pool:
-        def play(function: Any, items: Iterable[Any]) -> Iterator[Any]:
-            return pool.map(function, items)
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),))
+
+    def play(function: Any, items: Iterable[Any]) -> Iterator[Any]:
+        return pool.map(function, items)
+
+    try:
         yield play
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        for worker in multiprocessing.active_children():  # the pool's workers: the command starts no other
+            worker.terminate()
+        raise
+    pool.shutdown()
+
+
+def _start_worker(parent: int) -> None:
+    """A worker of the pool: Ctrl+C is for the command (which stops the workers), and the worker dies with it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    end_with_parent(parent)
 
 
 def run(args: argparse.Namespace) -> None:
-    from lessons_lib.learning.generations import LoopStore, export, rate_generations, ratings, run_generations
+    from lessons_lib.learning.generations import (
+        LoopStore, export, export_files, rate_generations, ratings, run_generations,
+    )
     from lessons_lib.learning.self_play import LoopSettings
 
+    if args.out is not None:  # before the file is opened: an export that would overwrite it is refused now
+        for path in export_files(args.game, args.out):
+            database_apart("--db", args.db, {"--out": path})
     settings = LoopSettings(game=args.game, iterations=args.iterations, games=args.games, window=args.window,
                             sampled_plies=args.sampled_plies, seed=args.seed)
     store = LoopStore(args.db, settings)
@@ -81,5 +108,8 @@ def run(args: argparse.Namespace) -> None:
         if args.out is not None:
             for path in export(store, args.out):
                 print(f"written to {path}")
+    except KeyboardInterrupt:
+        raise KeyboardInterrupt(f"stopped: what was finished is kept in {quoted_path(args.db)}; run the same "
+                                f"command again to go on") from None
     finally:
         store.close()

@@ -15,10 +15,11 @@ from collections.abc import Iterator
 from concurrent.futures import Executor
 from contextlib import ExitStack, contextmanager
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 from lessons_lib.cli.options import (
-    file_to_write, folder_to_write, outputs_apart, quoted_path, sandbox_choice, seconds, shown, whole_number,
+    database_apart, file_to_write, folder_to_write, outputs_apart, quoted_path, sandbox_choice, seconds, shown, whole_number,
     variant_help, whole_numbers, write_whole,
 )
 from lessons_lib.games import DEFAULT_GAME, GAMES, game_named
@@ -106,6 +107,7 @@ def run_tournament(args: argparse.Namespace) -> None:
     # each file read now, without following links: ValueError for no such file, a link, a hard link, too large...
     refuse_repeats([read_handin(path, MAX_AGENT_FILE_BYTES, "agent file") for path in files])
     outputs_apart({"--db": args.db, "--csv": args.csv, "--standings-csv": args.standings_csv}, files)
+    database_apart("--db", args.db, {"--csv": args.csv, "--standings-csv": args.standings_csv})  # links and ..
     game = game_named(args.game)
     rules = game.rules(args.variant)  # VariantError for a variant the game does not have
     settings = TournamentSettings(
@@ -133,7 +135,8 @@ def run_tournament(args: argparse.Namespace) -> None:
         store = stack.enter_context(ResultStore(args.db)) if args.db else None
         if files:
             sandbox_mode()  # SandboxUnavailable (one line) if the sandbox asked for cannot be had, before any game
-        run = play_tournament(schedule, store=store, workers=workers, progress=not args.quiet)
+        with _stopped_in_one_line(args.db):
+            run = play_tournament(schedule, store=store, workers=workers, progress=not args.quiet)
     table = standings(run.results, baseline)
     ended = endings(run.results)
     forfeited = forfeits_by_player(run.results)
@@ -165,6 +168,33 @@ def run_tournament(args: argparse.Namespace) -> None:
                     else "but stored nowhere else (--db FILE keeps every game)")
             raise ValueError(f"{option}: could not write {quoted_path(path)} ({error.strerror or error}); the "
                              f"{len(run.results)} games are in the standings above {kept}") from None
+
+
+@contextmanager
+def _stopped_in_one_line(database: str | None) -> Iterator[None]:
+    """Ctrl+C as one line saying what is kept: the games stored in ``database``, or none without one."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        kept = (f"what was finished is kept in {quoted_path(database)}; run the same command again to go on"
+                if database else "no game is kept (with --db FILE every finished game is, and the same command goes "
+                                 "on from there)")
+        raise KeyboardInterrupt(f"stopped: {kept}") from None
+
+
+EXPERIMENT_TABLES = {"strength": ("depth", "iterations"), "perspectives": ("perspectives",),
+                     "ai-vs-ai": ("ai_vs_ai",), "games": ("game_profiles", "game_matches")}
+"""The tables each experiment writes into ``--out`` (``<name>.csv``), besides its games
+(:data:`lessons_lib.experiments.runs.GAMES_FILES`)."""
+
+
+def experiment_files(name: str, out: str | Path) -> list[Path]:
+    """The files the experiment ``name`` (or ``all``, or an earlier name) writes into the folder ``out``."""
+    from lessons_lib.experiments.runs import GAMES_FILES, OLD_NAMES
+
+    name = OLD_NAMES.get(name, name)
+    names = list(EXPERIMENT_TABLES) if name == "all" else [name]
+    return [Path(out) / f"{stem}.csv" for each in names for stem in (*EXPERIMENT_TABLES[each], f"{GAMES_FILES[each]}_games")]
 
 
 @contextmanager
@@ -203,9 +233,12 @@ def run_experiment(args: argparse.Namespace) -> None:
                              f"give two levels or more")
     out = args.out
     workers = args.workers
+    for path in experiment_files(args.name, out):  # before the file is opened: a CSV file would overwrite it
+        database_apart("--db", args.db, {"--out": path})
     with ExitStack() as stack:
         store = stack.enter_context(ResultStore(args.db)) if args.db else None
         executor = stack.enter_context(dask_executor(args.dask)) if args.dask else None
+        stack.enter_context(_stopped_in_one_line(args.db))
         try:
             written = run(args.name, out, settings, games=games, depths=args.depths, iterations=args.iterations,
                           store=store, workers=workers, executor=executor, progress=not args.quiet)

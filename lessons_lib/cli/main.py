@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
 from pathlib import Path
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from lessons_lib.agents.base import MAX_SEARCH_DEPTH
@@ -202,6 +204,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _UsageError as error:
         print(shown(str(error)), file=sys.stderr)
         return USAGE_ERROR
+    restore_interrupt = _interrupt_here_only()
     try:
         if args.command == "perft":
             _run_perft(args)
@@ -238,11 +241,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (PositionError, MoveError, VariantError, ValueError) as error:
         print(f"{parser.prog} {args.command}: {shown(str(error))}", file=sys.stderr)
         return USAGE_ERROR
-    except KeyboardInterrupt:
-        print(f"{parser.prog} {args.command}: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as error:  # a command that keeps its work says where (its message), else: interrupted
+        print(f"{parser.prog} {args.command}: {shown(str(error)) or 'interrupted'}", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader stopped reading (``| head``): nothing more to say, and nowhere to say it
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so that Python's own flush at exit does not complain either
         return 1
+    finally:
+        restore_interrupt()
     return 0
+
+
+def _interrupt_here_only() -> Callable[[], None]:
+    """Make Ctrl+C (SIGINT, sent to the whole process group) a KeyboardInterrupt in this process and nothing in the
+    processes it forks (a process pool's workers, which would each print a traceback: the command stops them
+    itself); a program it starts gets Ctrl+C's default. Returns what puts Ctrl+C back as it was. Nothing is changed
+    where Ctrl+C is ignored (a job started in the background) or cannot be set (not the main thread)."""
+    if threading.current_thread() is not threading.main_thread() or \
+            signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return lambda: None
+    this_process = os.getpid()
+
+    def interrupt(number: int, frame: object) -> None:
+        if os.getpid() == this_process:
+            raise KeyboardInterrupt
+
+    def restore() -> None:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    signal.signal(signal.SIGINT, interrupt)
+    return restore

@@ -19,8 +19,8 @@ from lessons_lib.kit.errors import is_whole_number, quoted
 from lessons_lib.tooling.files import file_problem, outputs_apart, quoted_path, write_whole
 from lessons_lib.tooling.text import did_you_mean, shown, spreadsheet_cell
 
-__all__ = ["OneLineParser", "did_you_mean", "file_problem", "file_to_write", "folder_to_write", "outputs_apart",
-           "quoted_path", "sandbox_choice", "seconds", "shown", "variant_help", "spreadsheet_cell", "whole_number", "whole_numbers",
+__all__ = ["OneLineParser", "database_apart", "did_you_mean", "file_problem", "file_to_write", "folder_to_write", "outputs_apart",
+           "quoted_path", "same_file", "sandbox_choice", "seconds", "shown", "variant_help", "spreadsheet_cell", "whole_number", "whole_numbers",
            "write_whole"]
 
 
@@ -87,6 +87,35 @@ def folder_to_write(text: str) -> Path:
     except OSError as error:  # a name the system refuses (too long, say)
         raise argparse.ArgumentTypeError(f"{quoted_path(text)} cannot be used: {error.strerror or error}") from None
     return path
+
+
+def database_apart(option: str, database: Path | str | None, outputs: dict[str, Path | str | None]) -> None:
+    """ValueError (one line), before anything is written, if a file the command writes (option -> path) is its
+    database ``database`` (given as ``option``): by its path, or through links and ``..`` once each is followed,
+    whether or not the files exist yet.
+
+    >>> database_apart("--db", "out/../loop.sqlite", {"--out": "loop.sqlite"})
+    Traceback (most recent call last):
+    ...
+    ValueError: --out 'loop.sqlite' would overwrite the database 'out/../loop.sqlite' (--db); give another file
+    """
+    if database is None:
+        return
+    for each, path in outputs.items():
+        if path is not None and same_file(path, database):
+            raise ValueError(f"{each} {quoted_path(path)} would overwrite the database {quoted_path(database)} "
+                             f"({option}); give another file")
+
+
+def same_file(one: Path | str, other: Path | str) -> bool:
+    """Whether two paths name one file: the same file now, or the same place once every link and ``..`` in them is
+    followed (a file not made yet included)."""
+    if os.path.normcase(os.path.realpath(one)) == os.path.normcase(os.path.realpath(other)):
+        return True
+    try:
+        return os.path.samefile(one, other)  # two names of one file (a hard link)
+    except OSError:  # one of them is not made yet
+        return False
 
 
 def _message(parse: Callable[[str], object], text: str) -> str:

@@ -29,7 +29,9 @@ from lessons_lib.arena.ratings import Score, elo_intervals, fit_elo
 from lessons_lib.experiments.data import DATA_FOLDER, load_table
 from lessons_lib.games import GAMES
 from lessons_lib.learning.policy_value import Model
-from lessons_lib.tooling.files import write_whole
+from lessons_lib.tooling.files import quoted_path, write_whole
+from lessons_lib.tooling.owned_database import Owner, open_owned
+from lessons_lib.tooling.text import shown
 from lessons_lib.learning.self_play import (
     Generation, LoopSettings, SearchedPosition, SelfPlayGame, fit_generation, self_play_game,
 )
@@ -44,31 +46,43 @@ CREATE TABLE IF NOT EXISTS settings (only INTEGER PRIMARY KEY CHECK (only = 1), 
 CREATE TABLE IF NOT EXISTS games (generation INTEGER, number INTEGER, json TEXT NOT NULL,
                                   PRIMARY KEY (generation, number));
 CREATE TABLE IF NOT EXISTS generations (number INTEGER PRIMARY KEY, json TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS rating_games (key TEXT PRIMARY KEY, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS rating_games (key TEXT PRIMARY KEY, json TEXT NOT NULL)
 """
+
+LOOP = Owner("alphazero", layouts={1: {"settings": ("only", "json"), "games": ("generation", "number", "json"),
+                                       "generations": ("number", "json"), "rating_games": ("key", "json")}},
+             schema=_SCHEMA)
+"""What the loop's files hold (:mod:`lessons_lib.tooling.owned_database`); files from before they were marked
+have the same tables, and are adopted."""
 
 
 class LoopStore:
     """The loop's SQLite file: its settings, every self-play game, every fitted generation, every rating game.
 
-    A file holds one loop: opened with other settings, it is refused in one line (ValueError), never mixed.
+    A file holds one loop: opened with other settings, it is refused in one line (ValueError), never mixed. Any
+    file that is not the loop's (a tournament's results, another program's database, a CSV file) is refused in
+    one line too, and left as it was. Each game and generation is written in a transaction of its own.
     """
 
     def __init__(self, path: str | Path, settings: LoopSettings) -> None:
         self.path = Path(path)
         self.settings = settings
+        self.connection = open_owned(self.path, LOOP)  # NotOwned (a ValueError) for a file not the loop's
         try:
-            self.connection = sqlite3.connect(self.path)
-            self.connection.executescript(_SCHEMA)
             row = self.connection.execute("SELECT json FROM settings").fetchone()
-        except sqlite3.DatabaseError as error:
-            raise ValueError(f"{self.path} cannot hold the loop: {error}") from None
-        wanted = json.dumps(asdict(settings), sort_keys=True)
-        if row is None:
-            with self.connection:
-                self.connection.execute("INSERT INTO settings VALUES (1, ?)", (wanted,))
-        elif json.loads(row[0]) != json.loads(wanted):
-            raise ValueError(f"{self.path} holds a loop with other settings ({row[0]}); give another file")
+            wanted = json.dumps(asdict(settings), sort_keys=True)
+            if row is None:
+                with self.connection:
+                    self.connection.execute("INSERT INTO settings VALUES (1, ?)", (wanted,))
+            elif _json_or_none(row[0]) != json.loads(wanted):
+                raise ValueError(f"{quoted_path(self.path)} holds a loop with other settings ({shown(str(row[0]))}); "
+                                 f"give another file")
+        except sqlite3.Error as error:
+            self.connection.close()
+            raise ValueError(f"{quoted_path(self.path)} cannot hold the loop: {error}") from None
+        except BaseException:
+            self.connection.close()
+            raise
 
     def close(self) -> None:
         self.connection.close()
@@ -106,6 +120,14 @@ class LoopStore:
 
     def add_rating_game(self, game: RatingGame) -> None:
         self._write("rating_games", (game.key,), asdict(game))
+
+
+def _json_or_none(text: object) -> object:
+    """``text`` read as JSON; None if it is none."""
+    try:
+        return json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        return None
 
 
 def game_from_json(data: dict[str, Any]) -> SelfPlayGame:
@@ -277,14 +299,12 @@ def export(store: LoopStore, folder: str | Path) -> list[Path]:
     model, fit and self-play cost), ``<game>_selfplay.csv`` (every self-play game's generation, number, result,
     plies and processor seconds: the positions and visits stay in the SQLite file) and ``<game>_ratings.csv``
     (every rating game). Returns the files written."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    name = store.settings.game
+    files = export_files(store.settings.game, folder)
+    Path(folder).mkdir(parents=True, exist_ok=True)
     costs = generation_costs(store)
     summary = {"settings": asdict(store.settings),
                "generations": [{**generation_to_json(generation), "self_play_seconds": costs.get(generation.number)}
                                for generation in store.generations()]}
-    files = [folder / f"{name}_generations.json", folder / f"{name}_selfplay.csv", folder / f"{name}_ratings.csv"]
     write_whole(files[0], json.dumps(summary, indent=1) + "\n")
     write_whole(files[1], csv_text(["generation", "number", "winner", "reason", "plies", "seconds"],
                                    [[game.generation, game.number, "" if game.winner is None else game.winner,
@@ -294,6 +314,11 @@ def export(store: LoopStore, folder: str | Path) -> list[Path]:
     write_whole(files[2], csv_text(columns, [[getattr(game, column) for column in columns]
                                              for game in store.rating_games()]))
     return files
+
+
+def export_files(game: str, folder: str | Path) -> list[Path]:
+    """The files :func:`export` writes for ``game`` in ``folder``."""
+    return [Path(folder) / f"{game}_{part}" for part in ("generations.json", "selfplay.csv", "ratings.csv")]
 
 
 def csv_text(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:

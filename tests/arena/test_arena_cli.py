@@ -195,7 +195,8 @@ def test_an_interrupt_stops_at_once_in_one_line_and_leaves_no_process(tmp_path: 
         if child.poll() is None:
             os.killpg(child.pid, signal.SIGKILL)
             child.wait()
-    assert child.returncode == 130 and err == "python -m lessons_lib tournament: interrupted\n"
+    assert child.returncode == 130 and err == (f"python -m lessons_lib tournament: stopped: what was finished is kept "
+                                               f"in '{tmp_path / 'games.sqlite'}'; run the same command again to go on\n")
     assert wait_gone(left)
 
 

@@ -65,7 +65,7 @@ def test_a_file_with_other_settings_or_no_database_is_refused_in_one_line(tmp_pa
     with pytest.raises(ValueError, match="other settings"):
         LoopStore(tmp_path / "loop.sqlite", LoopSettings(game="baghchal", games=3))
     (tmp_path / "text.sqlite").write_text("not a database\n" * 100)
-    with pytest.raises(ValueError, match="cannot hold the loop"):
+    with pytest.raises(ValueError, match="is not an SQLite database"):
         LoopStore(tmp_path / "text.sqlite", SMALL)
 
 
