@@ -12,11 +12,13 @@ win (or loss) in ``d`` plies is still one with the clock at ``c`` as long as ``c
 
 The package ships the tables of every position with at most two pieces a side, or three against one, with no
 capture chain under way, and of every position their moves lead to, for each rule variant (``data/endgames_<variant>.npz``); ``python -m lessons_lib.games.shologuti.endgame_table`` makes them
-again.
+again. A table file that is missing or damaged (cut short, empty, an array of the wrong shape or type) is
+:class:`DamagedTable`, one line naming the file and that command, whatever reads it.
 """
 
 from __future__ import annotations
 
+import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,7 @@ from lessons_lib.games.shologuti.endgame_index import (
 from lessons_lib.games.shologuti.endgames import endgame_graph
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import VARIANTS, Rules
+from lessons_lib.kit.errors import quoted
 from lessons_lib.kit.retrograde import DRAW, solve
 
 ABSENT = 2
@@ -69,14 +72,75 @@ def save_table(table: Table, path: Path) -> None:
     np.savez_compressed(path, allow_pickle=False, **arrays)
 
 
+REBUILD = "python -m lessons_lib.games.shologuti.endgame_table"
+"""The command that makes the shipped tables again."""
+
+
+class DamagedTable(ValueError):
+    """A table file that cannot be read, or holds what no table does (cut short, empty, an array of the wrong
+    shape or type): one line naming the file and what to do."""
+
+
 def load_table(path: Path) -> Table:
+    """The table :func:`save_table` wrote to ``path``; :class:`DamagedTable` (one line) for a file that is missing,
+    cut short, empty, not a table, or whose arrays have the wrong names, shapes, types or values."""
+    try:
+        return _read_table(path)
+    except Exception as error:  # whatever a damaged file makes numpy, zipfile or zlib raise
+        raise DamagedTable(f"the endgame table {_shown_path(path)} {_damage(error)}: make it again with "
+                           f"{REBUILD} (or install the package again)") from None
+
+
+def _read_table(path: Path) -> Table:
+    """The table in ``path``, every array checked; an exception (any) for a damaged file."""
     table: Table = {}
-    with np.load(path) as arrays:
-        for name in arrays.files:
-            if name.startswith("values_"):
-                _, greens, reds = name.split("_")
-                table[(int(greens), int(reds))] = (arrays[name], arrays[f"distances_{greens}_{reds}"])
+    with np.load(path, allow_pickle=False) as arrays:
+        names = set(arrays.files)
+        classes = {name.split("_", 1)[1] for name in names if name.startswith(("values_", "distances_"))}
+        wanted = {f"{kind}_{material}" for kind in ("values", "distances") for material in classes}
+        if names != wanted:
+            strays = sorted(names - wanted)
+            raise _Wrong(f"holds the array {strays[0]!r}, no table's" if strays
+                         else f"lacks the array {sorted(wanted - names)[0]!r}")
+        for material in sorted(classes):
+            greens, reds = (int(count) for count in material.split("_"))
+            size = class_size((greens, reds))
+            values, distances = arrays[f"values_{material}"], arrays[f"distances_{material}"]
+            for array, kind in ((values, np.int8), (distances, np.uint8)):
+                if array.dtype != kind or array.shape != (size,):
+                    raise _Wrong(f"holds an array of {array.dtype} {array.shape} for {greens} against {reds}, "
+                                 f"not of {np.dtype(kind)} ({size},)")
+            if not np.isin(values, (-1, DRAW, 1, ABSENT)).all():
+                raise _Wrong(f"holds values that are none for {greens} against {reds}")
+            table[(greens, reds)] = (values, distances)
+    if not table:
+        raise _Wrong("holds no class")
     return table
+
+
+class _Wrong(Exception):
+    """What a table file holds that no table does (said as it is)."""
+
+
+def _damage(error: Exception) -> str:
+    """What is wrong with a table file, in words, from the error reading it raised."""
+    if isinstance(error, _Wrong):
+        return f"is damaged: it {error}"
+    if isinstance(error, FileNotFoundError):
+        return "is missing"
+    if isinstance(error, EOFError):
+        return "is empty"
+    if isinstance(error, zipfile.BadZipFile):
+        return f"is damaged: cut short, or not a table file ({error})"
+    if isinstance(error, OSError):
+        return f"cannot be read ({error.strerror or error})"
+    if isinstance(error, ValueError):  # numpy's word for a file that is no array, or not one it may read
+        return "is damaged: not a table file"
+    return f"is damaged ({type(error).__name__}: {str(error)[:80]})"
+
+
+def _shown_path(path: Path) -> str:
+    return quoted(str(path), limit=200)
 
 
 def table_path(variant: str) -> Path:
@@ -84,14 +148,29 @@ def table_path(variant: str) -> Path:
     return Path(str(resources.files("lessons_lib").joinpath(f"games/shologuti/data/endgames_{variant}.npz")))
 
 
-_SHIPPED: dict[str, Table] = {}
+_SHIPPED: dict[str, Table | DamagedTable] = {}
+"""Each variant's shipped table once read, or what is wrong with its file (said again without reading it again)."""
 
 
 def shipped_table(variant: str) -> Table:
-    """The shipped table of ``variant``, read once."""
+    """The shipped table of ``variant``, read once; :class:`DamagedTable` (one line) if its file is damaged or
+    lacks a class it ships (:data:`SHIPPED_MATERIAL`)."""
     if variant not in _SHIPPED:
-        _SHIPPED[variant] = load_table(table_path(variant))
-    return _SHIPPED[variant]
+        path = table_path(variant)
+        try:
+            table = load_table(path)
+            missing = [material for material in SHIPPED_MATERIAL if material not in table]
+            if missing:
+                raise DamagedTable(f"the endgame table {_shown_path(path)} is damaged: it lacks {missing[0][0]} "
+                                   f"against {missing[0][1]}: make it again with {REBUILD} (or install the package "
+                                   f"again)")
+            _SHIPPED[variant] = table
+        except DamagedTable as damage:
+            _SHIPPED[variant] = damage
+    found = _SHIPPED[variant]
+    if isinstance(found, DamagedTable):
+        raise DamagedTable(str(found))
+    return found
 
 
 def solved_parts(parts: Parts, variant: str) -> tuple[int, int] | None:
