@@ -9,11 +9,13 @@ the table's move; elsewhere the agent's own search.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Hashable
 from typing import Any
 
 from lessons_lib.agents.base import Agent, Budget, Observer, SearchResult, State
 from lessons_lib.agents.evaluation import WIN
+from lessons_lib.kit.errors import DamagedData
 
 
 Lookup = Callable[[Any], tuple[int, int] | None]
@@ -103,6 +105,10 @@ def search_value(value: int, distance: int) -> int:
     return value * (WIN - distance)
 
 
+_SAID: set[str] = set()
+"""The damaged tables already said (once in a process, whichever agent found them)."""
+
+
 class SolvedFirst(Agent):
     """``agent``, except where the game's solved table (or ``lookup``) decides the position: there, perfect play."""
 
@@ -110,6 +116,8 @@ class SolvedFirst(Agent):
         self.agent = agent
         self.lookup = lookup
         self.name = agent.name
+        self.damaged = False
+        """Whether the table's file was found damaged (said once; searched since)."""
 
     @property
     def budget(self) -> Budget:
@@ -122,7 +130,15 @@ class SolvedFirst(Agent):
         self.agent.reseed(seed)
 
     def search(self, state: State, observer: Observer | None = None) -> SearchResult:
-        found = perfect_move(state, self.lookup)
+        try:
+            found = None if self.damaged else perfect_move(state, self.lookup)
+        except DamagedData as damage:  # a game goes on without its tables: said once, then searched
+            self.damaged = True
+            if str(damage) not in _SAID:
+                _SAID.add(str(damage))
+                print(f"{damage}; until then, the agents search where the table would decide", file=sys.stderr,
+                      flush=True)
+            found = None
         if found is None:
             return self.agent.search(state, observer)
         move, value, distance = found

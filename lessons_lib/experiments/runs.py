@@ -25,6 +25,7 @@ Regenerate everything::
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from typing import Any
@@ -37,6 +38,7 @@ from lessons_lib.arena.tournament import (
     Standing, TournamentSettings, endings, format_endings, pairing_games, pairs_schedule, play_tournament, standings,
 )
 from lessons_lib.games import GAMES
+from lessons_lib.tooling.files import write_whole
 
 DEPTHS = (1, 2, 3, 4, 5, 6, 7)
 ITERATIONS = (50, 100, 200, 500, 1000, 2000)
@@ -172,11 +174,12 @@ def write_rows(rows: Sequence[Any], path: str | Path) -> None:
     if not rows:
         return
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "w", newline="", encoding="utf-8") as file:
-        writer = csv.writer(file)
-        writer.writerow([field.name for field in fields(rows[0])])
-        for row in rows:
-            writer.writerow([round(value, 4) if isinstance(value, float) else value for value in astuple(row)])
+    text = io.StringIO()
+    writer = csv.writer(text)
+    writer.writerow([field.name for field in fields(rows[0])])
+    for row in rows:
+        writer.writerow([round(value, 4) if isinstance(value, float) else value for value in astuple(row)])
+    write_whole(path, text.getvalue())  # whole or not at all: a run stopped halfway leaves no half a table
 
 
 def run_experiment(name: str, out: str | Path, settings: TournamentSettings, *, games: int | None = None,

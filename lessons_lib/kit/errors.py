@@ -17,6 +17,11 @@ class VariantError(ValueError):
     """An unknown rule variant name."""
 
 
+class DamagedData(ValueError):
+    """A data file a game ships (a solved endgame table, say) that cannot be read: which file, and how to make it
+    again."""
+
+
 def is_whole_number(text: str, digits: int = 12) -> bool:
     """True for text made of 1 to ``digits`` of the ASCII digits 0-9 (so ``int(text)`` cannot fail).
 

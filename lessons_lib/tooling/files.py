@@ -65,7 +65,7 @@ def _same_file(one: str, other: str) -> bool:
             return True
     except OSError:
         pass
-    return os.path.normcase(os.path.abspath(one)) == os.path.normcase(os.path.abspath(other))
+    return os.path.normcase(os.path.realpath(one)) == os.path.normcase(os.path.realpath(other))
 
 
 def write_whole(path: Path | str, text: str) -> None:

@@ -18,6 +18,7 @@ again. A table file that is missing or damaged (cut short, empty, an array of th
 
 from __future__ import annotations
 
+import os
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -28,6 +29,7 @@ from numpy.typing import NDArray
 
 from importlib import resources
 
+from lessons_lib.kit.errors import DamagedData
 from lessons_lib.games.shologuti.endgame_index import (
     SHIPPED_MATERIAL, Parts, class_size, index_of, material_of, parts_at,
 )
@@ -69,14 +71,17 @@ def save_table(table: Table, path: Path) -> None:
     for (greens, reds), (values, distances) in table.items():
         arrays[f"values_{greens}_{reds}"] = values
         arrays[f"distances_{greens}_{reds}"] = distances
-    np.savez_compressed(path, allow_pickle=False, **arrays)
+    part = path.with_name(f".{path.name}.part")  # written whole, then put in place: a rebuild stopped halfway
+    with open(part, "wb") as file:                # leaves the table as it was
+        np.savez_compressed(file, allow_pickle=False, **arrays)
+    os.replace(part, path)
 
 
 REBUILD = "python -m lessons_lib.games.shologuti.endgame_table"
 """The command that makes the shipped tables again."""
 
 
-class DamagedTable(ValueError):
+class DamagedTable(DamagedData):
     """A table file that cannot be read, or holds what no table does (cut short, empty, an array of the wrong
     shape or type): one line naming the file and what to do."""
 
