@@ -84,3 +84,31 @@ def parse_player(text: str | Player) -> Player:
             raise ValueError(f"{name!r} is the name of a file here as well as a player: write ./{name} for the "
                              f"file, or run the command from another folder")
     return Player(text, agent=rest, label=label)
+
+
+def labelled_apart(players: list[Player]) -> list[Player]:
+    """``players``, with each unlabelled file that shares its shown name with another file labelled by the nearest
+    folder, from the file up, whose name tells them apart (``alice/my_agents/my_agent.py`` and
+    ``bob/my_agents/my_agent.py``: alice and bob, as ``collect`` lays out a class).
+
+    >>> [player.shown for player in labelled_apart([Player("c/alice/my_agent.py", file="c/alice/my_agent.py"),
+    ...                                             Player("c/bob/my_agent.py", file="c/bob/my_agent.py")])]
+    ['alice', 'bob']
+    """
+    files = [player for player in players if player.file is not None and player.label is None]
+    labels: dict[int, str] = {}
+    for shown in {player.shown for player in files}:
+        group = [player for player in files if player.shown == shown]
+        if len(group) < 2:
+            continue
+        ups = [list(reversed(Path(os.path.abspath(str(player.file))).parent.parts)) for player in group]
+        level = next((level for level in range(max(map(len, ups)))
+                      if len({up[level] if level < len(up) else None for up in ups}) == len(group)), None)
+        if level is None:
+            continue  # no one folder tells them apart: refused as entered twice, as before
+        for player, up in zip(group, ups):
+            label = up[level] if level < len(up) else ""
+            if label and "=" not in label and not label.startswith("."):
+                labels[id(player)] = label
+    return [Player(f"{labels[id(player)]}={player.file}", file=player.file, label=labels[id(player)])
+            if id(player) in labels else player for player in players]

@@ -90,7 +90,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 
 
 def run_tournament(args: argparse.Namespace) -> None:
-    from lessons_lib.arena.players import parse_player
+    from lessons_lib.arena.players import labelled_apart, parse_player
     from lessons_lib.arena.sandbox import MAX_AGENT_FILE_BYTES
     from lessons_lib.arena.storage import ResultStore, export_csv
     from lessons_lib.arena.tournament import (
@@ -101,8 +101,9 @@ def run_tournament(args: argparse.Namespace) -> None:
     from lessons_lib.sandbox.isolation import choose_mode, sandbox_mode
 
     choose_mode(args.sandbox)
-    entered = [parse_player(spec) for spec in args.specs]  # parsed here, once: the rest carries these
-    baselines = [parse_player(spec) for spec in args.gauntlet]
+    # parsed here, once: the rest carries these (files of one name in folders of their own told apart by the folder)
+    everyone = labelled_apart([parse_player(spec) for spec in [*args.specs, *args.gauntlet]])
+    entered, baselines = everyone[:len(args.specs)], everyone[len(args.specs):]
     files = list(dict.fromkeys(player.file for player in [*entered, *baselines] if player.file is not None))
     # each file read now, without following links: ValueError for no such file, a link, a hard link, too large...
     refuse_repeats([read_handin(path, MAX_AGENT_FILE_BYTES, "agent file") for path in files])

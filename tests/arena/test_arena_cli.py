@@ -80,6 +80,21 @@ def test_tournament_json_has_standings_and_games(capsys: pytest.CaptureFixture[s
         assert len(list(csv.DictReader(file))) == 4
 
 
+def test_a_class_collected_into_folders_of_its_own_plays_under_the_folders_names(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``collect`` lays each student's agent out as FOLDER/<user>/my_agents/my_agent.py: one file name for all."""
+    paths = []
+    for student, agent in (("alice", "first_move.py"), ("bob", "crash.py")):
+        path = tmp_path / "collected" / student / "my_agents" / "my_agent.py"
+        path.parent.mkdir(parents=True)
+        path.write_bytes((AGENTS / agent).read_bytes())
+        paths.append(str(path))
+    status = main(["tournament", *paths, "--games-per-pair", "2", "--workers", "1", "--quiet", "--json"])
+    assert status == 0
+    table = {row["name"]: row for row in json.loads(capsys.readouterr().out)["standings"]}
+    assert set(table) == {"alice", "bob"} and table["bob"]["forfeits"] == 2
+
+
 def test_tournament_prints_a_table_and_the_forfeits(capsys: pytest.CaptureFixture[str]) -> None:
     illegal = str(AGENTS / "illegal.py")
     assert main(["tournament", "random", illegal, "--workers", "1", "--quiet", "--seconds-per-move", "1"]) == 0
