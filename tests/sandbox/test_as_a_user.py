@@ -193,3 +193,18 @@ def test_a_teacher_who_is_not_root_loses_no_limit_and_leaves_nothing_running(tmp
     assert not any("raised ValueError" in reason for reason in bomber), report  # refused at the limit at once
     assert all("processes (the limit for one agent)" in reason for reason in bomber), report  # (or caught at it)
     assert report["score"] == 2, report
+
+
+def test_another_user_reaches_a_folder_lying_deep_below_folders_closed_to_others(tmp_path: Path) -> None:
+    """A checkout two folders below a home folder only its owner may enter (``~/courses/lab``)."""
+    if os.geteuid() != 0 or shutil.which("bwrap") is None or shutil.which("setpriv") is None:
+        pytest.skip("becoming another user needs root, bubblewrap and setpriv (util-linux)")
+    home = tmp_path / "home of ann"
+    checkout = home / "courses" / "lab"
+    checkout.mkdir(parents=True)
+    (checkout / "lesson.txt").write_text("here")
+    home.chmod(0o700)
+    read = subprocess.run(["bwrap", "--dev-bind", "/", "/", *reachable_by_others([str(checkout)], covered=[]), "--",
+                           "setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups",
+                           "cat", str(checkout / "lesson.txt")], capture_output=True, text=True, timeout=60)
+    assert (read.returncode, read.stdout) == (0, "here"), read.stderr
