@@ -12,9 +12,10 @@ prints):
 
 - ``{"read": {"name": ..., "bytes": N, "lessons": [...]}}`` then the notebook's N bytes: it answers
   ``{"reading": SUMMARY}`` (:func:`~lessons_lib.grading.notebooks.summary`) or ``{"not_gradable": "..."}``;
-- ``{"check": {"name": ..., "args": [...], "kwargs": {...}, "answer": CODE or null, "record": true}}``: it
-  runs the check, asking the student's functions across the wall (each of its messages ``{"wire": ...}``,
-  relayed by the grader to the sandbox, whose answer comes back as ``{"wire": ...}``), and ends with
+- ``{"check": {"name": ..., "args": [...], "kwargs": {...}, "answer": CODE or null, "record": true, "token": ...}}``:
+  it runs the check, asking the student's functions across the wall (each of its messages a line ``C {...}`` for
+  a call, ``A {...}`` for the answer to one of the student's, which the grader sends on to the sandbox unread;
+  the runner's line in return, which the grader relays unread too, its token checked here), and ends with
   ``{"verdict": {"passed": ..., "message": ..., "score": ...}}``, or ``{"refused": "..."}`` for a call of the
   wrong shape. ``answer`` is what the grader read of the answer's code (for the exercise's own call, whose
   verdict counts): an answer whose code the grader cannot read, or that uses what its exercise does not allow,
@@ -60,11 +61,26 @@ class Channel:
             raise WireError("the grader's message is not an object")
         return message
 
-    def receive_wire(self) -> dict[str, Any]:
-        """The sandbox's next message, relayed by the grader."""
-        message = self.receive().get("wire")
-        if not isinstance(message, dict):
-            raise WireError("the grader relayed something that is not a message")
+    def send_wire(self, message: dict[str, Any]) -> None:
+        """A message for the student's code: the grader sends it on without reading it, knowing from its first
+        letter whether it is a call (``C``) or the answer to one of the student's (``A``)."""
+        self.writer.write(b"C " if "call" in message else b"A ")
+        self.writer.write(json.dumps(message).encode() + b"\n")
+        self.writer.flush()
+
+    def receive_wire(self, token: str) -> dict[str, Any]:
+        """The student's code's next message, as its runner wrote it, relayed by the grader unread: read here,
+        its token checked."""
+        line = self.reader.readline()
+        if not line:
+            raise SystemExit(0)  # the grader is gone
+        try:
+            message = json.loads(line)
+        except (ValueError, RecursionError):
+            message = None
+        if not isinstance(message, dict) or message.pop("token", None) != token \
+                or next(iter(message), None) not in ("call", "result", "raised"):
+            raise WireError("the student's side said something that is not a call or an answer")
         return message
 
 
@@ -89,7 +105,8 @@ def check(request: dict[str, Any], channel: Channel) -> None:
     name, module_name = str(request["name"]), str(request["module"])
     if not module_name.startswith(EXERCISES + "."):
         raise WireError("a check of no exercise")
-    wire = Wire(lambda message: channel.send({"wire": message}), channel.receive_wire, trusting=False)
+    token = str(request["token"])
+    wire = Wire(channel.send_wire, lambda: channel.receive_wire(token), trusting=False)
     with tempfile.TemporaryDirectory(prefix="shologuti-check-") as folder:
         try:
             call = Call()

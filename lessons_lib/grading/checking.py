@@ -20,12 +20,12 @@ import time
 from typing import Any
 
 from lessons_lib.grading.notebooks import Reading
-from lessons_lib.grading.wire import WireError
 from lessons_lib.grading.worker_process import WorkerProcess, WorkerStopped
 from lessons_lib.sandbox.running import Message, SandboxedProcess
 
 PROTOCOL = ("call", "result", "raised")
 """The first words of the messages of a call across the wall."""
+PROTOCOL_KEYS = tuple(f'"{word}"' for word in PROTOCOL)
 
 
 class SandboxEnded(BaseException):
@@ -75,23 +75,22 @@ class Checker:
         self.exercise_cells = reading.exercise_cells
         self.answers = reading.answers
         self.modules = {name: module for module, name in reading.lesson.imports if name in reading.exercise_cells}
+        self.prefix = '{"token": ' + json.dumps(token) + ", "
+        """How every line of the runner's starts (the runner writes its messages with ``json.dumps``)."""
 
     def _send(self, message: dict[str, Any]) -> None:
         self.process.send(json.dumps(message), max(0.001, self.deadline - time.monotonic()))
 
-    def _receive(self) -> dict[str, Any]:
-        """The runner's next message of a call across the wall (other lines skipped); :class:`SandboxEnded` if it
-        stops answering."""
+    def _receive(self) -> str:
+        """The runner's next message of a call across the wall, as the line it wrote (other lines skipped: it is
+        read in the worker); :class:`SandboxEnded` if it stops answering."""
         while True:
             message = self.process.receive(timeout=None)
             assert message is not None
             if message.kind != "answer":
                 raise SandboxEnded(message)
-            event = token_line(message.text, self.token)
-            if event is not None and next(iter(event), None) in PROTOCOL:
-                return event
-            if event is not None and event:
-                raise WireError("an event in the middle of a check")
+            if message.text.startswith(self.prefix) and message.text[len(self.prefix):].startswith(PROTOCOL_KEYS):
+                return message.text
 
     def check(self, event: dict[str, Any], cell: int | None) -> None:
         """Run the check ``event`` asks for; record its verdict if it is its exercise's, and send it back."""
@@ -103,49 +102,60 @@ class Checker:
         record = cell is not None and self.exercise_cells.get(name) == cell and name not in self.verdicts
         code = self.answers.get((cell, name)) if cell is not None else None
         self.worker.send({"check": {"name": name, "module": module, "args": event["args"], "kwargs": event["kwargs"],
-                                    "answer": code.as_json() if code is not None else None, "record": record}})
-        owed: list[tuple[str, Any]] = []  # the calls under way: who owes the answer to each, and its number
+                                    "answer": code.as_json() if code is not None else None, "record": record,
+                                    "token": self.token}})
+        owed: list[Any] = []  # the numbers of the student's calls the worker owes an answer, innermost last
         try:
             while True:
-                message = self.worker.receive(self.deadline)
+                line = self.worker.receive_line(self.deadline)
+                if line[:2] in (b"C ", b"A "):  # a call of the student's function, or the answer to one of its
+                    if line[:1] == b"A" and owed:  # calls: sent on as it is, never read here
+                        owed.pop()
+                    self.process.send(line[2:].decode().rstrip("\n"), max(0.001, self.deadline - time.monotonic()))
+                    self._relay_answer(owed)
+                    continue
+                message = self.worker.parsed(line)
                 if "refused" in message:
                     self._send({"refused": str(message["refused"])[:300]})
                     return
-                if "verdict" in message and isinstance(message["verdict"], dict):
-                    verdict = _verdict(message["verdict"])
-                    break
-                question = message.get("wire")
-                if not isinstance(question, dict):
+                if not isinstance(message.get("verdict"), dict):
                     raise WorkerStopped("ended", "the grader's worker said something odd")
-                _keep_count(owed, question, "sandbox")
-                self._send(question)
-                answer = self._receive()
-                _keep_count(owed, answer, "worker")
-                self.worker.relay({"wire": answer})
+                verdict = _verdict(message["verdict"])
+                break
         except WorkerStopped as stopped:
-            verdict = {"passed": False, "message": f"{name}: not yet: {stopped}. Look at what your code returns "
-                                                   f"(its size, its type) for the check's cases.", "score": 0.0}
+            advice = (" Look at what your code returns (its size, its type) for the check's cases."
+                      if stopped.kind in ("time", "memory") else "")
+            verdict = {"passed": False, "message": f"{name}: {stopped}.{advice}", "score": 0.0}
             self._unwind(owed)
         if record:
             self.verdicts[name] = verdict
         self._send({"verdict": verdict})
 
-    def _unwind(self, owed: list[tuple[str, Any]]) -> None:
+    def _relay_answer(self, owed: list[Any]) -> None:
+        """Give the worker the student's code's next message (an answer, or a call of its own that the worker then
+        owes an answer), as the line the runner wrote."""
+        text = self._receive()
+        if text[len(self.prefix):].startswith('"call"'):
+            owed.append(_number(text))
+        self.worker.relay_line(text)
+
+    def _unwind(self, owed: list[Any]) -> None:
         """The worker stopped while the student's code waited on it: answer each of the student's calls still
         owed with an error, until the student's code is back where the check was called."""
         while owed:
-            _, number = owed.pop()  # only the worker can owe: the student's code waited on it
             self._send({"raised": "RuntimeError", "module": "builtins", "message": "the check stopped",
-                        "id": number, "synced": {}})
-            _keep_count(owed, self._receive(), "worker")
+                        "id": owed.pop(), "synced": {}})
+            text = self._receive()
+            if text[len(self.prefix):].startswith('"call"'):
+                owed.append(_number(text))
 
 
-def _keep_count(owed: list[tuple[str, Any]], message: dict[str, Any], receiver: str) -> None:
-    """Follow the calls under way: a call makes ``receiver`` owe an answer; an answer settles the last call."""
-    if "call" in message:
-        owed.append((receiver, message.get("id")))
-    elif owed:
-        owed.pop()
+def _number(text: str) -> Any:
+    """The number (``id``) of a call across the wall, from the line that makes it."""
+    try:
+        return json.loads(text).get("id")
+    except ValueError:
+        return None
 
 
 def _verdict(data: dict[str, Any]) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import select
 import signal
 import subprocess
 import tempfile
@@ -31,14 +32,48 @@ WATCH_SECONDS = 0.05
 """How often the worker's time and memory are looked at while it works."""
 
 
-def _read(stream: IO[bytes], lines: queue.Queue[bytes | None]) -> None:
-    """Put each line the worker writes into ``lines``, then None when it stops (or writes a line too long)."""
-    while True:
-        line = stream.readline(MAX_LINE_BYTES + 1)
-        if not line or len(line) > MAX_LINE_BYTES:
-            break
-        lines.put(line)
-    lines.put(None)
+class Lines:
+    """The worker's lines, each waited for at most a given time: read straight from the pipe where the system can
+    wait on one (one thread fewer for every question a check asks), else by a thread of their own."""
+
+    END = b""
+    """What :meth:`get` gives once the worker has stopped writing (or wrote a line too long)."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stream = stream
+        self.buffer = b""
+        self.ended = False
+        self.queue: queue.Queue[bytes] | None = None
+        if os.name == "nt":  # Windows cannot wait on a pipe: a thread reads it
+            self.queue = queue.Queue()
+            threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.queue is not None
+        while True:
+            line = self.stream.readline(MAX_LINE_BYTES + 1)
+            if not line or len(line) > MAX_LINE_BYTES or not line.endswith(b"\n"):
+                break
+            self.queue.put(line)
+        self.queue.put(self.END)
+
+    def get(self, timeout: float) -> bytes | None:
+        """The next whole line, :data:`END` if there will be none, or None if none came within ``timeout`` s."""
+        if self.queue is not None:
+            try:
+                return self.queue.get(timeout=timeout)
+            except queue.Empty:
+                return None
+        while b"\n" not in self.buffer:
+            if self.ended or len(self.buffer) > MAX_LINE_BYTES:
+                return self.END
+            if not select.select([self.stream], [], [], timeout)[0]:
+                return None
+            chunk = os.read(self.stream.fileno(), 1 << 16)
+            self.ended = not chunk
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line + b"\n"
 
 
 class WorkerStopped(Exception):
@@ -60,7 +95,8 @@ class WorkerProcess:
         self.address_space_mb = address_space_mb
         self._process: subprocess.Popen[bytes] | None = None
         self._watched: psutil.Process | None = None
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._lines: Lines | None = None
+        self._watched_at = 0.0
         self._folder: tempfile.TemporaryDirectory[str] | None = None
         self._used_before = 0.0
 
@@ -78,8 +114,8 @@ class WorkerProcess:
                                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                          cwd=self._folder.name, env=environment, **own)
         self._watched = psutil.Process(self._process.pid)
-        self._lines = queue.Queue()
-        threading.Thread(target=_read, args=(self._process.stdout, self._lines), daemon=True).start()
+        assert self._process.stdout is not None
+        self._lines = Lines(self._process.stdout)
 
     def send(self, message: dict[str, Any], data: bytes = b"") -> None:
         """Give the worker ``message`` (and ``data`` after it); starts the clock of a new request."""
@@ -93,11 +129,11 @@ class WorkerProcess:
         except OSError:
             pass  # it died: receive says so
 
-    def relay(self, message: dict[str, Any]) -> None:
-        """Give the worker a message in the middle of a request (its clock goes on)."""
+    def relay_line(self, text: str) -> None:
+        """Give the worker a line of the sandbox's in the middle of a request (its clock goes on)."""
         assert self._process is not None and self._process.stdin is not None
         try:
-            self._process.stdin.write(json.dumps(message).encode() + b"\n")
+            self._process.stdin.write(text.encode() + b"\n")
             self._process.stdin.flush()
         except OSError:
             pass
@@ -105,26 +141,36 @@ class WorkerProcess:
     def receive(self, deadline: float) -> dict[str, Any]:
         """The worker's next message; :class:`WorkerStopped` if it goes over its limits, dies, or says nothing
         before ``deadline`` (by :func:`time.monotonic`)."""
+        return self.parsed(self.receive_line(deadline))
+
+    def receive_line(self, deadline: float) -> bytes:
+        """The worker's next line, as it wrote it (see :meth:`receive`)."""
         while True:
-            try:
-                line = self._lines.get(timeout=WATCH_SECONDS)
-            except queue.Empty:
+            assert self._lines is not None
+            line = self._lines.get(WATCH_SECONDS)
+            if line is None:
                 self._watch(deadline)
                 continue
-            if line is None:
+            if line == Lines.END:
                 self.close()
                 raise WorkerStopped("ended", "the grader's worker ended on this answer")
-            self._watch(deadline)  # an answer counts only if it came within the limits
-            try:
-                message = json.loads(line)
-            except ValueError:
-                message = None
-            if not isinstance(message, dict):
-                self.close()
-                raise WorkerStopped("ended", "the grader's worker said something odd")
-            return message
+            if time.monotonic() - self._watched_at > WATCH_SECONDS:
+                self._watch(deadline)  # an answer counts only if it came within the limits
+            return line
+
+    def parsed(self, line: bytes) -> dict[str, Any]:
+        """A line of the worker's as the message it holds; :class:`WorkerStopped` if it holds none."""
+        try:
+            message = json.loads(line)
+        except ValueError:
+            message = None
+        if not isinstance(message, dict):
+            self.close()
+            raise WorkerStopped("ended", "the grader's worker said something odd")
+        return message
 
     def _watch(self, deadline: float) -> None:
+        self._watched_at = time.monotonic()
         used = self._processor_time() - self._used_before
         if used > self.processor_seconds:
             self.close()
@@ -135,8 +181,10 @@ class WorkerProcess:
             raise WorkerStopped("memory", f"the check went over {self.memory_mb} MB of memory on this answer")
         if time.monotonic() > deadline:
             self.close()
-            raise WorkerStopped("deadline", "the notebook's time ran out while the check worked")
-        if self._process is not None and self._process.poll() is not None and self._lines.empty():
+            raise WorkerStopped("deadline", "the notebook's time ran out during this check (a slow answer, or time "
+                                            "spent before it)")
+        if self._process is not None and self._process.poll() is not None and self._lines is not None \
+                and b"\n" not in self._lines.buffer and (self._lines.queue is None or self._lines.queue.empty()):
             self.close()
             raise WorkerStopped("ended", "the grader's worker ended on this answer")
 

@@ -44,14 +44,19 @@ class FakeWorker:
     def send(self, message: dict[str, Any], data: bytes = b"") -> None:
         self.requests.append(message)
 
-    def relay(self, message: dict[str, Any]) -> None:
-        self.relayed.append(message)
+    def relay_line(self, text: str) -> None:
+        self.relayed.append(json.loads(text))
 
-    def receive(self, deadline: float) -> dict[str, Any]:
+    def receive_line(self, deadline: float) -> bytes:
         said = self.says.pop(0)
         if isinstance(said, Exception):
             raise said
-        return said
+        if "wire" in said:  # as the worker writes a message for the student's code
+            return (b"C " if "call" in said["wire"] else b"A ") + json.dumps(said["wire"]).encode() + b"\n"
+        return json.dumps(said).encode() + b"\n"
+
+    def parsed(self, line: bytes) -> dict[str, Any]:
+        return json.loads(line)  # type: ignore[no-any-return]
 
 
 def checker(sandbox: FakeSandbox, worker: FakeWorker, verdicts: dict[str, Any]) -> Checker:
@@ -69,7 +74,7 @@ def test_the_workers_questions_and_the_students_answers_are_relayed_and_the_verd
                          {"verdict": {"passed": False, "message": "m " * 1000, "score": 0.25}}])
     verdicts: dict[str, Any] = {}
     checker(sandbox, worker, verdicts).check(CALL, 3)
-    assert worker.relayed == [{"wire": {"result": 7, "id": 1, "synced": {}}}]
+    assert worker.relayed == [{"token": TOKEN, "result": 7, "id": 1, "synced": {}}]
     assert verdicts["check_a"] == {"passed": False, "message": ("m " * 1000)[:4000], "score": 0.25}
     assert sandbox.sent == [{"call": 1, "id": 1, "args": [0.5], "kwargs": {}}, {"verdict": verdicts["check_a"]}]
     assert worker.requests[0]["check"]["record"] is True
