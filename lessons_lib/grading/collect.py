@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -26,6 +25,7 @@ from pathlib import Path
 
 from lessons_lib.grading.notebooks import MAX_NOTEBOOK_BYTES
 from lessons_lib.sandbox.handins import HandinRefused, read_handin
+from lessons_lib.tooling.files import write_whole
 
 AGENT_LESSON = "08_tournament_lab"
 AGENT_FILE = Path("my_agents") / "my_agent.py"
@@ -183,7 +183,7 @@ def _copy(source: Path, most: int, what: str, handed_in: datetime | None, to: Pa
     target = to / student.student / relative
     try:
         _make_folders(to, Path(student.student) / relative.parent)
-        _write_bytes(target, handin.data, handed_in)
+        write_whole(target, handin.data, handed_in.timestamp())
     except (OSError, ValueError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
         student.problems.append(f"{relative} could not be written to {str(target)!r}: {reason}")
@@ -204,22 +204,3 @@ def _make_folders(root: Path, relative: Path) -> None:
         if not stat.S_ISDIR(info.st_mode):
             raise ValueError(f"{str(folder)!r} is {'a symbolic link' if stat.S_ISLNK(info.st_mode) else 'a file'}, "
                              f"not a folder")
-
-
-def _write_bytes(path: Path, data: bytes, modified: datetime) -> None:
-    """Write ``data`` to ``path`` whole (a link there is replaced, never followed), modified at ``modified``."""
-    descriptor, part = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    try:
-        with os.fdopen(descriptor, "wb") as file:
-            file.write(data)
-        umask = os.umask(0o022)
-        os.umask(umask)
-        os.chmod(part, 0o666 & ~umask)
-        os.utime(part, (modified.timestamp(), modified.timestamp()))
-        os.replace(part, path)
-    except BaseException:
-        try:
-            os.unlink(part)
-        except OSError:
-            pass
-        raise

@@ -68,20 +68,23 @@ def _same_file(one: str, other: str) -> bool:
     return os.path.normcase(os.path.realpath(one)) == os.path.normcase(os.path.realpath(other))
 
 
-def write_whole(path: Path | str, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: through a new temporary file beside it, put in its place
-    at once, so a file written before is never left half-written and a link at ``path`` is replaced, never
-    followed (it could lead to a results database or a student's file)."""
+def write_whole(path: Path | str, text: str | bytes, modified: float | None = None) -> None:
+    """Write ``text`` (or bytes) to ``path`` whole or not at all: through a new temporary file beside it, put in
+    its place at once, so a file written before is never left half-written and a link at ``path`` is replaced,
+    never followed (it could lead to a results database or a student's file). ``modified``, if given, is the
+    time the file says it was last changed (a POSIX timestamp)."""
     import tempfile
 
     path = Path(path)
     descriptor, part = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     try:
-        with os.fdopen(descriptor, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(text.encode("utf-8") if isinstance(text, str) else text)
         umask = os.umask(0o022)
         os.umask(umask)
         os.chmod(part, 0o666 & ~umask)  # as a file written the plain way would be
+        if modified is not None:
+            os.utime(part, (modified, modified))
         os.replace(part, path)
     except BaseException:
         try:
