@@ -10,7 +10,8 @@ import pytest
 
 from lessons_lib.exercises.answer_code import python_tree, read_answers
 from lessons_lib.exercises.references import ALLOWED, EXERCISES, answer_problem
-from lessons_lib.grading.notebooks import LESSONS_FOLDER, SKIP_TAG, code_sources, help_calls
+from lessons_lib.grading.help_calls import help_calls
+from lessons_lib.grading.notebooks import LESSONS_FOLDER, SKIP_TAG, code_sources
 
 
 def reading(*cells: str, check: str = "check_count_leaves") -> tuple[set[str], list[str]]:
