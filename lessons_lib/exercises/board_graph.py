@@ -8,17 +8,40 @@ from typing import Any
 
 import networkx as nx
 
-from lessons_lib.games.shologuti.board import JUMP_COUNT, JUMPS, POINTS
-from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, drawn_with
-from lessons_lib.exercises.own_code import library_use, write_it_yourself
+from lessons_lib.games.shologuti.board import JUMP_COUNT, POINTS
+from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.feedback import (
+    Cases, Feedback, as_whole_number, call_safely, case_seed, drawn_with, items_of, no_use_going_on, shown,
+)
 from lessons_lib.games.shologuti.graph import board_graph, jump_graph
 
 
+MOST_PAIRS = 1000
+"""The most (over, target) pairs an answer is read for (a point has at most eight jumps)."""
+
+
+def point_number(value: Any) -> int | None:
+    """A point given as a whole number of any kind, or as short text of digits ("12"); None if it is neither."""
+    if issubclass(type(value), str):
+        text = str.strip(value)
+        return int(text) if len(text) <= 10 and text.lstrip("-").isdigit() else None
+    number, problem = as_whole_number(value)
+    return None if problem else number
+
+
 def _as_pairs(answer: Any) -> set[tuple[int, int]] | None:
-    try:
-        return {(int(over), int(target)) for over, target in answer}
-    except (TypeError, ValueError):
+    """The (over, target) pairs of an answer, as whole numbers; None if it is not a collection of such pairs."""
+    items = items_of(answer, MOST_PAIRS)
+    if items is None or len(items) > MOST_PAIRS:
         return None
+    pairs = set()
+    for item in items:
+        parts = items_of(item, 2)
+        points = [point_number(part) for part in parts] if parts is not None and len(parts) == 2 else [None]
+        if None in points:
+            return None
+        pairs.add((points[0], points[1]))
+    return pairs  # type: ignore[return-value]
 
 
 def _step(graph: nx.Graph, a: Any, b: Any) -> tuple[int, int]:
@@ -27,7 +50,7 @@ def _step(graph: nx.Graph, a: Any, b: Any) -> tuple[int, int]:
 
 def _a_graph_of_jumps(value: object) -> str | None:
     """``"the graph of jumps (jump_graph())"`` if ``value`` is a graph that holds the jumps, like J in the lesson."""
-    if isinstance(value, nx.Graph) and value.number_of_edges() == JUMP_COUNT and \
+    if issubclass(type(value), nx.Graph) and value.number_of_edges() == JUMP_COUNT and \
             set(value.edges) == set(jump_graph().edges):
         return "the graph of jumps (jump_graph())"
     return None
@@ -59,39 +82,48 @@ def check_jumps_from(jumps_from: Callable[[nx.Graph, int], Iterable[tuple[int, i
     """Check a student's ``jumps_from(G, point)`` against the engine's jump table, point by point, and on boards
     drawn with ``seed`` (fresh when None)."""
     graph = board_graph()
-    used = library_use(jumps_from, {"jump_graph": jump_graph, "JUMPS": JUMPS, "straight_jumps": straight_jumps},
-                       looks_like=_a_graph_of_jumps,
-                       labels={"graph 'Shologuti jumps'": "the graph of jumps (jump_graph())"})
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "table of jumps") + " Find each jump from G alone.")
+    refused = refusal(jumps_from, "check_jumps_from", "table of jumps", looks_like=_a_graph_of_jumps,
+                      labels={"graph 'Shologuti jumps'": "the graph of jumps (jump_graph())"})
+    if refused:
+        return Feedback.not_yet(refused + " Find each jump from G alone.", 0.0)
     seed = case_seed(seed)
-    cases = [("G", graph, list(POINTS))] + drawn_graphs(seed)
-    for number, (name, board, points) in enumerate(cases):
+    cases = Cases()
+    for number, (name, board, points) in enumerate([("G", graph, list(POINTS))] + drawn_graphs(seed)):
         for point in points:
-            mistake = _jump_mistake(jumps_from, name, board, point)
+            mistake, hopeless = _jump_mistake(jumps_from, name, board, point)
             if mistake:
-                return Feedback.not_yet(mistake + (drawn_with(seed) if number else ""))
-    return Feedback.correct(f"right for all 37 points: {JUMP_COUNT} jumps in all, as in the engine's table, and on "
-                            f"boards with their points renamed and lines taken away.")
+                cases.failed(mistake + (drawn_with(seed) if number else ""))
+                if hopeless:
+                    return cases.feedback("")
+            else:
+                cases.passed()
+    return cases.feedback(f"right for all 37 points: {JUMP_COUNT} jumps in all, as in the engine's table, and on "
+                          f"boards with their points renamed and lines taken away.")
 
 
 def _jump_mistake(jumps_from: Callable[[nx.Graph, int], Iterable[tuple[int, int]]], name: str, graph: nx.Graph,
-                  point: Any) -> str | None:
-    """What is wrong with the jumps a student finds from ``point`` of ``graph`` (called ``name``), or None."""
+                  point: Any) -> tuple[str | None, bool]:
+    """What is wrong with the jumps a student finds from ``point`` of ``graph`` (called ``name``), or None; and
+    whether trying other points is no use (see :func:`~lessons_lib.exercises.feedback.no_use_going_on`)."""
     given, failure = call_safely(jumps_from, graph, point)
     if failure:
-        return f"jumps_from({name}, {point}) {failure}"
+        return f"jumps_from({name}, {point}) {failure}", no_use_going_on(jumps_from, failure)
+    return _pairs_mistake(given, name, graph, point), False
+
+
+def _pairs_mistake(given: Any, name: str, graph: nx.Graph, point: Any) -> str | None:
+    """What is wrong with ``given``, a student's jumps from ``point`` of ``graph`` (called ``name``), or None."""
     answer = _as_pairs(given)
     if answer is None:
-        return f"jumps_from({name}, {point}) should give (over, target) pairs of points"
+        return f"jumps_from({name}, {point}) should give (over, target) pairs of points, not {shown(given)}"
     expected = straight_jumps(graph, point)
     if answer == expected:
         return None
     on = "" if name == "G" else f" on {name}"
     for over, target in sorted(answer - expected):
         if not graph.has_edge(point, over) or not graph.has_edge(over, target):
-            return (f"from {point} you jump over {over} to {target}{on}, but a jump follows two lines: "
-                    f"{point}-{over} and {over}-{target} must both be edges of the graph.")
+            return (f"from {point} you jump over {shown(over)} to {shown(target)}{on}, but a jump follows two lines: "
+                    f"{point}-{shown(over)} and {shown(over)}-{shown(target)} must both be edges of the graph.")
         if target == point:
             return f"from {point} over {over} you land back on {point}{on}: skip target == point."
         return (f"{point} over {over} to {target} turns a corner{on}: the step {point}→{over} is "
@@ -104,10 +136,11 @@ def _jump_mistake(jumps_from: Callable[[nx.Graph, int], Iterable[tuple[int, int]
 
 def check_cut_points(answer: Iterable[int]) -> Feedback:
     """Check the points whose removal splits the board in two (its articulation points)."""
-    try:
-        given = {int(point) for point in answer}
-    except (TypeError, ValueError):
-        return Feedback.not_yet("give a list of point numbers, for example [12, 30]")
+    items = items_of(answer, MOST_PAIRS)
+    points = [point_number(item) for item in items] if items is not None and len(items) <= MOST_PAIRS else [None]
+    if None in points:
+        return Feedback.not_yet(f"give a list of point numbers, for example [12, 30], not {shown(answer, 40)}")
+    given = set(points)
     expected = set(nx.articulation_points(board_graph()))
     if given == expected:
         return Feedback.correct(
@@ -116,9 +149,9 @@ def check_cut_points(answer: Iterable[int]) -> Feedback:
             "jumped."
         )
     graph = board_graph()
-    for point in sorted(given - expected):
+    for point in sorted(given - expected):  # type: ignore[type-var]
         if point not in graph:
-            return Feedback.not_yet(f"there is no point {point}: points are 1 to 37")
+            return Feedback.not_yet(f"there is no point {shown(point)}: points are 1 to 37")
         return Feedback.not_yet(
             f"removing {point} leaves the board in one piece. Try it: "
             f"nx.is_connected(G.subgraph(set(G) - {{{point}}})) is True."

@@ -12,9 +12,11 @@ from lessons_lib.agents.base import Evaluation
 from lessons_lib.agents.evaluation import utility
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.minimax import MinimaxAgent
-from lessons_lib.exercises.feedback import Feedback, call_for_number, case_seed, drawn_with, not_a_number
+from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.feedback import (
+    Cases, Feedback, as_number, call_for_number, case_seed, drawn_with, is_a_number, items_of, no_use_going_on, shown,
+)
 from lessons_lib.exercises.fresh_cases import drawn_position, ending_at, in_a_chain, random_tree
-from lessons_lib.exercises.own_code import library_searches, library_use, write_it_yourself
 from lessons_lib.games.shologuti.position import RED, Position
 from lessons_lib.games.tiny_tree import (
     AIMA_FIGURE_5_2, CHAIN_TREE, EXERCISE_TREE, PRUNING_TREE, TinyTree, Tree, leaf_evaluation,
@@ -59,27 +61,30 @@ def drawn_search_cases(seed: int) -> list[tuple[str, Any, int, Evaluation]]:
 
 
 def check_tree_value(value: Any, move: Any) -> Feedback:
-    """Check the minimax value and best move of :data:`~lessons_lib.games.tiny_tree.EXERCISE_TREE`, worked out by hand."""
+    """Check the minimax value and best move of :data:`~lessons_lib.games.tiny_tree.EXERCISE_TREE`, worked out by hand.
+    A wrong answer scores half for a right value or a right move."""
     result = MinimaxAgent(3, leaf_evaluation).search(TinyTree(EXERCISE_TREE))
-    if value == 0 and move is None:
-        return Feedback.not_yet("fill in value and move, for example value = 5 and move = 'b'.")
-    problem = not_a_number(value)
+    number, problem = as_number(value)
+    chosen = str.lower(str.strip(move)) if issubclass(type(move), str) else None
+    score = ((not problem and number == result.value) + (chosen == result.move)) / 2
+    if move is None and not problem and number == 0:
+        return Feedback.not_yet("fill in value and move, for example value = 5 and move = 'b'.", 0.0)
     if problem:
-        return Feedback.not_yet(f"value = {value!r:.60}: {problem}")
-    if str(move).strip().lower() not in ("a", "b", "c"):
-        return Feedback.not_yet(f"the moves at the root are 'a', 'b' and 'c', not {move!r}.")
-    if value == result.value and str(move).strip().lower() == result.move:
-        return Feedback.correct(f"MAX plays {result.move} for a value of {value:g}: the line is "
+        return Feedback.not_yet(f"value = {shown(value, 60)}: {problem}", score)
+    if chosen not in ("a", "b", "c"):
+        return Feedback.not_yet(f"the moves at the root are 'a', 'b' and 'c', not {shown(move, 40)}.", score)
+    if number == result.value and chosen == result.move:
+        return Feedback.correct(f"MAX plays {result.move} for a value of {number:g}: the line is "
                                 f"{' '.join(map(str, result.pv))}. Under each MIN node MIN takes the smaller of "
                                 f"MAX's best replies.")
-    if value == 10:
+    if number == 10:
         return Feedback.not_yet("10 is the best leaf, but MIN will never let MAX reach it. Work from the "
-                                "bottom up: MAX nodes take the larger child, MIN nodes the smaller.")
-    if value == result.value:
-        return Feedback.not_yet(f"the value {value} is right, but which root move leads to it?")
-    return Feedback.not_yet(f"not {value}. Write the values level by level from the leaves up: the bottom "
+                                "bottom up: MAX nodes take the larger child, MIN nodes the smaller.", score)
+    if number == result.value:
+        return Feedback.not_yet(f"the value {number:g} is right, but which root move leads to it?", score)
+    return Feedback.not_yet(f"not {number:g}. Write the values level by level from the leaves up: the bottom "
                             f"MAX nodes first (each the larger of its two leaves), then the MIN nodes, then the "
-                            f"root.")
+                            f"root.", score)
 
 
 def leaves_of(state: TinyTree) -> list[str]:
@@ -128,14 +133,26 @@ def _slip_pruned_leaves(tree: Tree, strict: bool = False, right_to_left: bool = 
     return [leaf for leaf in leaves_of(TinyTree(tree)) if leaf not in looked_at]
 
 
-def _leaf_names(answer: Any) -> list[str] | None:
-    """The names in an answer given as a list of names or as one string of them; None if it is neither."""
-    if isinstance(answer, str):
-        return [name for name in answer.replace(",", " ").split() if name]
-    try:
-        return [str(name).strip().strip("'\"").lower() for name in answer]
-    except TypeError:
-        return None
+MOST_NAMES = 100
+"""The most names an answer is read for (the tree has 18 leaves)."""
+
+
+def _leaf_names(answer: Any) -> list[str] | str:
+    """The names in an answer given as a list of names or as one string of them; else what is wrong with it."""
+    if issubclass(type(answer), str):
+        names = str.split(str.replace(answer, ",", " "))
+        return names if len(names) <= MOST_NAMES else f"that is {len(names)} names or more; the tree has 18 leaves"
+    items = items_of(answer, MOST_NAMES)
+    if items is None:
+        return f"give a list of leaf names, for example ['a1b', 'c2a'], not {shown(answer, 40)}."
+    if len(items) > MOST_NAMES:
+        return f"that is more than {MOST_NAMES} names; the tree has 18 leaves."
+    if any(is_a_number(item) for item in items):
+        return "give the leaves' names, the moves that reach them (like 'a2b'), not their values."
+    odd = [item for item in items if not issubclass(type(item), str)]
+    if odd:
+        return f"give the leaves' names as text, like 'a2b', not {shown(odd[0], 40)}."
+    return [str.lower(str.strip(str.strip(item), "'\"")) for item in items]
 
 
 def check_pruned_leaves(answer: Any) -> Feedback:
@@ -143,8 +160,8 @@ def check_pruned_leaves(answer: Any) -> Feedback:
     tree = TinyTree(PRUNING_TREE)
     expected, leaves = pruned_leaves(PRUNING_TREE), leaves_of(tree)
     names = _leaf_names(answer)
-    if names is None:
-        return Feedback.not_yet(f"give a list of leaf names, for example ['a1b', 'c2a'], not {answer!r:.40}.")
+    if isinstance(names, str):
+        return Feedback.not_yet(names)
     if any(name.lstrip("-").isdigit() for name in names):
         return Feedback.not_yet("give the leaves' names, the moves that reach them (like 'a2b'), not their values.")
     unknown = [name for name in names if name not in leaves]
@@ -152,9 +169,9 @@ def check_pruned_leaves(answer: Any) -> Feedback:
         inner = [name for name in unknown if any(leaf.startswith(name) for leaf in leaves)]
         if inner:
             under = [leaf for leaf in leaves if leaf.startswith(inner[0])]
-            return Feedback.not_yet(f"{inner[0]!r} is a position, not a leaf: name its leaves ({', '.join(under)}) "
-                                    f"if alpha-beta skips them all.")
-        return Feedback.not_yet(f"there is no leaf {unknown[0]!r}; the leaves are {', '.join(leaves)}.")
+            return Feedback.not_yet(f"{shown(inner[0])} is a position, not a leaf: name its leaves "
+                                    f"({', '.join(under)}) if alpha-beta skips them all.")
+        return Feedback.not_yet(f"there is no leaf {shown(unknown[0], 40)}; the leaves are {', '.join(leaves)}.")
     given = sorted(set(names), key=leaves.index)
     if not given:
         return Feedback.not_yet("fill in the list with the names of the leaves alpha-beta never looks at (it "
@@ -291,74 +308,86 @@ def check_minimax(minimax: Callable[..., Any], seed: int | None = None) -> Feedb
     """Check a student's ``minimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and real positions,
     fixed ones and ones drawn with ``seed`` (fresh when None)."""
     name, state, depth, evaluate = CASES[4]
-    used = library_use(minimax, library_searches(), trial=lambda: minimax(state, depth, state.to_move, evaluate))
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "search"))
+    refused = refusal(minimax, "check_minimax", "search", trial=(state, depth, state.to_move, evaluate))
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
-    drawn = drawn_search_cases(seed)
-    for number, (name, state, depth, evaluate) in enumerate(CASES + drawn):
+    cases = Cases()
+    for number, (name, state, depth, evaluate) in enumerate(CASES + drawn_search_cases(seed)):
         seen = drawn_with(seed) if number >= len(CASES) else ""
-        expected, _ = search_value(MinimaxAgent(depth, evaluate), state)
         answer, failure = call_for_number(minimax, state, depth, state.to_move, evaluate)
         if failure:
-            return Feedback.not_yet(f"on {name}, minimax {failure}{seen}")
-        if answer != expected:
-            return Feedback.not_yet(f"on {name} at depth {depth}, your value is {answer:g} but minimax gives "
-                                    f"{expected:g}: {_diagnose(answer, state, depth, state.to_move, evaluate)}{seen}")
-    return Feedback.correct("right on the tiny trees, the chain, and real Shologuti positions. This is the "
-                            "Pygame project's first agent, in a few lines.")
+            cases.failed(f"on {name}, minimax {failure}{seen}")
+            if no_use_going_on(minimax, failure):
+                break
+            continue
+        expected, _ = search_value(MinimaxAgent(depth, evaluate), state)
+        if answer == expected:
+            cases.passed()
+        elif cases.wanted:
+            cases.failed(f"on {name} at depth {depth}, your value is {answer:g} but minimax gives {expected:g}: "
+                         f"{_diagnose(answer, state, depth, state.to_move, evaluate)}{seen}")
+        else:
+            cases.failed("")
+    return cases.feedback("right on the tiny trees, the chain, and real Shologuti positions. This is the "
+                          "Pygame project's first agent, in a few lines.")
 
 
 def _alphabeta_mistake(alphabeta: Callable[..., Any], name: str, state: Any, depth: int,
-                       evaluate: Evaluation) -> str | None:
-    """What is wrong with a student's alpha-beta on one case (its value, or the positions it visits), or None."""
-    value, nodes = search_value(AlphaBetaAgent(depth, evaluate), state)
-    plain = search_value(MinimaxAgent(depth, evaluate), state)[1]
+                       evaluate: Evaluation) -> tuple[str | None, bool]:
+    """What is wrong with a student's alpha-beta on one case (its value, or the positions it visits), or None; and
+    whether trying other cases is no use (see :func:`~lessons_lib.exercises.feedback.no_use_going_on`)."""
     seen = [0]
     answer, failure = call_for_number(alphabeta, _Counted(state, seen), depth, -math.inf, math.inf,
                                       state.to_move, CountedEvaluation(evaluate))
     if failure:
-        return f"on {name}, alphabeta {failure}"
+        return f"on {name}, alphabeta {failure}", no_use_going_on(alphabeta, failure)
+    value, nodes = search_value(AlphaBetaAgent(depth, evaluate), state)
+    plain = search_value(MinimaxAgent(depth, evaluate), state)[1]
     if answer != value and seen[0] < nodes:
         return (f"on {name} at depth {depth}, alphabeta gave {answer:g} but the minimax value is "
                 f"{value:g}, and it looked at only {seen[0]} positions where alpha-beta needs "
                 f"{nodes}: it skipped moves that had to be searched. Cut off only when "
-                f"alpha >= beta, and never before a node's first move is searched.")
+                f"alpha >= beta, and never before a node's first move is searched."), False
     if answer != value:
         hint = _diagnose(answer, state, depth, state.to_move, evaluate)
-        return (f"on {name} at depth {depth}, alphabeta gave {answer!r} but the minimax "
-                f"value is {value:g}: {hint}")
+        return (f"on {name} at depth {depth}, alphabeta gave {answer:g} but the minimax "
+                f"value is {value:g}: {hint}"), False
     visited = seen[0]
     if visited == plain and plain > nodes:
         return (f"on {name} the value is right, but you looked at all {plain} positions, as "
                 f"minimax does: nothing was pruned. Update alpha (at MAX nodes) or beta (at "
                 f"MIN nodes) as values come back, pass the updated alpha and beta to each "
-                f"recursive call, and stop trying moves once alpha >= beta.")
+                f"recursive call, and stop trying moves once alpha >= beta."), False
     if visited > nodes:
         return (f"on {name} the value is right, but you looked at {visited} positions where "
                 f"alpha-beta needs {nodes}. Do you stop as soon as alpha >= beta "
-                f"(not only when alpha > beta), and pass the updated alpha and beta down?")
+                f"(not only when alpha > beta), and pass the updated alpha and beta down?"), False
     if visited < nodes:
         return (f"on {name} you looked at only {visited} positions where alpha-beta needs "
                 f"{nodes}, with the moves in the order legal_moves() gives. The "
                 f"value came out right here, but pruning that much can miss the best move. "
-                f"Cut off only when alpha >= beta.")
-    return None
+                f"Cut off only when alpha >= beta."), False
+    return None, False
 
 
 def check_alphabeta(alphabeta: Callable[..., Any], seed: int | None = None) -> Feedback:
     """Check a student's ``alphabeta(state, depth, alpha, beta, root_player, evaluate, ply=0)``: values and pruning,
     on fixed cases and ones drawn with ``seed`` (fresh when None)."""
     name, state, depth, evaluate = CASES[4]
-    used = library_use(alphabeta, library_searches(),
-                       trial=lambda: alphabeta(state, depth, -math.inf, math.inf, state.to_move, evaluate))
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "search"))
+    refused = refusal(alphabeta, "check_alphabeta", "search",
+                      trial=(state, depth, -math.inf, math.inf, state.to_move, evaluate))
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
-    drawn = drawn_search_cases(seed)
-    for number, (name, state, depth, evaluate) in enumerate(CASES + drawn):
-        mistake = _alphabeta_mistake(alphabeta, name, state, depth, evaluate)
+    cases = Cases()
+    for number, (name, state, depth, evaluate) in enumerate(CASES + drawn_search_cases(seed)):
+        mistake, hopeless = _alphabeta_mistake(alphabeta, name, state, depth, evaluate)
         if mistake:
-            return Feedback.not_yet(mistake + (drawn_with(seed) if number >= len(CASES) else ""))
-    return Feedback.correct("the same values as minimax, and exactly the positions alpha-beta visits, pruned "
-                            "ones skipped, on every test.")
+            cases.failed(mistake + (drawn_with(seed) if number >= len(CASES) else ""))
+            if hopeless:
+                break
+        else:
+            cases.passed()
+    return cases.feedback("the same values as minimax, and exactly the positions alpha-beta visits, pruned "
+                          "ones skipped, on every test.")

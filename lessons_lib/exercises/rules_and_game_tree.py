@@ -6,9 +6,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, drawn_with
+from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.feedback import (
+    Cases, Feedback, call_for_whole_number, case_seed, drawn_with, no_use_going_on, shown,
+)
 from lessons_lib.exercises.fresh_cases import drawn_position, ending_at, in_a_chain
-from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.kit.perft import perft
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
 from lessons_lib.games.shologuti.position import RED, Position
@@ -73,48 +75,52 @@ def check_count_leaves(count_leaves: Callable[[Position, int], Any], seed: int |
     """Check a student's perft, ``count_leaves(position, depth)``, against the engine's on fixed trees and trees
     drawn with ``seed`` (fresh when None)."""
     start, traditional = Position.start(FORCED), Position.start(TRADITIONAL)
-    used = library_use(count_leaves, {"perft": perft}, trial=lambda: count_leaves(start, 2))
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "count of the leaves (perft)"))
+    refused = refusal(count_leaves, "check_count_leaves", "count of the leaves (perft)", trial=(start, 2))
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
     chain = Position.from_string(CHAIN_POSITIONS["a chain that changes direction"], FORCED)
     finished = FINISHED
     ending = Position.from_points(green=[23, 31], red=[18], rules=FORCED)
-    cases = [(start, 0, "the start"), (start, 1, "the start"), (start, 3, "the start"), (traditional, 2,
+    fixed = [(start, 0, "the start"), (start, 1, "the start"), (start, 3, "the start"), (traditional, 2,
              "the start under the traditional rules"), (chain, 3, "a position in the middle of the game"),
              (finished, 0, "a finished game"), (finished, 1, "a finished game"), (finished, 2, "a finished game"),
              (ending, 2, "a position whose games can end after one ply"), (start, 4, "the start")]
     seed = case_seed(seed)
-    for number, (position, depth, name) in enumerate(cases + drawn_trees(seed)):
-        feedback = _count_feedback(count_leaves, position, depth, name)
+    cases = Cases()
+    for number, (position, depth, name) in enumerate(fixed + drawn_trees(seed)):
+        answer, failure = call_for_whole_number(count_leaves, position, depth)
+        feedback = (f"count_leaves({name}, {depth}) {failure}" if answer is None
+                    else _count_feedback(answer, position, depth, name))
         if feedback:
-            return Feedback.not_yet(feedback + (drawn_with(seed) if number >= len(cases) else ""))
-    return Feedback.correct("your function agrees with the engine's perft on every tree. That is exactly how the "
-                            "engine's move generator is tested against the counts published in "
-                            "docs/rules/shologuti.md.")
+            cases.failed(feedback + (drawn_with(seed) if number >= len(fixed) else ""))
+            if no_use_going_on(count_leaves, failure):
+                break
+        else:
+            cases.passed()
+    return cases.feedback("your function agrees with the engine's perft on every tree. That is exactly how the "
+                          "engine's move generator is tested against the counts published in "
+                          "docs/rules/shologuti.md.")
 
 
-def _count_feedback(count_leaves: Callable[[Position, int], Any], position: Position, depth: int,
-                    name: str) -> str | None:
-    """What is wrong with a student's count of the leaves ``depth`` plies below ``position``, or None."""
+def _count_feedback(answer: int, position: Position, depth: int, name: str) -> str | None:
+    """What is wrong with ``answer``, a student's count of the leaves ``depth`` plies below ``position``, or None."""
     expected = perft(position, depth)
-    answer, failure = call_safely(count_leaves, position, depth)
-    if failure:
-        return f"count_leaves({name}, {depth}) {failure}"
     if answer == expected:
         return None
+    given = shown(answer)
     if depth == 0:
-        return f"count_leaves({name}, 0) gave {answer!r}. At depth 0 the position itself is the one leaf: return 1."
+        return f"count_leaves({name}, 0) gave {given}. At depth 0 the position itself is the one leaf: return 1."
     if position.is_game_over():
-        return (f"count_leaves({name}, {depth}) gave {answer!r}, but a finished game has no moves, so no line of "
+        return (f"count_leaves({name}, {depth}) gave {given}, but a finished game has no moves, so no line of "
                 f"{_plies(depth)}: 0 (counting len(moves) or 1 at depth 1 makes it 1).")
     if answer == _nodes(position, depth):
-        return (f"count_leaves({name}, {depth}) gave {answer}: that is every position of the tree. Count only the "
+        return (f"count_leaves({name}, {depth}) gave {given}: that is every position of the tree. Count only the "
                 f"leaves, the positions exactly {_plies(depth)} on: {expected}.")
     if answer == _counted_one_for_the_finished(position, depth):
-        return (f"count_leaves({name}, {depth}) gave {answer}, but there are {expected} lines of {_plies(depth)}: "
+        return (f"count_leaves({name}, {depth}) gave {given}, but there are {expected} lines of {_plies(depth)}: "
                 f"a game that ends one ply above the leaves has no moves, so it adds 0, not 1 (len(moves) or 1 "
                 f"counts it as a leaf).")
-    return (f"count_leaves({name}, {depth}) gave {answer!r}, but there are {expected} lines of {_plies(depth)}. "
+    return (f"count_leaves({name}, {depth}) gave {given}, but there are {expected} lines of {_plies(depth)}. "
             f"Hint: count_leaves(position, depth) is the sum of count_leaves(position.play(move), depth - 1) over "
             f"the legal moves.")
 
@@ -143,18 +149,25 @@ def drawn_capture_positions(seed: int) -> list[tuple[str, Position]]:
 def check_most_captures(most_captures_function: Callable[[Position], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``most_captures(position)`` on chains of 0 to 6 captures, under two variants, and on
     positions drawn with ``seed`` (fresh when None)."""
-    cases = [(name, Position.from_string(text, FORCED)) for name, text in CHAIN_POSITIONS.items()]
-    cases += [(f"{name} (traditional rules)", Position.from_string(CHAIN_POSITIONS[name], TRADITIONAL))
+    fixed = [(name, Position.from_string(text, FORCED)) for name, text in CHAIN_POSITIONS.items()]
+    fixed += [(f"{name} (traditional rules)", Position.from_string(CHAIN_POSITIONS[name], TRADITIONAL))
               for name in ("three captures to choose from", "a chain that changes direction")]
     seed = case_seed(seed)
-    fixed = len(cases)
-    for number, (name, position) in enumerate(cases + drawn_capture_positions(seed)):
-        seen = drawn_with(seed) if number >= fixed else ""
+    cases = Cases()
+    for number, (name, position) in enumerate(fixed + drawn_capture_positions(seed)):
+        seen = drawn_with(seed) if number >= len(fixed) else ""
+        answer, failure = call_for_whole_number(most_captures_function, position)
+        if answer is None:
+            cases.failed(f"on {name} ({position}): most_captures {failure}{seen}")
+            if no_use_going_on(most_captures_function, failure):
+                break
+            continue
         expected = most_captures(position)
-        answer, failure = call_safely(most_captures_function, position)
-        if failure:
-            return Feedback.not_yet(f"on {name} ({position}): most_captures {failure}{seen}")
         if answer == expected:
+            cases.passed()
+            continue
+        if not cases.wanted:
+            cases.failed("")
             continue
         captures = sum(move.is_capture for move in position.legal_moves())
         where = f"on {name} ({position})"
@@ -166,11 +179,11 @@ def check_most_captures(most_captures_function: Callable[[Position], Any], seed:
                     f"longest chain is. After a capture the same piece may capture again.")
         elif answer == 0:
             hint = "there is a capture here: look for moves with move.is_capture."
-        elif isinstance(answer, int) and answer < expected:
+        elif answer < expected:
             hint = ("a longer chain exists. After a capture, if the same player is still to move, the chain "
                     "goes on: add the most captures from the new position.")
         else:
             hint = "count only captures (move.is_capture): steps and stop take no piece."
-        return Feedback.not_yet(f"{where} you found {answer!r}, but the longest chain takes {expected}: {hint}{seen}")
-    return Feedback.correct("right on every position, chains that turn corners included. The longest chain "
-                            "here takes 6 pieces in one turn: a big swing that depth-limited search must see.")
+        cases.failed(f"{where} you found {shown(answer)}, but the longest chain takes {expected}: {hint}{seen}")
+    return cases.feedback("right on every position, chains that turn corners included. The longest chain "
+                          "here takes 6 pieces in one turn: a big swing that depth-limited search must see.")

@@ -11,9 +11,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from lessons_lib.arena.ratings import Z_95, expected_score, score_interval, wilson_interval
-from lessons_lib.exercises.feedback import Feedback, call_for_number, call_safely, case_seed, drawn_with
-from lessons_lib.exercises.own_code import library_use, write_it_yourself
+from lessons_lib.arena.ratings import Z_95, expected_score, wilson_interval
+from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.feedback import (
+    Cases, Feedback, call_for_number, call_safely, case_seed, drawn_with, no_use_going_on, numbers_in, shown,
+)
 
 ELO_TOLERANCE = 0.5
 """How far from the formula an Elo may be: an answer rounded to whole points is right."""
@@ -47,26 +49,31 @@ def elo_difference(score: float) -> float:
 def check_elo_difference(student: Callable[[float], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``elo_difference(score)`` against the Elo formula, on scores drawn with ``seed`` (fresh
     ones when None)."""
-    used = library_use(student, {"elo_difference": elo_difference})
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "Elo difference"))
+    refused = refusal(student, "check_elo_difference", "Elo difference")
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
+    cases = Cases()
     for score in elo_scores(seed):
-        expected = elo_difference(score)
         answer, failure = call_for_number(student, score)
         if failure:
-            return Feedback.not_yet(f"elo_difference({score}) {failure}{drawn_with(seed)}")
+            cases.failed(f"elo_difference({score}) {failure}{drawn_with(seed)}")
+            if no_use_going_on(student, failure):
+                break
+            continue
+        expected = elo_difference(score)
         if math.isclose(answer, expected, abs_tol=ELO_TOLERANCE):
+            cases.passed()
             continue
         hint = next((hint for wrong, hint in WRONG_ELO.values()
                      if math.isclose(answer, wrong(score), abs_tol=ELO_TOLERANCE)),
                     "solve score = 1 / (1 + 10 ** (−d / 400)) for d.")
-        return Feedback.not_yet(f"elo_difference({score}) gave {answer:.1f}, but a player scoring {score:.3%} is "
-                                f"{expected:.1f} Elo stronger: {hint}{drawn_with(seed)}")
+        cases.failed(f"elo_difference({score}) gave {answer:.1f}, but a player scoring {score:.3%} is "
+                     f"{expected:.1f} Elo stronger: {hint}{drawn_with(seed)}")
     check = expected_score(elo_difference(0.75))
-    return Feedback.correct(f"right: 75% is {elo_difference(0.75):.0f} Elo, and expected_score of that gives back "
-                            f"{check:.2f}. 99% is already {elo_difference(0.99):.0f} Elo; 100% would be infinite, "
-                            f"which is why a rating fit needs a prior.")
+    return cases.feedback(f"right: 75% is {elo_difference(0.75):.0f} Elo, and expected_score of that gives back "
+                          f"{check:.2f}. 99% is already {elo_difference(0.99):.0f} Elo; 100% would be infinite, "
+                          f"which is why a rating fit needs a prior.")
 
 
 def interval_cases(seed: int) -> list[tuple[float, int]]:
@@ -90,21 +97,28 @@ def _wald(successes: float, trials: int) -> tuple[float, float]:
 def check_wilson(student: Callable[[float, int], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``wilson(successes, trials)`` against the Wilson score interval (95%), on scores drawn with
     ``seed`` (fresh ones when None)."""
-    used = library_use(student, {"wilson_interval": wilson_interval, "score_interval": score_interval})
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "Wilson interval"))
+    refused = refusal(student, "check_wilson", "Wilson interval")
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
+    cases = Cases()
     for successes, trials in interval_cases(seed):
-        low, high = wilson_interval(successes, trials)
         answer, failure = call_safely(student, successes, trials)
         call = f"wilson({successes:g}, {trials})"
         if failure:
-            return Feedback.not_yet(f"{call} {failure}{drawn_with(seed)}")
-        try:
-            given_low, given_high = (float(value) for value in answer)
-        except (TypeError, ValueError):
-            return Feedback.not_yet(f"{call} returned {answer!r:.80}: return two numbers, (low, high).")
+            cases.failed(f"{call} {failure}{drawn_with(seed)}")
+            if no_use_going_on(student, failure):
+                break
+            continue
+        ends, problem = numbers_in(answer, 2)
+        if ends is None:
+            cases.failed(f"{call} returned {shown(answer)}: return two numbers, (low, high).{' ' * bool(problem)}"
+                         f"{problem}{drawn_with(seed)}")
+            continue
+        given_low, given_high = ends
+        low, high = wilson_interval(successes, trials)
         if math.isclose(given_low, low, abs_tol=1e-4) and math.isclose(given_high, high, abs_tol=1e-4):
+            cases.passed()
             continue
         wald_low, wald_high = _wald(successes, trials)
         if math.isclose(given_low, wald_low, abs_tol=1e-4) and math.isclose(given_high, wald_high, abs_tol=1e-4):
@@ -115,7 +129,7 @@ def check_wilson(student: Callable[[float, int], Any], seed: int | None = None) 
             hint = f"nearly: use z = {Z_95:.3f} (95%) and check each term of the formula."
         else:
             hint = "compare with the formula above, term by term."
-        return Feedback.not_yet(f"{call} gave ({given_low:.4f}, {given_high:.4f}); the Wilson interval is "
-                                f"({low:.4f}, {high:.4f}): {hint}{drawn_with(seed)}")
-    return Feedback.correct("the Wilson interval, exactly as the arena computes it for a rate of yes-or-no results "
-                            "(and, with the games counted at their worth, for a score with draws: notebook 07).")
+        cases.failed(f"{call} gave ({given_low:.4f}, {given_high:.4f}); the Wilson interval is "
+                     f"({low:.4f}, {high:.4f}): {hint}{drawn_with(seed)}")
+    return cases.feedback("the Wilson interval, exactly as the arena computes it for a rate of yes-or-no results "
+                          "(and, with the games counted at their worth, for a score with draws: notebook 07).")
