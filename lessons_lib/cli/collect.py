@@ -31,6 +31,8 @@ def add_parser(commands: Any) -> None:
     source.add_argument("--from", dest="homes", metavar="HOMES",
                         help="the folder of the students' home folders (/home)")
     source.add_argument("--exchange", metavar="EXCHANGE", help="nbgrader's exchange (/srv/nbgrader/exchange)")
+    parser.add_argument("--students", nargs="+", metavar="NAME",
+                        help="only these students (their account names, or ids in the exchange); default: everyone")
     parser.add_argument("--under", default="notebooks", metavar="PATH",
                         help="where in a home the lessons are, as the hub's notebook_dir (default notebooks)")
     parser.add_argument("--course", metavar="COURSE", help="with --exchange: nbgrader's course id")
@@ -75,9 +77,9 @@ def run_collect(args: argparse.Namespace, program: str) -> int:
     if to.is_symlink():
         raise ValueError(f"--to {quoted_path(to)} is a symbolic link; give the folder itself")
     if args.homes is not None:
-        collected = from_homes(Path(args.homes), args.under, lessons, to)
+        collected = from_homes(Path(args.homes), args.under, lessons, to, args.students)
     else:
-        collected = from_exchange(Path(args.exchange) / args.course, args.assignment, lessons, to)
+        collected = from_exchange(Path(args.exchange) / args.course, args.assignment, lessons, to, args.students)
     for student in collected:
         if student.problems:
             print(shown(f"{program} collect: {student.line()}"), file=sys.stderr, flush=True)

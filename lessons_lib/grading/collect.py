@@ -53,15 +53,19 @@ def wanted_files(lessons: list[str]) -> list[tuple[Path, int, str]]:
     return files + ([(AGENT_FILE, MAX_AGENT_BYTES, "agent file")] if AGENT_LESSON in lessons else [])
 
 
-def from_homes(homes: Path, under: str, lessons: list[str], to: Path) -> list[Collected]:
+def from_homes(homes: Path, under: str, lessons: list[str], to: Path,
+               students: list[str] | None = None) -> list[Collected]:
     """Collect ``lessons`` from every student's home folder in ``homes`` (a folder per account, the hidden ones and
-    ``lost+found`` left out) into ``to``."""
+    ``lost+found`` left out), or only from those of ``students``, into ``to``."""
     try:
         entries = sorted(os.scandir(homes), key=lambda entry: entry.name)
     except OSError as error:
         raise ValueError(f"--from {str(homes)!r} cannot be read: {error.strerror or error}") from None
-    collected = []
+    collected = [Collected(name, problems=[f"no home folder in {str(homes)!r}"])
+                 for name in sorted(set(students or ()) - {entry.name for entry in entries})]
     for entry in entries:
+        if students is not None and entry.name not in students:
+            continue
         if entry.name.startswith(".") or entry.name == "lost+found" or not (
                 entry.is_symlink() or entry.is_dir(follow_symlinks=False)):
             continue  # hidden, the file system's own, or a file among the home folders: no one's
@@ -76,9 +80,11 @@ def from_homes(homes: Path, under: str, lessons: list[str], to: Path) -> list[Co
     return collected
 
 
-def from_exchange(course: Path, assignment: str | None, lessons: list[str], to: Path) -> list[Collected]:
+def from_exchange(course: Path, assignment: str | None, lessons: list[str], to: Path,
+                  students: list[str] | None = None) -> list[Collected]:
     """Collect ``lessons`` from nbgrader's exchange for one course (``EXCHANGE/<course>``), each student's newest
-    submission of ``assignment`` (None: each lesson is an assignment of its own name) into ``to``."""
+    submission of ``assignment`` (None: each lesson is an assignment of its own name), or only ``students``', into
+    ``to``."""
     inbound = course / "inbound"
     try:
         names = sorted(os.listdir(inbound))
@@ -90,6 +96,8 @@ def from_exchange(course: Path, assignment: str | None, lessons: list[str], to: 
         newest: dict[str, tuple[datetime, str]] = {}
         for name in names:
             parsed = submission_name(name, wanted)
+            if parsed is not None and students is not None and parsed[0] not in students:
+                continue
             if parsed is not None and (parsed[0] not in newest or parsed[1] > newest[parsed[0]][0]):
                 newest[parsed[0]] = (parsed[1], name)
         for student_id, (named_time, folder) in sorted(newest.items()):

@@ -49,6 +49,22 @@ def test_each_students_notebook_is_copied_with_its_time_from_the_home_folders(
     assert sorted(names.values()) == ["alice", "bob", "b\u043eb"]  # grade names each by its folder
 
 
+def test_only_the_students_named_are_collected_and_one_without_a_home_is_said(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    homes, to = tmp_path / "home", tmp_path / "class"
+    for name in ("alice", "bob", "teacher"):
+        write(homes / name / "notebooks" / f"{LESSON}.ipynb", name.encode())
+    status, errors = collected(capsys, "03", "--from", str(homes), "--to", str(to), "--students", "alice", "bob",
+                               "carol")
+    assert sorted(path.parent.name for path in to.glob(f"*/{LESSON}.ipynb")) == ["alice", "bob"]
+    assert status == 2 and len(errors) == 1 and "carol" in errors[0] and "no home folder" in errors[0]
+    for name in ("alice", "bob"):
+        submit(tmp_path / "exchange", name, LESSON, "2026-11-30 18:00:00.5 UTC", {f"{LESSON}.ipynb": name.encode()})
+    status, _ = collected(capsys, "03", "--exchange", str(tmp_path / "exchange"), "--course", "course1", "--to",
+                          str(tmp_path / "from_exchange"), "--students", "bob")
+    assert status == 0 and [path.parent.name for path in (tmp_path / "from_exchange").glob("*/*.ipynb")] == ["bob"]
+
+
 def test_a_link_a_hard_link_an_oversize_or_missing_file_is_one_line_per_student(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     homes, to, teacher = tmp_path / "home", tmp_path / "class", tmp_path / "teacher"

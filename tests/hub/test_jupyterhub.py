@@ -420,26 +420,27 @@ def test_a_class_on_jupyterhub_released_worked_collected_graded_and_played(hub: 
     write_agent(hub, servers[STUDENTS[0]], CAREFUL_AGENT)
     write_agent(hub, servers[STUDENTS[1]], BROKEN_AGENT)
 
-    # the teacher collects (copies, never links) and grades
+    # the teacher collects (copies, never links, out of the students' homes) and grades
     collected = hub.folder / "collected"
-    for name in STUDENTS:
-        home = Path(pwd.getpwnam(name).pw_dir) / "notebooks"
-        (collected / "notebooks" / name).mkdir(parents=True)
-        shutil.copyfile(home / "01_board_graph.ipynb", collected / "notebooks" / name / "01_board_graph.ipynb")
-        (collected / "agents").mkdir(exist_ok=True)
-        shutil.copyfile(home / "my_agents" / "my_agent.py", collected / "agents" / f"{name}.py")
-    graded = teacher("grade", *(f"notebooks/{name}/01_board_graph.ipynb" for name in STUDENTS), "--json",
+    collected.mkdir()
+    homes = {str(Path(pwd.getpwnam(name).pw_dir).parent) for name in STUDENTS}
+    assert len(homes) == 1
+    gathered = teacher("collect", "01", "08", "--from", homes.pop(), "--to", "class", "--students", *STUDENTS,
+                       folder=collected)
+    assert gathered.returncode == 0, gathered.stderr
+    graded = teacher("grade", *(f"class/{name}/01_board_graph.ipynb" for name in STUDENTS), "--json",
                      "--scores-csv", "scores.csv", folder=collected)
     assert graded.returncode == 0, graded.stderr
     report = {book["student"]: [exercise["status"] for exercise in book["exercises"]]
               for book in json.loads(graded.stdout)["notebooks"]}
     assert report == {STUDENTS[0]: ["passed", "passed"], STUDENTS[1]: ["not yet", "not yet"]}
-    scores = {row["student"]: row["percent_correct"] for row in csv.DictReader((collected / "scores.csv").open())}
-    assert scores == {STUDENTS[0]: "100.0", STUDENTS[1]: "0.0"}
+    scores = {row["student"]: float(row["percent_correct"]) for row in csv.DictReader((collected / "scores.csv").open())}
+    assert scores[STUDENTS[0]] == 100 and scores[STUDENTS[1]] < 100  # (partial credit where a check gives it)
 
-    # and runs the class tournament
-    played = teacher("tournament", *(f"agents/{name}.py" for name in STUDENTS), "random", "--games-per-pair", "2",
-                     "--baseline", "random", "--standings-csv", "standings.csv", "--quiet", folder=collected)
+    # and runs the class tournament, each collected agent under its student's name
+    played = teacher("tournament", *(f"class/{name}/my_agents/my_agent.py" for name in STUDENTS), "random",
+                     "--games-per-pair", "2", "--baseline", "random", "--standings-csv", "standings.csv", "--quiet",
+                     folder=collected)
     assert played.returncode == 0, played.stderr
     standings = {row["player"]: row for row in csv.DictReader((collected / "standings.csv").open())}
     assert standings[STUDENTS[0]]["forfeits"] == "0" and standings[STUDENTS[1]]["forfeits"] == "4"
