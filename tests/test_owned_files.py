@@ -185,6 +185,34 @@ def test_an_experiments_csv_files_onto_its_database_are_refused_before_any_game(
         assert not database.exists()
 
 
+@pytest.mark.parametrize("command", ["grade", "tournament", "experiment", "alphazero"])
+def test_no_commands_output_is_written_over_a_database_of_any_program(
+        command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A teacher who types the class's database where a CSV file goes loses nothing: whichever command, whichever
+    program's database."""
+    from lessons_lib.grading.notebooks import LESSONS_FOLDER
+
+    databases = {"tournament's": tmp_path / "results.sqlite", "another program's": tmp_path / "notes.sqlite"}
+    ResultStore(databases["tournament's"]).close()
+    other_programs_database(databases["another program's"])
+    for whose, database in databases.items():
+        if command == "grade":
+            arguments = ["grade", str(LESSONS_FOLDER / "solutions" / "01_board_graph.ipynb"), "--csv", str(database)]
+        elif command == "tournament":
+            arguments = [*TOURNAMENT, "--standings-csv", str(database)]
+        else:  # their files are named for them: the database lies where one of them goes
+            name = "strength_games.csv" if command == "experiment" else "baghchal_selfplay.csv"
+            database = database.rename(tmp_path / name)
+            arguments = (["experiment", "strength", "--out", str(tmp_path), "--quiet"] if command == "experiment"
+                         else [*ALPHAZERO, "--db", str(tmp_path / "loop.sqlite"), "--out", str(tmp_path)])
+        before = database.read_bytes()
+        assert main(arguments) == 2, whose
+        error = capsys.readouterr().err
+        assert error.count("\n") == 1 and "is a database (SQLite)" in error, error
+        assert database.read_bytes() == before
+        database.rename(databases[whose])
+
+
 def test_the_files_an_experiment_is_said_to_write_are_those_it_writes(tmp_path: Path,
                                                                       capsys: pytest.CaptureFixture[str]) -> None:
     from lessons_lib.cli.arena import experiment_files

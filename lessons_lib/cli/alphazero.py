@@ -20,7 +20,9 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
-from lessons_lib.cli.options import database_apart, file_to_write, folder_to_write, quoted_path, whole_number
+from lessons_lib.cli.options import (
+    database_apart, file_to_write, folder_to_write, outputs_apart, quoted_path, whole_number,
+)
 from lessons_lib.games import GAMES
 from lessons_lib.sandbox.parent import end_with_parent
 
@@ -90,6 +92,7 @@ def run(args: argparse.Namespace) -> None:
     if args.out is not None:  # before the file is opened: an export that would overwrite it is refused now
         for path in export_files(args.game, args.out):
             database_apart("--db", args.db, {"--out": path})
+            outputs_apart({"--out": path}, [])  # nor over another database
     settings = LoopSettings(game=args.game, iterations=args.iterations, games=args.games, window=args.window,
                             sampled_plies=args.sampled_plies, seed=args.seed)
     store = LoopStore(args.db, settings)

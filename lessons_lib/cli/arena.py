@@ -107,7 +107,7 @@ def run_tournament(args: argparse.Namespace) -> None:
     files = list(dict.fromkeys(player.file for player in [*entered, *baselines] if player.file is not None))
     # each file read now, without following links: ValueError for no such file, a link, a hard link, too large...
     refuse_repeats([read_handin(path, MAX_AGENT_FILE_BYTES, "agent file") for path in files])
-    outputs_apart({"--db": args.db, "--csv": args.csv, "--standings-csv": args.standings_csv}, files)
+    outputs_apart({"--db": args.db, "--csv": args.csv, "--standings-csv": args.standings_csv}, files, ("--db",))
     database_apart("--db", args.db, {"--csv": args.csv, "--standings-csv": args.standings_csv})  # links and ..
     game = game_named(args.game)
     rules = game.rules(args.variant)  # VariantError for a variant the game does not have
@@ -236,6 +236,7 @@ def run_experiment(args: argparse.Namespace) -> None:
     workers = args.workers
     for path in experiment_files(args.name, out):  # before the file is opened: a CSV file would overwrite it
         database_apart("--db", args.db, {"--out": path})
+        outputs_apart({"--out": path}, [])  # nor over another database
     with ExitStack() as stack:
         store = stack.enter_context(ResultStore(args.db)) if args.db else None
         executor = stack.enter_context(dask_executor(args.dask)) if args.dask else None

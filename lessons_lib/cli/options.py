@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from lessons_lib.kit.errors import is_whole_number, quoted
-from lessons_lib.tooling.files import file_problem, outputs_apart, quoted_path, write_whole
+from lessons_lib.tooling.files import file_problem, outputs_apart, quoted_path, same_file, write_whole
 from lessons_lib.tooling.text import did_you_mean, shown, spreadsheet_cell
 
 __all__ = ["OneLineParser", "database_apart", "did_you_mean", "file_problem", "file_to_write", "folder_to_write", "outputs_apart",
@@ -105,17 +105,6 @@ def database_apart(option: str, database: Path | str | None, outputs: dict[str, 
         if path is not None and same_file(path, database):
             raise ValueError(f"{each} {quoted_path(path)} would overwrite the database {quoted_path(database)} "
                              f"({option}); give another file")
-
-
-def same_file(one: Path | str, other: Path | str) -> bool:
-    """Whether two paths name one file: the same file now, or the same place once every link and ``..`` in them is
-    followed (a file not made yet included)."""
-    if os.path.normcase(os.path.realpath(one)) == os.path.normcase(os.path.realpath(other)):
-        return True
-    try:
-        return os.path.samefile(one, other)  # two names of one file (a hard link)
-    except OSError:  # one of them is not made yet
-        return False
 
 
 def _message(parse: Callable[[str], object], text: str) -> str:

@@ -40,9 +40,10 @@ def file_problem(path: Path) -> str | None:
     return None
 
 
-def outputs_apart(outputs: dict[str, Path | str | None], inputs: list[str]) -> None:
+def outputs_apart(outputs: dict[str, Path | str | None], inputs: list[str], databases: tuple[str, ...] = ()) -> None:
     """ValueError (one line) if a file the command will write (option -> path) is one of the files it reads
-    (``inputs``: students' files, a results database) or another of its outputs: writing it would lose them.
+    (``inputs``: students' files, a results database) or another of its outputs, or, for an output that is not
+    the command's own database (whose options are ``databases``), any SQLite database: writing it would lose them.
 
     >>> outputs_apart({"--csv": "games.sqlite"}, ["alice.py", "./games.sqlite"])
     Traceback (most recent call last):
@@ -52,20 +53,37 @@ def outputs_apart(outputs: dict[str, Path | str | None], inputs: list[str]) -> N
     given = {option: str(path) for option, path in outputs.items() if path is not None}
     for number, (option, path) in enumerate(given.items()):
         for other in [*list(given.values())[:number], *inputs]:
-            if _same_file(path, other):
+            if same_file(path, other):
                 read = "which this command reads" if other in inputs else "which it also writes"
                 raise ValueError(f"{option} {quoted_path(path)} would overwrite {quoted_path(other)}, {read}; "
                                  f"give another file")
+        if option not in databases and is_a_database(path):
+            raise ValueError(f"{option} {quoted_path(path)} is a database (SQLite), which no command writes over "
+                             f"with its output; give another file")
 
 
-def _same_file(one: str, other: str) -> bool:
-    """Whether two paths name one file: the same file now (through links too), or the same path once written."""
+def same_file(one: Path | str, other: Path | str) -> bool:
+    """Whether two paths name one file: the same file now (through links, or two names of one file), or the same
+    place once every link and ``..`` in them is followed (a file not made yet included)."""
     try:
         if os.path.samefile(one, other):
             return True
     except OSError:
         pass
     return os.path.normcase(os.path.realpath(one)) == os.path.normcase(os.path.realpath(other))
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+"""How every SQLite database file begins."""
+
+
+def is_a_database(path: Path | str) -> bool:
+    """Whether ``path`` is (or leads to) an SQLite database file, of any program's."""
+    try:
+        with open(path, "rb") as file:
+            return file.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+    except OSError:
+        return False
 
 
 def write_whole(path: Path | str, text: str | bytes, modified: float | None = None) -> None:

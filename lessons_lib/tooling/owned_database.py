@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.request import pathname2url
 
-from lessons_lib.tooling.files import file_problem, quoted_path
+from lessons_lib.tooling.files import SQLITE_HEADER, file_problem, quoted_path
 
 APPLICATION_IDS = {"tournament": 0x53_4C_54_6E, "alphazero": 0x53_4C_41_7A, "grade": 0x53_4C_47_72}
 """Each command's number in its files' header: ``SLTn``, ``SLAz`` and ``SLGr`` in ASCII (S for Shologuti, L for
@@ -44,7 +44,7 @@ WHAT = {"tournament": "a results database of the tournament and experiment comma
         "grade": "a grades database of the grade command"}
 """What each command's file is, for messages."""
 
-SQLITE_MAGIC = b"SQLite format 3\x00"
+SQLITE_MAGIC = SQLITE_HEADER
 HEADER_BYTES = 100
 """The size of an SQLite file's header: a file shorter than that is no SQLite database, or a cut one."""
 
