@@ -7,10 +7,11 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lessons_lib.agents.mcts import PUCT_C, UNTRIED_VALUE, puct_scores
-from lessons_lib.exercises.feedback import Feedback, call_for_number, call_safely, case_seed, drawn_with
-from lessons_lib.exercises.own_code import library_use, write_it_yourself
-from lessons_lib.learning.self_play import training_examples
+from lessons_lib.agents.mcts import PUCT_C, UNTRIED_VALUE
+from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.feedback import (
+    Cases, Feedback, as_number, call_for_number, call_safely, case_seed, drawn_with, items_of, no_use_going_on, shown,
+)
 
 
 def puct_score(wins: float, visits: int, prior: float, parent_visits: int, c: float) -> float:
@@ -56,25 +57,30 @@ WRONG_PUCT: dict[str, tuple[Callable[[float, int, float, int, float], float], st
 def check_puct_score(student_puct: Callable[..., Any], seed: int | None = None) -> Feedback:
     """Check a student's ``puct(wins, visits, prior, parent_visits, c)`` on tried and untried moves, drawn with
     ``seed`` (fresh ones when None)."""
-    used = library_use(student_puct, {"puct_score": puct_score, "puct_scores": puct_scores})
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "the PUCT score"))
+    refused = refusal(student_puct, "check_puct_score", "the PUCT score")
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
+    cases = Cases()
     for wins, visits, prior, parent, c in puct_cases(seed):
-        expected = puct_score(wins, visits, prior, parent, c)
         answer, failure = call_for_number(student_puct, wins, visits, prior, parent, c)
         call = f"puct(wins={wins:g}, visits={visits}, prior={prior:g}, parent_visits={parent}, c={c:g})"
         if failure:
             untried = (" A move not tried yet has 0 visits: PUCT divides by 1 + visits, and counts its win rate "
                        "as a draw's, 0.5." if visits == 0 else "")
-            return Feedback.not_yet(f"{call} {failure}.{untried}{drawn_with(seed)}")
+            cases.failed(f"{call} {failure}.{untried}{drawn_with(seed)}")
+            if no_use_going_on(student_puct, failure):
+                break
+            continue
+        expected = puct_score(wins, visits, prior, parent, c)
         if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-12):
+            cases.passed()
             continue
         hint = next((hint for wrong, hint in WRONG_PUCT.values()
                      if math.isclose(answer, wrong(wins, visits, prior, parent, c), rel_tol=1e-9, abs_tol=1e-12)),
                     "PUCT = wins / visits (0.5 for an untried move) + c · prior · √N / (1 + visits).")
-        return Feedback.not_yet(f"{call} gave {answer:.6g} but PUCT is {expected:.6g}: {hint}{drawn_with(seed)}")
-    return Feedback.correct("the PUCT score the project's MCTS uses. An untried move is scored too: with a high "
+        cases.failed(f"{call} gave {answer:.6g} but PUCT is {expected:.6g}: {hint}{drawn_with(seed)}")
+    return cases.feedback("the PUCT score the project's MCTS uses. An untried move is scored too: with a high "
                             "prior it is chosen before moves already tried, which is how the policy steers the search.")
 
 
@@ -100,33 +106,59 @@ def visit_cases(seed: int) -> list[tuple[list[str], dict[str, int]]]:
 def check_visit_target(student_target: Callable[..., Any], seed: int | None = None) -> Feedback:
     """Check a student's ``visit_target(moves, visits)``: a share for each legal move, in order, from the root's
     visit counts ``visits`` (a dict; a move the search never tried is not in it)."""
-    used = library_use(student_target, {"visit_target": visit_target, "training_examples": training_examples})
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "the policy's target"))
+    refused = refusal(student_target, "check_visit_target", "the policy's target")
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
+    cases = Cases()
     for moves, visits in visit_cases(seed):
-        expected = visit_target(moves, visits)
         answer, failure = call_safely(student_target, list(moves), dict(visits))
         call = f"visit_target({moves}, {visits})"
         if failure:
             extra = (" A move the search never tried is not in visits: its share is 0 (visits.get(move, 0))."
-                     if "KeyError" in failure else "")
-            return Feedback.not_yet(f"{call} {failure}.{extra}{drawn_with(seed)}")
-        try:
-            shares = [float(share) for share in answer]
-        except (TypeError, ValueError):
-            return Feedback.not_yet(f"{call} gave {answer!r}: give a list of numbers, one a legal move.{drawn_with(seed)}")
-        if len(shares) != len(moves):
-            return Feedback.not_yet(f"{call} gave {len(shares)} numbers for {len(moves)} legal moves: one share for "
-                                    f"every legal move, in order, 0 for a move the search never tried."
-                                    f"{drawn_with(seed)}")
-        if all(math.isclose(share, want, abs_tol=1e-9) for share, want in zip(shares, expected)):
+                     if failure.startswith("raised KeyError") else "")
+            cases.failed(f"{call} {failure}.{extra}{drawn_with(seed)}")
+            if no_use_going_on(student_target, failure):
+                break
             continue
-        return Feedback.not_yet(f"{call} gave {[round(share, 4) for share in shares]} but the target is "
-                                f"{[round(share, 4) for share in expected]}: {visit_hint(moves, visits, shares)}"
-                                f"{drawn_with(seed)}")
-    return Feedback.correct("the policy's target: how the search spread its visits, which the policy learns to "
+        shares = _shares(answer)
+        if isinstance(shares, str):
+            cases.failed(f"{call} gave {shown(answer)}: give a list of numbers, one a legal move.{shares}"
+                         f"{drawn_with(seed)}")
+            continue
+        if len(shares) != len(moves):
+            count = f"{len(shares)}" if len(shares) <= MOST_SHARES else f"more than {MOST_SHARES}"
+            cases.failed(f"{call} gave {count} numbers for {len(moves)} legal moves: one share for every legal move, "
+                         f"in order, 0 for a move the search never tried.{drawn_with(seed)}")
+            continue
+        expected = visit_target(moves, visits)
+        if all(math.isclose(share, want, abs_tol=1e-9) for share, want in zip(shares, expected)):
+            cases.passed()
+            continue
+        cases.failed(f"{call} gave {shown([round(share, 4) for share in shares], 200)} but the target is "
+                     f"{[round(share, 4) for share in expected]}: {visit_hint(moves, visits, shares)}"
+                     f"{drawn_with(seed)}")
+    return cases.feedback("the policy's target: how the search spread its visits, which the policy learns to "
                             "predict, so that the next search starts where this one ended.")
+
+
+MOST_SHARES = 1000
+"""The most shares an answer is read for (a position has a few dozen legal moves at most)."""
+
+
+def _shares(answer: Any) -> list[float] | str:
+    """A policy target as floats (at most :data:`MOST_SHARES` + 1 of them), or what is wrong with it ("" if it is
+    no list)."""
+    items = items_of(answer, MOST_SHARES)
+    if items is None:
+        return ""
+    shares = []
+    for item in items:
+        share, problem = as_number(item)
+        if problem:
+            return f" One of them is {shown(item, 40)}: {problem}"
+        shares.append(share)
+    return shares
 
 
 def visit_hint(moves: Sequence[str], visits: dict[str, int], shares: Sequence[float]) -> str:
@@ -168,22 +200,29 @@ WRONG_VALUE: dict[str, tuple[Callable[[int | None, int], float], str]] = {
 def check_value_target(student_target: Callable[..., Any]) -> Feedback:
     """Check a student's ``value_target(winner, player)``: the result, for the player to move at a position, of
     the game that position came from (``winner`` 0, 1, or None for a draw)."""
-    used = library_use(student_target, {"value_target": value_target, "training_examples": training_examples})
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "the value's target"))
+    refused = refusal(student_target, "check_value_target", "the value's target")
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
+    cases = Cases()
     for winner, player in VALUE_CASES:
-        expected = value_target(winner, player)
         answer, failure = call_for_number(student_target, winner, player)
         call = f"value_target(winner={winner}, player={player})"
         if failure:
-            return Feedback.not_yet(f"{call} {failure}")
+            cases.failed(f"{call} {failure}")
+            if no_use_going_on(student_target, failure):
+                break
+            continue
+        expected = value_target(winner, player)
         if math.isclose(answer, expected):
+            cases.passed()
+            continue
+        if not cases.wanted:
+            cases.failed("")
             continue
         answers = {case: call_for_number(student_target, *case)[0] for case in VALUE_CASES}
         hint = next((hint for wrong, hint in WRONG_VALUE.values()
-                     if all(math.isclose(answers[case], wrong(*case)) for case in VALUE_CASES
-                            if answers[case] is not None)),
+                     if all(math.isclose(answers[case], wrong(*case)) for case in VALUE_CASES)),
                     "1 if the player to move won, ½ for a draw, 0 if they lost.")
-        return Feedback.not_yet(f"{call} gave {answer:g} but the target is {expected:g}: {hint}")
-    return Feedback.correct("the value's target. Every position of a game gets one, so one game teaches the value "
+        cases.failed(f"{call} gave {answer:g} but the target is {expected:g}: {hint}")
+    return cases.feedback("the value's target. Every position of a game gets one, so one game teaches the value "
                             "as many times as it has plies, each from the side of the player to move.")

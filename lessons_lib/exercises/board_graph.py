@@ -48,7 +48,7 @@ def _step(graph: nx.Graph, a: Any, b: Any) -> tuple[int, int]:
     return graph.nodes[b]["row"] - graph.nodes[a]["row"], graph.nodes[b]["col"] - graph.nodes[a]["col"]
 
 
-def _a_graph_of_jumps(value: object) -> str | None:
+def _a_graph_of_jumps(value: Any) -> str | None:
     """``"the graph of jumps (jump_graph())"`` if ``value`` is a graph that holds the jumps, like J in the lesson."""
     if issubclass(type(value), nx.Graph) and value.number_of_edges() == JUMP_COUNT and \
             set(value.edges) == set(jump_graph().edges):

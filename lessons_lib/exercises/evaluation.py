@@ -9,10 +9,12 @@ from collections.abc import Callable
 from typing import Any
 
 from lessons_lib.games.shologuti.evaluation import (
-    material_mobility_evaluation, material_mobility_terms, seed_evaluation,
+    material_mobility_evaluation, material_mobility_terms,
 )
-from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, drawn_with, not_a_number
-from lessons_lib.exercises.own_code import library_use, write_it_yourself
+from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.feedback import (
+    Cases, Feedback, Guarded, as_number, call_for_number, call_safely, case_seed, drawn_with, no_use_going_on, shown,
+)
 from lessons_lib.experiments.measurements import MatchReport, evaluation_match
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
 from lessons_lib.games.shologuti.samples import random_positions
@@ -36,12 +38,17 @@ evaluation in 93.6%, progress alone in 75%, mobility alone in 29%."""
 
 def _test_positions() -> list[Position]:
     """Openings, middle games, chains in progress (either side to move) and endgames, under two variants."""
+    return list(_fixed_positions())
+
+
+@functools.cache
+def _fixed_positions() -> tuple[Position, ...]:
     positions = [Position.start(), Position.start().play("23-18")]
     positions += random_positions(FORCED, 12, seed=40, plies=(6, 60))
     positions += random_positions(TRADITIONAL, 8, seed=41, plies=(6, 60))
     positions += random_positions(FORCED, 4, seed=42, plies=(6, 60), keep=lambda p: p.pending != 0)
     positions += random_positions(TRADITIONAL, 4, seed=43, plies=(6, 60), keep=lambda p: p.pending != 0)
-    return positions
+    return tuple(positions)
 
 
 def drawn_positions(seed: int) -> list[Position]:
@@ -83,20 +90,27 @@ MISTAKES: dict[str, tuple[Callable[[Position, int], int], str]] = {
 def check_material_mobility_evaluation(evaluate: Evaluation, seed: int | None = None) -> Feedback:
     """Check a student's rebuild of the material-and-mobility evaluation on positions of every kind, both players:
     fixed ones and ones drawn with ``seed`` (fresh when None)."""
-    used = library_use(evaluate, {"material_mobility_evaluation": material_mobility_evaluation,
-                                  "seed_evaluation": seed_evaluation})
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "material-and-mobility evaluation"))
+    refused = refusal(evaluate, "check_material_mobility_evaluation", "material-and-mobility evaluation")
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
     fixed = _test_positions()
+    cases = Cases()
     for number, position in enumerate(fixed + drawn_positions(seed)):
         seen = drawn_with(seed) if number >= len(fixed) else ""
         for player in (0, 1):
-            expected = material_mobility_evaluation(position, player)
-            answer, failure = call_safely(evaluate, position, player)
+            answer, failure = call_for_number(evaluate, position, player)
             if failure:
-                return Feedback.not_yet(f"evaluate({position}, {player}) {failure}{seen}")
+                cases.failed(f"evaluate({position}, {player}) {failure}{seen}")
+                if no_use_going_on(evaluate, failure):
+                    return cases.feedback("")
+                continue
+            expected = material_mobility_evaluation(position, player)
             if answer == expected:
+                cases.passed()
+                continue
+            if not cases.wanted:
+                cases.failed("")
                 continue
             terms = material_mobility_terms(position, player)
             for compute, hint in MISTAKES.values():  # noqa: B007 (the hint of the mistake found)
@@ -105,10 +119,10 @@ def check_material_mobility_evaluation(evaluate: Evaluation, seed: int | None = 
             else:
                 hint = (f"the parts here are material {terms.material}, mobility {terms.mobility} and chain "
                         f"bonus {terms.chain_bonus}.")
-            return Feedback.not_yet(f"for player {player} in {position} you gave {answer!r}; the "
-                                    f"material-and-mobility evaluation is {expected}: {hint}{seen}")
-    return Feedback.correct("identical to the material-and-mobility evaluation on every test position, for both "
-                            "players, chains included.")
+            cases.failed(f"for player {player} in {position} you gave {answer:g}; the material-and-mobility "
+                         f"evaluation is {expected}: {hint}{seen}")
+    return cases.feedback("identical to the material-and-mobility evaluation on every test position, for both "
+                          "players, chains included.")
 
 
 check_seed_evaluation = check_material_mobility_evaluation
@@ -118,21 +132,23 @@ check_seed_evaluation = check_material_mobility_evaluation
 def check_evaluation(evaluate: Evaluation, seed: int | None = None) -> Feedback:
     """Check that ``evaluate`` is a usable evaluation (on fixed positions and ones drawn with ``seed``, fresh when
     None) that values material and sees both colours alike, then play it against the material-and-mobility
-    evaluation at depths 2 and 3."""
+    evaluation at depths 2 and 3. It passes or not (no share of cases: its test is the match)."""
     seed = case_seed(seed)
     positions = _test_positions()[:12] + drawn_positions(seed)
     for position in positions:
         for player in (0, 1):
             first, failure = call_safely(evaluate, position, player)
             if failure:
-                return Feedback.not_yet(f"evaluate({position}, {player}) {failure}")
-            if isinstance(first, bool) or not isinstance(first, (int, float)) or not math.isfinite(first):
-                return Feedback.not_yet(f"evaluate({position}, {player}) returned {first!r}: an evaluation must "
-                                        f"return a finite number.")
-            if call_safely(evaluate, position, player)[0] != first:
+                return Feedback.not_yet(f"evaluate({position}, {player}) {failure}", 0.0 if not callable(evaluate)
+                                        else None)
+            value, problem = as_number(first)
+            if problem or not math.isfinite(value):
+                return Feedback.not_yet(f"evaluate({position}, {player}) returned {shown(first, 60)}: an evaluation "
+                                        f"must return a finite number.")
+            if _value(evaluate, position, player) != value:
                 return Feedback.not_yet(f"evaluate({position}, {player}) gave two different values when called "
                                         f"twice: an evaluation must depend on the position and the player only.")
-    if all(call_safely(evaluate, p, 0)[0] == call_safely(evaluate, p, 1)[0] for p in positions[2:]):
+    if all(_value(evaluate, p, 0) == _value(evaluate, p, 1) for p in positions[2:]):
         return Feedback.not_yet("your evaluation gives both players the same value everywhere: what is good for "
                                 "one player should be bad for the other.")
     problem = _material_problem(evaluate)
@@ -142,8 +158,12 @@ def check_evaluation(evaluate: Evaluation, seed: int | None = None) -> Feedback:
     if problem:
         return Feedback.not_yet(problem + drawn_with(seed))
     reports = []
+    guarded = Guarded(evaluate, number=True, name="your evaluation")
     for depth in MATCH_DEPTHS:
-        report = evaluation_match(evaluate, depth=depth, openings=MATCH_OPENINGS)
+        report = evaluation_match(guarded, depth=depth, openings=MATCH_OPENINGS)
+        if guarded.failure:
+            position, player = guarded.arguments
+            return Feedback.not_yet(f"the match stopped: evaluate({position}, {player}) {guarded.failure}")
         if report.error:
             return Feedback.not_yet(f"the match stopped: {report.error}")
         if report.score < PASSING_SCORE:
@@ -153,16 +173,21 @@ def check_evaluation(evaluate: Evaluation, seed: int | None = None) -> Feedback:
                             f"material-and-mobility evaluation, whether both search 2 or 3 plies ahead.")
 
 
+def _value(evaluate: Evaluation, position: Position, player: int) -> float | None:
+    """``evaluate``'s value of ``position`` for ``player`` as a float, or None if it fails or gives no number."""
+    value, failure = call_for_number(evaluate, position, player)
+    return None if failure else value
+
+
 def _mirror_problem(evaluate: Evaluation, positions: list[Position]) -> str | None:
     """None if ``evaluate`` sees the colours alike (a position for a player is worth what its mirror is for the other)
     in enough positions; else an example where it does not."""
     differ = []
     for position in positions:
         for player in (0, 1):
-            value, mirrored = (call_safely(evaluate, shown, seen_by)[0] for shown, seen_by
+            value, mirrored = (_value(evaluate, shown_position, seen_by) for shown_position, seen_by
                                in ((position, player), (position.mirrored(), 1 - player)))
-            if not_a_number(value) or not_a_number(mirrored) or not math.isclose(value, mirrored, rel_tol=1e-9,
-                                                                                 abs_tol=1e-9):
+            if value is None or mirrored is None or not math.isclose(value, mirrored, rel_tol=1e-9, abs_tol=1e-9):
                 differ.append((position, player, value, mirrored))
     if len(differ) <= (1 - SAME_IN_THE_MIRROR) * 2 * len(positions):
         return None
@@ -198,12 +223,10 @@ def _material_problem(evaluate: Evaluation) -> str | None:
     wrong_way = []
     for position, side, point, fewer in cases:
         for player in (0, 1):
-            (before, failure), (after, later_failure) = (call_safely(evaluate, shown, player)
-                                                         for shown in (position, fewer))
+            (before, failure), (after, later_failure) = (call_for_number(evaluate, given, player)
+                                                         for given in (position, fewer))
             if failure or later_failure:
                 return f"evaluate({fewer if later_failure else position}, {player}) {failure or later_failure}"
-            if not_a_number(before) or not_a_number(after):
-                return f"evaluate({position}, {player}) returned {before!r:.40} or {after!r:.40}: give a number."
             if (after >= before) if player == side else (after <= before):
                 wrong_way.append((position, side, point, player, before, after))
     if len(wrong_way) <= (1 - MATERIAL_AGREEMENT) * 2 * len(cases):

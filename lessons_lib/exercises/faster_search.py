@@ -3,6 +3,7 @@ transposition table stores."""
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable
@@ -12,13 +13,16 @@ from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.negamax import NegamaxAgent
 from lessons_lib.agents.trace import TableStored
-from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, describe_failure, drawn_with
+from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.feedback import (
+    AnswerFailed, Cases, Feedback, call_for_whole_number, call_safely, case_seed, drawn_with, items_of, no_use_going_on,
+    shown,
+)
 from lessons_lib.exercises.fresh_cases import drawn_position, in_a_chain
-from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
 from lessons_lib.games.shologuti.samples import random_positions
 from lessons_lib.games.shologuti.position import GREEN, RED, Position
-from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
+from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY
 
 ORDERING_DEPTH = 4
 REQUIRED_DRAWN_SAVING = 0.3
@@ -68,20 +72,23 @@ def drawn_key_positions(seed: int) -> list[Position]:
 def check_zobrist_key(zobrist_key: Callable[[Position], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``zobrist_key(position)`` against the engine's incrementally updated keys, on fixed
     positions and ones drawn with ``seed`` (fresh when None)."""
-    used = library_use(zobrist_key, {"compute_key": compute_key},
-                       labels={"attribute .key": "position.key"})
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "Zobrist key").replace("this calls position.key", "this "
-                                "reads position.key") + " Compute it from the pieces, the side to move and the "
-                                "pending chain.")
+    refused = refusal(zobrist_key, "check_zobrist_key", "Zobrist key", labels={"attribute .key": "position.key"})
+    if refused:
+        return Feedback.not_yet(refused.replace("this calls position.key", "this reads position.key") + " Compute it "
+                                "from the pieces, the side to move and the pending chain.", 0.0)
     seed = case_seed(seed)
     fixed = _key_positions()
+    cases = Cases()
     for number, position in enumerate(fixed + drawn_key_positions(seed)):
         seen = drawn_with(seed) if number >= len(fixed) else ""
-        answer, failure = call_safely(zobrist_key, position)
-        if failure:
-            return Feedback.not_yet(f"zobrist_key({position}) {failure}{seen}")
+        answer, failure = call_for_whole_number(zobrist_key, position)
+        if answer is None:
+            cases.failed(f"zobrist_key({position}) {failure}{seen}")
+            if no_use_going_on(zobrist_key, failure):
+                break
+            continue
         if answer == position.key:
+            cases.passed()
             continue
         if answer == _without(position, "plus"):
             hint = "you added the numbers; combine them with XOR (^), which undoes itself when a piece leaves."
@@ -92,10 +99,9 @@ def check_zobrist_key(zobrist_key: Callable[[Position], Any], seed: int | None =
         else:
             hint = ("XOR together PIECE_KEYS[side][point] for every piece of each side (0 Green, 1 Red), "
                     "RED_TO_MOVE_KEY if Red is to move, and PENDING_KEYS[position.pending].")
-        return Feedback.not_yet(f"for {position} you gave {answer!r}, but the engine's key is {position.key}: "
-                                f"{hint}{seen}")
-    return Feedback.correct("your keys equal the engine's on every position. The engine never computes them "
-                            "like this during a game: it XORs out and in only what a move changes.")
+        cases.failed(f"for {position} you gave {shown(answer)}, but the engine's key is {position.key}: {hint}{seen}")
+    return cases.feedback("your keys equal the engine's on every position. The engine never computes them "
+                          "like this during a game: it XORs out and in only what a move changes.")
 
 
 def ordering_positions() -> list[Position]:
@@ -134,6 +140,41 @@ def _direction_hint(firsts: dict[str, list[str]]) -> str | None:
     return None
 
 
+MOST_MOVES = 1000
+"""The most moves an order's answer is read for (a position has a few dozen legal moves at most)."""
+
+
+def _reordered(answer: Any, moves: list[Any], position: Any) -> list[Any] | str:
+    """The legal ``moves`` of ``position`` in the order of ``answer`` (a list of the moves, or of their text), or
+    what is wrong with it."""
+    items = items_of(answer, MOST_MOVES)
+    if items is None:
+        return f"order must return a list of moves, not {shown(answer, 60)}"
+    by_text = {str(move): move for move in moves}
+    kind = type(moves[0]) if moves else str
+    texts = [str(item) if type(item) is kind else str.__str__(item) if issubclass(type(item), str) else None
+             for item in items[:MOST_MOVES]]
+    if len(items) > MOST_MOVES or None in texts or sorted(texts) != sorted(by_text):  # type: ignore[type-var]
+        given = shown(texts if None not in texts else answer, 200)
+        return (f"for {position} order returned {given}: it must return exactly the moves it was given "
+                f"({len(moves)}), only in another order.")
+    return [by_text[text] for text in texts]  # type: ignore[index]
+
+
+def _checked(order: Callable[[Position, list[Any]], Any]) -> Callable[[Any, list[Any]], list[Any]]:
+    """``order`` as the search calls it: its answer checked (the same moves), whatever it raises or returns a
+    failure in words (:class:`~lessons_lib.exercises.feedback.AnswerFailed`)."""
+    def ordering(state: Any, moves: list[Any]) -> list[Any]:
+        answer, failure = call_safely(order, state, list(moves))
+        if failure:
+            raise AnswerFailed(f"during the search, order {failure}")
+        given = _reordered(answer, list(moves), state)
+        if isinstance(given, str):
+            raise AnswerFailed(f"during the search, {given}")
+        return given
+    return ordering
+
+
 def _nodes_visited(order: Callable[[Position, list[Any]], Any], positions: list[Position],
                    firsts: list[str]) -> tuple[int, int] | str:
     """(positions alpha-beta visits with ``order``, in the game's order) over ``positions``, or what is wrong with
@@ -144,19 +185,15 @@ def _nodes_visited(order: Callable[[Position, list[Any]], Any], positions: list[
         answer, failure = call_safely(order, position, list(moves))
         if failure:
             return f"order({position}, moves) {failure}"
-        try:
-            given = list(answer)
-        except TypeError:
-            return f"order must return a list of moves, not {answer!r:.60}"
-        if sorted(map(str, given)) != sorted(map(str, moves)):
-            return (f"for {position} order returned {[str(m) for m in given]}: it must return exactly the moves it "
-                    f"was given ({len(moves)}), only in another order.")
+        given = _reordered(answer, list(moves), position)
+        if isinstance(given, str):
+            return given
         firsts.append(_first_move_is(given, position))
         reference = AlphaBetaAgent(ORDERING_DEPTH).search(position)
         try:
-            result = AlphaBetaAgent(ORDERING_DEPTH, ordering=order).search(position)
-        except Exception as error:  # the student's ordering, called deep in the search
-            return f"during the search, order {describe_failure(error)}"
+            result = AlphaBetaAgent(ORDERING_DEPTH, ordering=_checked(order)).search(position)
+        except AnswerFailed as failed:  # the student's ordering, called deep in the search
+            return str(failed)
         assert result.value == reference.value  # any order gives the same value
         plain += reference.nodes
         ordered += result.nodes
@@ -180,7 +217,7 @@ def check_move_ordering(order: Callable[[Position, list[Any]], Any], seed: int |
         firsts[side] = []
         counted = _nodes_visited(order, positions, firsts[side])
         if isinstance(counted, str):
-            return Feedback.not_yet(counted)
+            return Feedback.not_yet(counted, 0.0 if not callable(order) else None)
         visited[side] = counted
     savings = {side: 1 - ordered / plain for side, (ordered, plain) in visited.items()}
     summary = "; ".join(f"with {side} to move, {ordered:,} positions against {plain:,} in the game's order "
@@ -226,8 +263,13 @@ def table_stores(positions: list[Position], depth: int = 4) -> list[TableStored]
 
 def _bound_cases() -> list[tuple[float, float, float, str]]:
     """(value, alpha, beta, bound): the different cases of real searches, equal-to-a-bound ones included."""
+    return list(_stores_of_real_searches())
+
+
+@functools.cache
+def _stores_of_real_searches() -> tuple[tuple[float, float, float, str], ...]:
     cases = {(event.value, event.alpha, event.beta): event.bound for event in table_stores(ordering_positions()[:3])}
-    return [(value, alpha, beta, bound) for (value, alpha, beta), bound in cases.items()]
+    return tuple((value, alpha, beta, bound) for (value, alpha, beta), bound in cases.items())
 
 
 def drawn_bound_cases(seed: int) -> list[tuple[float, float, float, str]]:
@@ -280,24 +322,42 @@ def check_stored_bound(stored_bound: Callable[[float, float, float], Any], seed:
     cases = _bound_cases()
     seed = case_seed(seed)
     drawn = drawn_bound_cases(seed)
+    tally = Cases()
     for number, (value, alpha, beta, expected) in enumerate(cases + drawn):
         seen = drawn_with(seed) if number >= len(cases) else ""
         answer, failure = call_safely(stored_bound, value, alpha, beta)
         call = f"stored_bound(value={value:g}, alpha={alpha:g}, beta={beta:g})"
         if failure:
-            return Feedback.not_yet(f"{call} {failure}{seen}")
-        if answer not in BOUNDS:
-            return Feedback.not_yet(f"{call} returned {answer!r:.40}: return 'exact', 'lower' or 'upper'.")
-        if answer == expected:
+            tally.failed(f"{call} {failure}{seen}")
+            if no_use_going_on(stored_bound, failure):
+                break
+            continue
+        bound = _bound(answer)
+        if bound is None:
+            tally.failed(f"{call} returned {shown(answer, 40)}: return 'exact', 'lower' or 'upper'.")
+            continue
+        if bound == expected:
+            tally.passed()
+            continue
+        if not tally.wanted:
+            tally.failed("")
             continue
         hint = next((hint for slip, hint in BOUND_SLIPS.items()
-                     if all(call_safely(stored_bound, *case[:3])[0] == _slipped_bound(slip, *case[:3])
+                     if all(_bound(call_safely(stored_bound, *case[:3])[0]) == _slipped_bound(slip, *case[:3])
                             for case in cases + drawn)),
                     "compare the value with the window the node was entered with: at most α, at least β, or "
                     "between.")
         source = "negamax stored it" if number < len(cases) else "a search would store it"
-        return Feedback.not_yet(f"{call} gave {answer!r}, but {source} as {expected!r}: {hint}{seen}")
+        tally.failed(f"{call} gave {bound!r}, but {source} as {expected!r}: {hint}{seen}")
     kinds = {bound: sum(case[3] == bound for case in cases) for bound in BOUNDS}
-    return Feedback.correct(f"right on all {len(cases)} different stores of three real searches ("
-                            + ", ".join(f"{count} {bound}" for bound, count in kinds.items())
-                            + "), the ones equal to α or β included, and on windows drawn at random.")
+    return tally.feedback(f"right on all {len(cases)} different stores of three real searches ("
+                          + ", ".join(f"{count} {bound}" for bound, count in kinds.items())
+                          + "), the ones equal to α or β included, and on windows drawn at random.")
+
+
+def _bound(answer: Any) -> str | None:
+    """A student's bound as plain text if it is one of :data:`BOUNDS`, else None."""
+    if not issubclass(type(answer), str):
+        return None
+    text = str.__str__(answer)
+    return text if text in BOUNDS else None

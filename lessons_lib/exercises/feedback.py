@@ -14,8 +14,13 @@ in one line. The tools here make that so:
 - :class:`Cases` keeps the score of an answer tried on several cases (partial credit) and the first failure's
   message.
 
->>> shown([10 ** 400, "x" * 100])
-"[a whole number of 401 digits, 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (a text of 100 characters)]"
+>>> shown([10 ** 400, "x" * 1000])
+"[a whole number of 401 digits, 'xxxxxxxxx…' (a text of 1,000 characters)]"
+>>> level = [1]
+>>> for _ in range(40):
+...     level = [level, level]
+>>> shown(level, most=30)
+'[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[…'
 >>> as_number(10 ** 400)[1]
 'that is a whole number of 401 digits, too large for a float (which holds at most 309 digits): give a number of a sensible size.'
 """
@@ -215,7 +220,7 @@ class _Writer:
         written = "".join(self.parts)
         return written + "…" if self.cut else written
 
-    def show(self, value: object, depth: int) -> None:
+    def show(self, value: Any, depth: int) -> None:
         if self.full:
             self.cut = True
             return
@@ -223,24 +228,23 @@ class _Writer:
         if value is None or kind is bool:
             self.write(repr(value))
         elif issubclass(kind, int):
-            self.write(whole_number_text(int.__index__(value)))  # type: ignore[arg-type]
+            self.write(whole_number_text(int.__index__(value)))
         elif issubclass(kind, float):
-            self.write(float.__repr__(value))  # type: ignore[arg-type]
+            self.write(float.__repr__(value))
         elif issubclass(kind, complex):
-            self.write(complex.__repr__(value))  # type: ignore[arg-type]
+            self.write(complex.__repr__(value))
         elif issubclass(kind, str):
-            self.show_text(str.__len__(value), str.__getitem__(value, slice(0, self.most)),  # type: ignore[arg-type]
-                           "a text of {:,} characters")
+            self.show_text(str.__len__(value), str.__getitem__(value, slice(0, self.most)), "a text of {:,} characters")
         elif issubclass(kind, (bytes, bytearray)):
-            head = bytes(memoryview(value)[:self.most])  # type: ignore[arg-type]
-            self.show_text(len(memoryview(value)), head, "{:,} bytes")  # type: ignore[arg-type]
+            head = bytes(memoryview(value)[:self.most])
+            self.show_text(len(memoryview(value)), head, "{:,} bytes")
         elif issubclass(kind, Fraction):
-            self.show_fraction(value)  # type: ignore[arg-type]
+            self.show_fraction(value)
         elif issubclass(kind, (list, tuple, set, frozenset, dict, deque)):
             self.show_container(value, kind, depth)
         elif issubclass(kind, BaseException):
             self.write(f"{kind_of(value)}(")
-            self.show_items(BaseException.__getattribute__(value, "args"), depth)  # type: ignore[arg-type]
+            self.show_items(BaseException.__getattribute__(value, "args"), depth)
             self.write(")")
         elif issubclass(kind, SimpleNamespace):
             self.write("namespace(")
@@ -256,14 +260,16 @@ class _Writer:
         if length <= len(head) and len(text) <= self.most - self.written:
             self.write(text)
             return
-        room = max(self.most - self.written - 30, 12)
-        self.write(text[:room] + "…" + text[0 if isinstance(head, str) else 1] + f" ({whole.format(length)})")
+        said = f" ({whole.format(length)})"
+        room = max(self.most - self.written - len(said) - 10, 4)  # room for the brackets that close around it
+        self.write(text[:room] + "…" + text[0 if isinstance(head, str) else 1] + said)
 
     def show_fraction(self, value: Fraction) -> None:
         numerator, denominator = (int.__index__(part) for part in (value.numerator, value.denominator))
         self.write(f"Fraction({whole_number_text(numerator)}, {whole_number_text(denominator)})")
 
     def show_container(self, value: Any, kind: type, depth: int) -> None:
+        items: Any
         if issubclass(kind, dict):
             opening, closing, items, pairs = "{", "}", dict.items(value), ": "
         elif issubclass(kind, list):
@@ -348,6 +354,10 @@ def as_number(answer: Any) -> tuple[float, str | None]:
 
 def _as_number(answer: Any) -> tuple[float, str | None]:
     kind = type(answer)
+    if kind is float:
+        return answer, None
+    if kind is int and -2**1000 < answer < 2**1000:
+        return float(answer), None
     problem = _not_a_real_number(answer, kind)
     if problem:
         return 0.0, problem
@@ -538,8 +548,8 @@ def error_text(error: BaseException, most: int = 200) -> str:
     try:
         arguments = BaseException.__getattribute__(error, "args")
         own_str = getattr(kind.__str__, "__objclass__", None) is None
-        parts = list(arguments) + ([OSError.filename.__get__(error), OSError.filename2.__get__(error)]  # type: ignore[attr-defined]
-                                   if issubclass(kind, OSError) else [])
+        names = [OSError.filename.__get__(error), OSError.filename2.__get__(error)] if issubclass(kind, OSError) else []
+        parts = list(arguments) + names
         plain = isinstance(arguments, tuple) and all(type(part) in PLAIN_ARGUMENTS or (
             type(part) is int and part.bit_length() <= SHORT_NUMBER_BITS) for part in parts)
         if own_str or plain:
@@ -608,6 +618,8 @@ class Guarded:
         self.function = function
         self.number = number
         self.failure: str | None = None
+        self.arguments: tuple[Any, ...] = ()
+        """What the function was given when it first failed."""
         try:
             found = getattr(function, "__name__", name)
         except BaseException as error:  # a function that hides its name
@@ -620,6 +632,6 @@ class Guarded:
         value, failure = (call_for_number if self.number else call_safely)(self.function, *args)
         if failure:
             if self.failure is None:
-                self.failure = failure
+                self.failure, self.arguments = failure, args
             raise AnswerFailed(failure)
         return value

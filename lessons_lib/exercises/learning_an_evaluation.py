@@ -8,8 +8,10 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from lessons_lib.exercises.feedback import Feedback, call_for_number, call_safely, case_seed, drawn_with
-from lessons_lib.exercises.own_code import library_use, write_it_yourself
+from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.feedback import (
+    Cases, Feedback, call_for_number, call_safely, case_seed, drawn_with, items_of, no_use_going_on, shown,
+)
 
 def chance_cases(seed: int) -> list[tuple[list[float], list[float]]]:
     """(features, weights) drawn with ``seed``: sums of both signs, all features 0 (a chance of ½), and a sum large
@@ -45,36 +47,31 @@ WRONG_CHANCES: dict[str, tuple[Callable[[list[float], list[float]], float], str]
 }
 
 
-def _fitting_functions() -> dict[str, object]:
-    """The library's logistic model and its loss, which lesson 10's exercises ask a student to write, and the
-    checks' own answers."""
-    from lessons_lib.learning import fitting
-
-    return {"predicted_scores": fitting.predicted_scores, "the library's log_loss": fitting.log_loss,
-            "fit_logistic": fitting.fit_logistic, "win_chance": win_chance, "log_loss": log_loss}
-
-
 def check_win_chance(student: Callable[[list[float], list[float]], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``win_chance(features, weights)`` against ``σ(w·f)``, on cases drawn with ``seed`` (fresh
     ones when None)."""
-    used = library_use(student, _fitting_functions())
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "logistic model"))
+    refused = refusal(student, "check_win_chance", "logistic model")
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
+    cases = Cases()
     for features, weights in chance_cases(seed):
-        expected = win_chance(features, weights)
         answer, failure = call_for_number(student, list(features), list(weights))
         call = f"win_chance({features}, {weights})"
         if failure:
-            return Feedback.not_yet(f"{call} {failure}{drawn_with(seed)}")
+            cases.failed(f"{call} {failure}{drawn_with(seed)}")
+            if no_use_going_on(student, failure):
+                break
+            continue
+        expected = win_chance(features, weights)
         if math.isclose(answer, expected, abs_tol=1e-9):
+            cases.passed()
             continue
         hint = next((hint for wrong, hint in WRONG_CHANCES.values()
                      if math.isclose(answer, wrong(features, weights), abs_tol=1e-9)),
                     "add up weight × feature, then 1 / (1 + exp(−sum))")
-        return Feedback.not_yet(f"{call} gave {answer:.4f}, but the model says {expected:.4f}: {hint}."
-                                f"{drawn_with(seed)}")
-    return Feedback.correct("right: the weighted sum is the log-odds of a win, and σ turns it into a chance. "
+        cases.failed(f"{call} gave {answer:.4f}, but the model says {expected:.4f}: {hint}.{drawn_with(seed)}")
+    return cases.feedback("right: the weighted sum is the log-odds of a win, and σ turns it into a chance. "
                             f"A sum of 0 is an even game ({win_chance([0.0], [1.0]):.1f}), and a sum of 1 already "
                             f"means {win_chance([1.0], [1.0]):.0%}.")
 
@@ -119,24 +116,28 @@ WRONG_LOSSES: dict[str, tuple[Callable[[list[float], list[float]], float], str]]
 def check_log_loss(student: Callable[[list[float], list[float]], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``log_loss(chances, results)`` against the mean log loss, on cases drawn with ``seed``
     (fresh ones when None)."""
-    used = library_use(student, _fitting_functions())
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "log loss"))
+    refused = refusal(student, "check_log_loss", "log loss")
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
+    cases = Cases()
     for chances, results in loss_cases(seed):
-        expected = log_loss(list(chances), list(results))
         answer, failure = call_for_number(student, list(chances), list(results))
         call = f"log_loss_of({chances}, {results})"
         if failure:
-            return Feedback.not_yet(f"{call} {failure}{drawn_with(seed)}")
+            cases.failed(f"{call} {failure}{drawn_with(seed)}")
+            if no_use_going_on(student, failure):
+                break
+            continue
+        expected = log_loss(list(chances), list(results))
         if math.isclose(answer, expected, abs_tol=1e-9):
+            cases.passed()
             continue
         hint = next((hint for wrong, hint in WRONG_LOSSES.values()
                      if math.isclose(answer, wrong(list(chances), list(results)), abs_tol=1e-9)),
                     "the mean over the positions of −(y log p + (1 − y) log(1 − p))")
-        return Feedback.not_yet(f"{call} gave {answer:.4f}, but the log loss is {expected:.4f}: {hint}."
-                                f"{drawn_with(seed)}")
-    return Feedback.correct(f"right. Saying 50% every time costs {log_loss([0.5], [1.0]):.3f} (log 2) whatever "
+        cases.failed(f"{call} gave {answer:.4f}, but the log loss is {expected:.4f}: {hint}.{drawn_with(seed)}")
+    return cases.feedback(f"right. Saying 50% every time costs {log_loss([0.5], [1.0]):.3f} (log 2) whatever "
                             "happens: a model is worth something only below that.")
 
 
@@ -150,12 +151,25 @@ def _games_by_length() -> list[int]:
     return sorted(lengths, key=lambda game: -lengths[game])
 
 
+MOST_FLAGS = 100_000
+"""The most flags an answer of ``held_out`` is read for (a split of a few hundred positions)."""
+PLAIN_TRUTHS = (bool, int, float, complex, str, bytes, list, tuple, dict, set, frozenset, type(None))
+"""Kinds whose truth Python's own rules give (a flag of any of these is taken for its truth, as ``if`` takes it)."""
+
+
 def _flags(answer: Any) -> list[bool] | None:
-    """An answer of ``held_out`` as flags, or None if it is not a sequence."""
-    try:
-        return [bool(flag) for flag in answer]
-    except (TypeError, ValueError):
+    """An answer of ``held_out`` as flags, or None if it is not a sequence of values with a plain truth (True,
+    1, numpy's booleans...)."""
+    items = items_of(answer, MOST_FLAGS)
+    if items is None or len(items) > MOST_FLAGS:
         return None
+    flags = []
+    for item in items:
+        kind = type(item)
+        if kind not in PLAIN_TRUTHS and not (kind.__module__ == "numpy" and kind.__name__ != "ndarray"):
+            return None
+        flags.append(bool(item))
+    return flags
 
 
 LENGTH_BIAS_Z = 4.0
@@ -198,61 +212,79 @@ def length_bias(student: Callable[[list[int], float], Any], seed: int) -> float 
 
 def check_held_out(student: Callable[[list[int], float], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``held_out(game_numbers, share)``: a flag a position, ``max(1, round(share × games))``
-    whole games held out, not chosen by their length (over splits drawn with ``seed``, fresh when None)."""
+    whole games held out, not chosen by their length (over splits drawn with ``seed``, fresh when None). Its cases
+    are the four shares, then (if all four are right) how the games are chosen."""
     picks: list[str] = []
+    cases = Cases()
     for share in (0.2, 0.37, 0.5, 0.66):
-        answer, failure = call_safely(student, list(SPLIT_GAMES), share)
-        call = f"held_out(game_numbers, {share})"
-        if failure:
-            return Feedback.not_yet(f"{call} {failure}")
-        try:
-            flags = [bool(flag) for flag in answer]
-        except TypeError:
-            return Feedback.not_yet(f"{call} returned {answer!r}: return one True or False a position.")
-        if _flags(call_safely(student, list(SPLIT_GAMES), share)[0]) != flags:
-            return Feedback.not_yet(f"{call} gave two different answers when called twice: make the random choice "
-                                    f"with a seed, rng = random.Random(0), so that a split can be repeated.")
-        if len(flags) != len(SPLIT_GAMES):
-            return Feedback.not_yet(f"{call} gave {len(flags)} answers for {len(SPLIT_GAMES)} positions: one a "
-                                    f"position (True: held out), not one a game.")
-        held = {game for game, flag in zip(SPLIT_GAMES, flags) if flag}
-        kept = {game for game, flag in zip(SPLIT_GAMES, flags) if not flag}
-        if held & kept:
-            cut = sorted(held & kept)[0]
-            return Feedback.not_yet(f"{call} put some positions of game {cut} on each side: hold out whole games, or "
-                                    f"the held-out set shares results with the training set and the test flatters "
-                                    f"the fit.")
-        if not held:
-            return Feedback.not_yet(f"{call} held out nothing: there is nothing left to test on.")
-        if not kept:
-            return Feedback.not_yet(f"{call} held out everything: there is nothing left to fit.")
-        games = len(set(SPLIT_GAMES))
-        wanted = max(1, round(share * games))
-        if len(held) != wanted:
-            floored = "" if len(held) != int(share * games) else " (int() rounds down: use round())"
-            return Feedback.not_yet(f"{call} held out {len(held)} of {games} games; hold out round(share × games) = "
-                                    f"{wanted} (the share of the games, not of the positions){floored}.")
-        by_length, in_order = _games_by_length(), list(dict.fromkeys(SPLIT_GAMES))
-        picks.append("longest" if held == set(by_length[:wanted]) else
-                     "shortest" if held == set(by_length[-wanted:]) else
-                     "first" if held == set(in_order[:wanted]) else
-                     "last" if held == set(in_order[-wanted:]) else "other")
+        mistake, pick, hopeless = _split_mistake(student, share)
+        if mistake:
+            cases.failed(mistake)
+            if hopeless:
+                return cases.feedback("")
+        else:
+            cases.passed()
+            picks.append(pick)
+    if not cases.wanted:
+        return cases.feedback("")
     if picks[0] in ("longest", "shortest") and len(set(picks)) == 1:  # every time: a rule, not chance
-        return Feedback.not_yet(f"held_out always held out the {picks[0]} games. A held-out set should be like the "
-                                f"games the model will meet; a game's length goes with how it was played (and "
-                                f"ended). Choose the games at random, with a seed.")
+        cases.failed(f"held_out always held out the {picks[0]} games. A held-out set should be like the games the "
+                     f"model will meet; a game's length goes with how it was played (and ended). Choose the games at "
+                     f"random, with a seed.")
+        return cases.feedback("")
     if picks[0] in ("first", "last") and len(set(picks)) == 1:
-        return Feedback.not_yet(f"held_out always held out the {picks[0]} games in the list. Games are listed in "
-                                f"the order they were played, and the players or the rules may have changed along "
-                                f"the way: choose the games at random, with a seed.")
+        cases.failed(f"held_out always held out the {picks[0]} games in the list. Games are listed in the order they "
+                     f"were played, and the players or the rules may have changed along the way: choose the games "
+                     f"at random, with a seed.")
+        return cases.feedback("")
     seed = case_seed(seed)
     bias = length_bias(student, seed)
     if bias is not None and bias > LENGTH_BIAS_Z:
-        return Feedback.not_yet(f"the games you hold out are longer than the others: over 20 lists of games with "
-                                f"short and long games mixed, your held-out games were {bias:.1f} standard errors "
-                                f"longer on average than a random choice of games would be. Do you pick positions at "
-                                f"random and hold out their games? A long game has more positions, so it is picked "
-                                f"more often. Choose among the games themselves, each as likely as any other."
-                                f"{drawn_with(seed)}")
-    return Feedback.correct("right: whole games on each side. A position's result is its game's result, so "
-                            "positions of one game are near copies as far as the fit is concerned.")
+        cases.failed(f"the games you hold out are longer than the others: over 20 lists of games with short and long "
+                     f"games mixed, your held-out games were {bias:.1f} standard errors longer on average than a "
+                     f"random choice of games would be. Do you pick positions at random and hold out their games? A "
+                     f"long game has more positions, so it is picked more often. Choose among the games themselves, "
+                     f"each as likely as any other.{drawn_with(seed)}")
+    else:
+        cases.passed()
+    return cases.feedback("right: whole games on each side. A position's result is its game's result, so "
+                          "positions of one game are near copies as far as the fit is concerned.")
+
+
+def _split_mistake(student: Callable[[list[int], float], Any], share: float) -> tuple[str | None, str, bool]:
+    """What is wrong with a student's split of :data:`SPLIT_GAMES` holding out ``share``, or None; which games it
+    held out ("longest", "shortest", "first", "last" or "other"); and whether trying other shares is no use."""
+    answer, failure = call_safely(student, list(SPLIT_GAMES), share)
+    call = f"held_out(game_numbers, {share})"
+    if failure:
+        return f"{call} {failure}", "", no_use_going_on(student, failure)
+    flags = _flags(answer)
+    if flags is None:
+        return f"{call} returned {shown(answer)}: return one True or False a position.", "", False
+    if _flags(call_safely(student, list(SPLIT_GAMES), share)[0]) != flags:
+        return (f"{call} gave two different answers when called twice: make the random choice with a seed, "
+                f"rng = random.Random(0), so that a split can be repeated."), "", False
+    if len(flags) != len(SPLIT_GAMES):
+        return (f"{call} gave {len(flags)} answers for {len(SPLIT_GAMES)} positions: one a position (True: held "
+                f"out), not one a game."), "", False
+    held = {game for game, flag in zip(SPLIT_GAMES, flags) if flag}
+    kept = {game for game, flag in zip(SPLIT_GAMES, flags) if not flag}
+    if held & kept:
+        cut = sorted(held & kept)[0]
+        return (f"{call} put some positions of game {cut} on each side: hold out whole games, or the held-out set "
+                f"shares results with the training set and the test flatters the fit."), "", False
+    if not held:
+        return f"{call} held out nothing: there is nothing left to test on.", "", False
+    if not kept:
+        return f"{call} held out everything: there is nothing left to fit.", "", False
+    games = len(set(SPLIT_GAMES))
+    wanted = max(1, round(share * games))
+    if len(held) != wanted:
+        floored = "" if len(held) != int(share * games) else " (int() rounds down: use round())"
+        return (f"{call} held out {len(held)} of {games} games; hold out round(share × games) = {wanted} (the share "
+                f"of the games, not of the positions){floored}."), "", False
+    by_length, in_order = _games_by_length(), list(dict.fromkeys(SPLIT_GAMES))
+    return None, ("longest" if held == set(by_length[:wanted]) else
+                  "shortest" if held == set(by_length[-wanted:]) else
+                  "first" if held == set(in_order[:wanted]) else
+                  "last" if held == set(in_order[-wanted:]) else "other"), False

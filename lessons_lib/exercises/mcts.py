@@ -9,13 +9,15 @@ from collections.abc import Callable
 from typing import Any
 
 from lessons_lib.agents.mcts import (
-    Backpropagation, MCTSAgent, Node, backpropagate, backpropagate_for, child_scores, ucb1_child,
+    Backpropagation, MCTSAgent, Node, backpropagate,
 )
+from lessons_lib.agents.rollouts import RolloutPolicy
+from lessons_lib.exercises.answers import refusal
 from lessons_lib.exercises.feedback import (
-    Feedback, call_for_number, call_safely, case_seed, describe_failure, drawn_with,
+    AnswerFailed, Cases, Feedback, as_number, as_whole_number, call_for_number, call_safely, case_seed,
+    describe_failure, drawn_with, kind_of, no_use_going_on, passes_through, shown,
 )
 from lessons_lib.exercises.fresh_cases import chain_endgame, in_a_chain
-from lessons_lib.exercises.own_code import library_use, write_it_yourself
 from lessons_lib.kit.game import Outcome
 from lessons_lib.experiments.measurements import rollout_outcomes
 from lessons_lib.games.shologuti.rules import TRADITIONAL
@@ -62,26 +64,30 @@ def ucb1(wins: float, visits: int, parent_visits: int, c: float) -> float:
 def check_ucb1(student_ucb1: Callable[[float, int, int, float], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``ucb1(wins, visits, parent_visits, c)`` on children of every kind, drawn with ``seed``
     (fresh ones when None)."""
-    used = library_use(student_ucb1, {"ucb1": ucb1, "ucb1_child": ucb1_child,
-                                      "child_scores": child_scores})
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "UCB1"))
+    refused = refusal(student_ucb1, "check_ucb1", "UCB1")
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
+    cases = Cases()
     for wins, visits, parent, c in ucb1_cases(seed):
-        expected = ucb1(wins, visits, parent, c)
         answer, failure = call_for_number(student_ucb1, wins, visits, parent, c)
         shown_c = "math.sqrt(2)" if c == math.sqrt(2) else f"{c:g}"
         call = f"ucb1(wins={wins:g}, visits={visits}, parent_visits={parent}, c={shown_c})"
         if failure:
-            return Feedback.not_yet(f"{call} {failure}{drawn_with(seed)}")
+            cases.failed(f"{call} {failure}{drawn_with(seed)}")
+            if no_use_going_on(student_ucb1, failure):
+                break
+            continue
+        expected = ucb1(wins, visits, parent, c)
         if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-12):
+            cases.passed()
             continue
         hint = next((hint for wrong, hint in WRONG_UCB1.values()
                      if math.isclose(answer, wrong(wins, visits, parent, c), rel_tol=1e-9)),
                     "UCB1 = wins / visits + c · √(ln(parent_visits) / visits).")
-        return Feedback.not_yet(f"{call} gave {answer:.6g} but UCB1 is {expected:.6g}: {hint}{drawn_with(seed)}")
-    return Feedback.correct("exactly the UCB1 the project's MCTS uses. Notice the parent with 1 visit: ln 1 = 0, "
-                            "so exploration starts at nothing and grows as the parent is visited.")
+        cases.failed(f"{call} gave {answer:.6g} but UCB1 is {expected:.6g}: {hint}{drawn_with(seed)}")
+    return cases.feedback("exactly the UCB1 the project's MCTS uses. Notice the parent with 1 visit: ln 1 = 0, "
+                          "so exploration starts at nothing and grows as the parent is visited.")
 
 
 MIN_DECIDED = 0.6
@@ -127,12 +133,14 @@ def plies_problem(policy: Callable[[Any, random.Random, int], Any], starts: list
             answer, failure = call_safely(policy, start, random.Random(seed + limit), limit)
             if failure:
                 return f"policy({start}, rng, {limit}) {failure}"
-            if not _a_rollout_result(answer, start):
-                return (f"policy({start}, rng, {limit}) returned {answer!r:.80}: return (the last position, the "
+            result = rollout_result(answer, start)
+            if result is None:
+                return (f"policy({start}, rng, {limit}) returned {shown(answer)}: return (the last position, the "
                         f"number of plies played)")
-            last, plies = answer
+            last, plies = result
             if plies > limit:
-                return f"from {start} given max_plies={limit} your rollout reported {plies} plies: stop at max_plies."
+                return (f"from {start} given max_plies={limit} your rollout reported {shown(plies)} plies: stop at "
+                        f"max_plies.")
             if str(last) in reachable_in(start, plies):
                 continue
             if any(str(last) in reachable_in(start, more) for more in range(limit + 1, limit + 8)):
@@ -147,16 +155,21 @@ def plies_problem(policy: Callable[[Any, random.Random, int], Any], starts: list
 def check_rollout_policy(policy: Callable[[Any, random.Random, int], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``policy(state, rng, max_plies) -> (last_state, plies)`` under the traditional rules:
     rollouts that end, count every ply of a chain (from a chain drawn with ``seed``, fresh when None), favour
-    neither side from the symmetric start, and tell a safe move from a losing one."""
+    neither side from the symmetric start, and tell a safe move from a losing one. It passes or not (no share of
+    cases: its tests are counts over many rollouts)."""
     start = Position.start(TRADITIONAL)
     problem = rollout_policy_problem(policy, start)
     if problem:
-        return Feedback.not_yet(problem)
+        return Feedback.not_yet(problem, 0.0 if not callable(policy) else None)
     seed = case_seed(seed)
     problem = plies_problem(policy, chain_starts(seed), seed)
     if problem:
         return Feedback.not_yet(problem + drawn_with(seed))
-    tally = rollout_outcomes(start, policy, rollouts=ROLLOUTS, seed=7)
+    checked = checked_policy(policy, start)
+    try:
+        tally = rollout_outcomes(start, checked, rollouts=ROLLOUTS, seed=7)
+    except AnswerFailed as failed:
+        return Feedback.not_yet(f"in a rollout from the start, {failed}")
     summary = (f"of {ROLLOUTS} rollouts from the start (traditional rules, at most 200 plies) Green won "
                f"{tally.wins[0]}, Red {tally.wins[1]}, {tally.draws} were drawn and {tally.capped} reached the "
                f"200-ply cap")
@@ -172,8 +185,10 @@ def check_rollout_policy(policy: Callable[[Any, random.Random, int], Any], seed:
         return Feedback.not_yet(f"{summary}: {name} won {tally.wins[winner] / sum(tally.wins):.0%} of the finished "
                                 f"rollouts from a start where neither side has an edge. Your policy plays the two "
                                 f"sides differently: apply the same rule to both (state.to_move tells who moves).")
-    blunder = Position.from_string(ONE_PLY_BLUNDER, TRADITIONAL)
-    safe, losing = rollout_gap(policy, blunder, "16-21", "9-13")
+    try:
+        safe, losing = rollout_gap(checked, Position.from_string(ONE_PLY_BLUNDER, TRADITIONAL), "16-21", "9-13")
+    except AnswerFailed as failed:
+        return Feedback.not_yet(f"in a rollout from the one-ply blunder position, {failed}")
     gap = (f"In the one-ply blunder position of notebooks 04 and 05, Red scored {safe:.0%} of its rollouts after the safe 16-21 and "
            f"{losing:.0%} after 9-13, which lets Green capture two pieces")
     if safe - losing < MIN_GAP:
@@ -183,10 +198,36 @@ def check_rollout_policy(policy: Callable[[Any, random.Random, int], Any], seed:
                             f"a losing one, which is what MCTS needs from them.")
 
 
-def _a_rollout_result(answer: Any, start: Any) -> bool:
-    """Whether ``answer`` is (a position of ``start``'s game, a whole number of plies)."""
-    return (isinstance(answer, (tuple, list)) and len(answer) == 2 and isinstance(answer[0], type(start))
-            and isinstance(answer[1], numbers.Integral) and not isinstance(answer[1], bool))
+def rollout_result(answer: Any, start: Any) -> tuple[Any, int] | None:
+    """``answer`` as (a position of ``start``'s game, a whole number of plies), or None if it is not one (read
+    without running anything of the answer's)."""
+    kind = type(answer)
+    if not issubclass(kind, (tuple, list)):
+        return None
+    parts = tuple.__getitem__(answer, slice(0, 3)) if issubclass(kind, tuple) else list.__getitem__(answer, slice(0, 3))
+    if len(parts) != 2 or type(parts[0]) is not type(start):
+        return None
+    plies = parts[1]
+    if type(plies) is bool or not issubclass(type(plies), numbers.Integral):
+        return None
+    number, problem = as_whole_number(plies, floats=False)
+    return None if problem else (parts[0], number)
+
+
+def checked_policy(policy: Callable[[Any, random.Random, int], Any], start: Any) -> RolloutPolicy:
+    """``policy`` as the library's rollouts call it: each answer checked to be (a position of ``start``'s game, a
+    whole number of plies); whatever it raises or returns wrong, a failure in words
+    (:class:`~lessons_lib.exercises.feedback.AnswerFailed`)."""
+    def rollout(state: Any, rng: random.Random, max_plies: int) -> tuple[Any, int]:
+        answer, failure = call_safely(policy, state, rng, max_plies)
+        if failure:
+            raise AnswerFailed(f"policy({state}, rng, {max_plies}) {failure}")
+        result = rollout_result(answer, start)
+        if result is None:
+            raise AnswerFailed(f"policy({state}, rng, {max_plies}) returned {shown(answer)}: return (the last "
+                               f"position, the number of plies played)")
+        return result
+    return rollout
 
 
 def rollout_policy_problem(policy: Callable[[Any, random.Random, int], Any], start: Any,
@@ -196,23 +237,24 @@ def rollout_policy_problem(policy: Callable[[Any, random.Random, int], Any], sta
     answer, failure = call_safely(policy, start, random.Random(1), limit)
     if failure:
         return f"policy(start, rng, {limit}) {failure}"
-    if not _a_rollout_result(answer, start):
-        return f"policy must return (the last position, the number of plies played), not {answer!r:.80}"
-    last, plies = answer
+    result = rollout_result(answer, start)
+    if result is None:
+        return f"policy must return (the last position, the number of plies played), not {shown(answer)}"
+    last, plies = result
     if plies > 0 and last == start:
         return (f"your rollout says it played {plies} plies but returned the position it started from: play returns "
                 f"a new position and leaves the old one as it was, so keep what it returns, "
                 f"state = state.play(move).")
     if plies > limit:
-        return f"given max_plies={limit} your rollout played {plies} plies: stop at max_plies."
+        return f"given max_plies={limit} your rollout played {shown(plies)} plies: stop at max_plies."
     if not last.is_game_over() and plies < limit:
-        return (f"your rollout stopped after {plies} plies, though the game was not over and max_plies is {limit}. "
-                f"Play on until the game ends or max_plies is reached.")
-    if call_safely(policy, start, random.Random(1), limit)[0] != answer:
+        return (f"your rollout stopped after {shown(plies)} plies, though the game was not over and max_plies is "
+                f"{limit}. Play on until the game ends or max_plies is reached.")
+    if rollout_result(call_safely(policy, start, random.Random(1), limit)[0], start) != result:
         return ("two rollouts with the same seed ended differently: take every random choice from rng "
                 "(rng.choice(moves)), never from the random module itself.")
-    if call_safely(policy, start, random.Random(2), limit)[0] == answer and call_safely(
-            policy, start, random.Random(3), limit)[0] == answer:
+    if all(rollout_result(call_safely(policy, start, random.Random(seed), limit)[0], start) == result
+           for seed in (2, 3)):
         return ("rollouts with different seeds all ended the same way: a rollout should be random, choosing with rng, "
                 "the generator you are given. Do you make a new random.Random(...) inside the loop? Then every "
                 "rollout replays the same moves.")
@@ -285,6 +327,22 @@ class _EndlessBackpropagation(Exception):
     """A student's backpropagation kept writing to nodes long after it should have stopped."""
 
 
+class _BadStatistic(Exception):
+    """A student's backpropagation gave a node's wins or visits something that is no number (its message says
+    what)."""
+
+
+def _statistic(name: str, value: Any) -> float | int:
+    """A node's ``wins`` or ``visits`` as a student's code set it, as a plain number: :class:`_BadStatistic` if it is
+    no number (or one too large for a float)."""
+    if (type(value) is int and abs(value) < 2**53) or type(value) is float:
+        return value
+    number, problem = as_number(value)
+    if problem:
+        raise _BadStatistic(f"set node.{name} to {shown(value, 40)}: {problem}")
+    return int(number) if name == "visits" and number.is_integer() else number
+
+
 class _WatchedNode:
     """A node handed to a student's function: reads and writes reach the real node, and an endless loop stops."""
 
@@ -302,7 +360,7 @@ class _WatchedNode:
         self._writes_left[0] -= 1
         if self._writes_left[0] < 0:
             raise _EndlessBackpropagation
-        setattr(self._node, name, value)
+        setattr(self._node, name, _statistic(name, value) if name in ("wins", "visits") else value)
 
 
 def drawn_backpropagation_cases(seed: int) -> list[tuple[str, Any, int, int, int]]:
@@ -353,55 +411,81 @@ def check_backpropagation(student: Callable[[Any, Any], Any], seed: int | None =
     with a win, a draw and a capped rollout, then by growing seeded MCTS trees with it, fixed ones and ones drawn
     with ``seed`` (fresh when None)."""
     if not callable(student):
-        return Feedback.not_yet(f"backpropagate is not a function but {type(student).__name__}: define it with def")
-
-    used = library_use(student, {"backpropagate": backpropagate, "backpropagate_for": backpropagate_for,
-                                 "MCTSAgent": MCTSAgent},
-                       trial=lambda: student(_WatchedNode(_path_through_the_trap()[-1], [10_000]), Outcome(1, "won")))
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "backpropagation"))
+        return Feedback.not_yet(f"backpropagate is not a function but {kind_of(student)}: define it with def", 0.0)
+    refused = refusal(student, "check_backpropagation", "backpropagation",
+                      trial=(_WatchedNode(_path_through_the_trap()[-1], [10_000]), Outcome(1, "won")))
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
 
     def watched(node: Node, outcome: Outcome | None) -> None:
-        student(_WatchedNode(node, [10_000]), outcome)
-
-    for probe, outcome in PROBES:
-        expected = _after_one_rollout(backpropagate, outcome)
         try:
-            given = _after_one_rollout(watched, outcome)
+            student(_WatchedNode(node, [10_000]), outcome)
+        except (_EndlessBackpropagation, _BadStatistic):
+            raise
+        except BaseException as error:  # the student's code: in words
+            if passes_through(error):
+                raise
+            raise AnswerFailed(describe_failure(error)) from None
+
+    cases = Cases()
+    for probe, outcome in PROBES:
+        failure = _probe_mistake(watched, probe, outcome, cases.wanted)
+        if failure is None:
+            cases.passed()
+            continue
+        cases.failed(failure)
+        if no_use_going_on(student, failure.split("backpropagate ", 1)[-1]):
+            return cases.feedback("")
+    seed = case_seed(seed)
+    trees = [(*case, 3) for case in BACKPROPAGATION_CASES]
+    for number, (name, position, iterations, cap, search_seed) in enumerate(trees + drawn_backpropagation_cases(seed)):
+        seen = drawn_with(seed) if number >= len(trees) else ""
+        try:
+            grown = _tree_statistics(watched, position, iterations, cap, search_seed)
         except _EndlessBackpropagation:
-            return Feedback.not_yet("backpropagate never stopped: move up with node = node.parent in the loop, and "
-                                    "stop when node is None (above the root).")
-        except Exception as error:  # the student's code: report, never raise
-            return Feedback.not_yet(f"given {probe} at the trap tree's punish node, backpropagate "
-                                    f"{describe_failure(error)}")
-        if given == expected:
+            cases.failed(f"on {name}, backpropagate never stopped: move up with node = node.parent in the loop, and "
+                         f"stop when node is None (above the root).{seen}")
+            continue
+        except (AnswerFailed, _BadStatistic) as failed:
+            cases.failed(f"on {name}, a search with your backpropagate {failed}{seen}")
+            continue
+        except Exception as error:  # what the student's numbers made the search do (a division by 0 visits)
+            cases.failed(f"on {name}, a search with your backpropagate {describe_failure(error)}{seen}")
+            continue
+        if grown == _tree_statistics(backpropagate, position, iterations, cap, search_seed):
+            cases.passed()
             continue
         hint = next((hint for slip, hint in BACKPROPAGATION_SLIPS.items()
-                     if given == _after_one_rollout(_slip(slip, 0), outcome)),
-                    "each node from the new one up to the root gains one visit, and the result for node.mover.")
-        shown = ", ".join(f"{name} {wins:g}/{visits}" for name, (wins, visits) in zip(("root", "trap", "punish"), given))
-        right = ", ".join(f"{name} {wins:g}/{visits}" for name, (wins, visits)
-                          in zip(("root", "trap", "punish"), expected))
-        return Feedback.not_yet(f"given {probe} at punish, the end of the path root → trap → punish of the trap "
-                                f"tree, your nodes show (wins/visits) {shown}, where MCTS has {right}: {hint}")
-    seed = case_seed(seed)
-    cases = [(*case, 3) for case in BACKPROPAGATION_CASES]
-    for number, (name, position, iterations, cap, search_seed) in enumerate(cases + drawn_backpropagation_cases(seed)):
-        seen = drawn_with(seed) if number >= len(cases) else ""
-        try:
-            same = _tree_statistics(watched, position, iterations, cap, search_seed) == _tree_statistics(
-                backpropagate, position, iterations, cap, search_seed)
-        except Exception as error:  # the student's code: report, never raise
-            return Feedback.not_yet(f"on {name}, a search with your backpropagate {describe_failure(error)}{seen}")
-        if not same:
-            grown = _tree_statistics(watched, position, iterations, cap, search_seed)
-            hint = next((hint for slip, hint in BACKPROPAGATION_SLIPS.items()
-                         if grown == _tree_statistics(_slip(slip, position.to_move), position, iterations, cap,
-                                                      search_seed)),
-                        "does it depend on anything but the node and the outcome?")
-            return Feedback.not_yet(f"right on one path, but on {name} the tree grown with your backpropagate "
-                                    f"differs from MCTS's: {hint}{seen}")
-    trees = len(BACKPROPAGATION_CASES) + len(drawn_backpropagation_cases(0))
-    return Feedback.correct(f"right on one path with a win, a draw and a capped rollout, and every node of {trees} "
-                            "seeded trees, two with capture chains, has exactly the wins and visits MCTS gives it: "
-                            "each node counts the results of the player who moved into it.")
+                     if grown == _tree_statistics(_slip(slip, position.to_move), position, iterations, cap,
+                                                  search_seed)),
+                    "does it depend on anything but the node and the outcome?") if cases.wanted else ""
+        cases.failed(f"right on one path, but on {name} the tree grown with your backpropagate differs from "
+                     f"MCTS's: {hint}{seen}")
+    count = len(BACKPROPAGATION_CASES) + len(drawn_backpropagation_cases(0))
+    return cases.feedback(f"right on one path with a win, a draw and a capped rollout, and every node of {count} "
+                          "seeded trees, two with capture chains, has exactly the wins and visits MCTS gives it: "
+                          "each node counts the results of the player who moved into it.")
+
+
+def _probe_mistake(watched: Backpropagation, probe: str, outcome: Outcome | None, hint_wanted: bool) -> str | None:
+    """What is wrong with a student's backpropagation (``watched``) given ``outcome`` at the end of the path root,
+    trap, punish of the trap tree, or None; with a hint of the slip it is if ``hint_wanted``."""
+    expected = _after_one_rollout(backpropagate, outcome)
+    try:
+        given = _after_one_rollout(watched, outcome)
+    except _EndlessBackpropagation:
+        return ("backpropagate never stopped: move up with node = node.parent in the loop, and stop when node is "
+                "None (above the root).")
+    except (AnswerFailed, _BadStatistic) as failed:
+        return f"given {probe} at the trap tree's punish node, backpropagate {failed}"
+    if given == expected:
+        return None
+    hint = next((hint for slip, hint in BACKPROPAGATION_SLIPS.items()
+                 if given == _after_one_rollout(_slip(slip, 0), outcome)),
+                "each node from the new one up to the root gains one visit, and the result for node.mover.") \
+        if hint_wanted else ""
+    shown_nodes = ", ".join(f"{name} {wins:g}/{visits:g}" for name, (wins, visits)
+                            in zip(("root", "trap", "punish"), given))
+    right = ", ".join(f"{name} {wins:g}/{visits}" for name, (wins, visits) in zip(("root", "trap", "punish"), expected))
+    return (f"given {probe} at punish, the end of the path root → trap → punish of the trap tree, your nodes show "
+            f"(wins/visits) {shown_nodes}, where MCTS has {right}: {hint}")

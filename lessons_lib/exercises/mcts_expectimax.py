@@ -10,9 +10,9 @@ from lessons_lib.agents.base import Evaluation
 from lessons_lib.agents.evaluation import utility
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.expectimax import ExpectimaxAgent
-from lessons_lib.exercises.feedback import Feedback, call_for_number, case_seed, drawn_with
+from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.feedback import Cases, Feedback, call_for_number, case_seed, drawn_with, no_use_going_on
 from lessons_lib.exercises.minimax_alphabeta import drawn_search_cases, search_value
-from lessons_lib.exercises.own_code import library_searches, library_use, write_it_yourself
 from lessons_lib.games.shologuti.samples import EARLY_WINNER_TRAP
 from lessons_lib.games.shologuti.position import RED, Position
 from lessons_lib.games.tiny_tree import AIMA_FIGURE_5_2, CHAIN_TREE, GAMBLE_TREE, TinyTree, leaf_evaluation
@@ -75,25 +75,31 @@ def check_expectimax(expectimax: Callable[..., Any], seed: int | None = None) ->
     """Check a student's ``expectimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and positions,
     fixed ones and ones drawn with ``seed`` (fresh when None)."""
     name, state, depth, evaluate = CASES[3]
-    used = library_use(expectimax, library_searches(), trial=lambda: expectimax(state, depth, state.to_move, evaluate))
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "search"))
+    refused = refusal(expectimax, "check_expectimax", "search", trial=(state, depth, state.to_move, evaluate))
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
+    cases = Cases()
     for number, (name, state, depth, evaluate) in enumerate(CASES + drawn_search_cases(seed)):
         seen = drawn_with(seed) if number >= len(CASES) else ""
-        expected, _ = search_value(ExpectimaxAgent(depth, evaluate), state)
         answer, failure = call_for_number(expectimax, state, depth, state.to_move, evaluate)
         if failure:
-            if "ZeroDivisionError" in failure:
+            if failure.startswith("raised ZeroDivisionError"):
                 failure += (". A finished game has no moves, so the mean of its children divides by zero: test "
                             "state.is_game_over() first")
-            return Feedback.not_yet(f"on {name}, expectimax {failure}{seen}")
+            cases.failed(f"on {name}, expectimax {failure}{seen}")
+            if no_use_going_on(expectimax, failure):
+                break
+            continue
+        expected, _ = search_value(ExpectimaxAgent(depth, evaluate), state)
         if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-9):
+            cases.passed()
             continue
         hint = next((hint for mistake, hint in MISTAKES.items() if math.isclose(
             answer, _variant(state, depth, state.to_move, evaluate, mistake), rel_tol=1e-9, abs_tol=1e-9)),
-            "compare with the description above: max at the root player's nodes, the mean elsewhere.")
-        return Feedback.not_yet(f"on {name} at depth {depth}, your value is {answer:.4g} but expectimax gives "
-                                f"{expected:.4g}: {hint}{seen}")
-    return Feedback.correct("right on the tiny trees, the chain and real positions: the best move against a player "
-                            "who moves at random.")
+            "compare with the description above: max at the root player's nodes, the mean elsewhere.") \
+            if cases.wanted else ""
+        cases.failed(f"on {name} at depth {depth}, your value is {answer:.4g} but expectimax gives {expected:.4g}: "
+                     f"{hint}{seen}")
+    return cases.feedback("right on the tiny trees, the chain and real positions: the best move against a player "
+                          "who moves at random.")

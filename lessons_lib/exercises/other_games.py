@@ -10,10 +10,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from lessons_lib.experiments.game_comparison import RandomProfile, random_profile
-from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, drawn_with
-from lessons_lib.exercises.own_code import library_use, write_it_yourself
+from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.feedback import (
+    AnswerFailed, Feedback, call_safely, case_seed, drawn_with, kind_of, no_use_going_on, numbers_in, shown,
+)
 from lessons_lib.exercises.fresh_cases import played_randomly
-from lessons_lib.exercises.mcts import MIN_GAP, ROLLOUTS, plies_problem, rollout_gap, rollout_policy_problem
+from lessons_lib.exercises.mcts import (
+    MIN_GAP, ROLLOUTS, checked_policy, plies_problem, rollout_gap, rollout_policy_problem,
+)
 from lessons_lib.experiments.data import load_table
 from lessons_lib.games import GAMES, game_named
 from lessons_lib.experiments.measurements import rollout_outcomes
@@ -85,8 +89,8 @@ def _exact_problem(measure: Callable[[str, int, int], Any], seed: int) -> str | 
     exact: list[str] = []
     missed: list[tuple[str, Any, tuple[float, float]]] = []
     for name, games, game_seed in drawn_measure_cases(seed):
-        answer, failure = call_safely(measure, name, games, game_seed)
-        if failure or not _is_pair_of_numbers(answer):
+        answer = _pair(call_safely(measure, name, games, game_seed)[0])
+        if answer is None:
             return "other"
         answers = replay(name, games, game_seed).answers()
         call = f"measure({name!r}, {games}, {game_seed})"
@@ -121,27 +125,32 @@ def check_game_measure(measure: Callable[[str, int, int], Any], seed: int | None
     The branching factor may be the arithmetic mean of the legal moves a position or their geometric mean
     (the one the tree size b^L needs); the message says which it recognised.
     """
-    used = library_use(measure, {"random_profile": random_profile, "replay": replay})
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "measurement of random games"))
+    refused = refusal(measure, "check_game_measure", "measurement of random games")
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
+    if not callable(measure):
+        return Feedback.not_yet(f"measure is not a function but {kind_of(measure)}: define it with def", 0.0)
     seed = case_seed(seed)
     problem = _exact_problem(measure, seed)
     if problem and problem != "other":
         return Feedback.not_yet(problem + drawn_with(seed))
-    same, again = call_safely(measure, "baghchal", 10, 1)[0], call_safely(measure, "baghchal", 10, 1)[0]
+    first, failure = call_safely(measure, "baghchal", 10, 1)
+    if failure and no_use_going_on(measure, failure):
+        return Feedback.not_yet(f"measure('baghchal', 10, 1) {failure}")
+    same, again = _pair(first), _pair(call_safely(measure, "baghchal", 10, 1)[0])
     if same != again:
         return Feedback.not_yet("measure('baghchal', 10, 1) gave two different answers: make every random choice "
                                 "with rng = random.Random(seed), so the same seed plays the same games.")
-    single_games = [call_safely(measure, name, 1, game_seed)[0] for name in GAMES for game_seed in (3, 4)]
-    odd = next((answer for answer in single_games
-                if _is_pair_of_numbers(answer) and 2 * answer[1] != int(2 * answer[1])), None)
+    single_games = [_pair(call_safely(measure, name, 1, game_seed)[0]) for name in GAMES for game_seed in (3, 4)]
+    odd = next((answer for answer in single_games if answer is not None and 2 * answer[1] != int(2 * answer[1])),
+               None)
     if odd is not None:
         return Feedback.not_yet(f"for a single game your measure gave {odd[1]:g} plies: the mean length of one game "
                                 f"is that game's length, a whole number. Does it play the games, or return numbers "
                                 f"from a table?")
-    one_game, twenty_games = (call_safely(measure, "shologuti", games, 1)[0] for games in (1, 20))
-    if (_is_pair_of_numbers(one_game) and one_game == twenty_games
-            and one_game != call_safely(measure, "shologuti", 1, 2)[0]):
+    one_game, twenty_games = (_pair(call_safely(measure, "shologuti", games, 1)[0]) for games in (1, 20))
+    if one_game is not None and one_game == twenty_games and one_game != _pair(call_safely(measure, "shologuti", 1,
+                                                                                           2)[0]):
         return Feedback.not_yet("measure('shologuti', 20, 1) gave exactly what measure('shologuti', 1, 1) gives: "
                                 "all 20 games were the same game. Create the generator once, rng = "
                                 "random.Random(seed), before the loop over games, not inside it.")
@@ -151,10 +160,11 @@ def check_game_measure(measure: Callable[[str, int, int], Any], seed: int | None
         answer, failure = call_safely(measure, name, MEASURE_GAMES, 1)
         if failure:
             return Feedback.not_yet(f"{call} {failure}")
-        if not _is_pair_of_numbers(answer):
-            return Feedback.not_yet(f"{call} returned {answer!r:.80}: return two numbers, (branching, plies).")
+        pair = _pair(answer)
+        if pair is None:
+            return Feedback.not_yet(f"{call} returned {shown(answer)}: return two numbers, (branching, plies).")
         reference = _reference_profile(name)
-        branching, plies = answer
+        branching, plies = pair
         mean = _which_mean(branching, reference)
         if mean is None:
             return Feedback.not_yet(f"{call}: a branching factor of {branching:.3g}, but random {name} games have "
@@ -167,7 +177,7 @@ def check_game_measure(measure: Callable[[str, int, int], Any], seed: int | None
                                     f"position.is_game_over(), counting every move played.")
         means.add(mean)
         lines.append(f"{name} {branching:.1f} moves, {plies:.0f} plies")
-    if call_safely(measure, "baghchal", 10, 2)[0] == same:
+    if _pair(call_safely(measure, "baghchal", 10, 2)[0]) == same:
         return Feedback.not_yet("seeds 1 and 2 gave the same answer: seed your random generator with the seed given.")
     if means == {"geometric"}:
         kind = ("Your branching factors are geometric means: exactly what the tree size b^L needs, since the lines "
@@ -201,13 +211,17 @@ def check_goat_rollouts(policy: Callable[[Any, random.Random, int], Any], seed: 
     start = game.start()
     problem = rollout_policy_problem(policy, start, limit=10)
     if problem:
-        return Feedback.not_yet(problem)
+        return Feedback.not_yet(problem, 0.0 if not callable(policy) else None)
     seed = case_seed(seed)
     rng = random.Random(seed)
     problem = plies_problem(policy, [played_randomly(start, rng, rng.randint(4, 30)) for _ in range(2)], seed)
     if problem:
         return Feedback.not_yet(problem + drawn_with(seed))
-    tally = rollout_outcomes(start, policy, rollouts=ROLLOUTS, seed=7)
+    checked = checked_policy(policy, start)
+    try:
+        tally = rollout_outcomes(start, checked, rollouts=ROLLOUTS, seed=7)
+    except AnswerFailed as failed:
+        return Feedback.not_yet(f"in a rollout from the start, {failed}")
     goats = tally.score(0)
     summary = (f"of {ROLLOUTS} rollouts from the start the goats won {tally.wins[0]} and the tigers "
                f"{tally.wins[1]} ({tally.draws} draws, {tally.capped} at the ply cap): the goats score {goats:.0%}")
@@ -215,7 +229,10 @@ def check_goat_rollouts(policy: Callable[[Any, random.Random, int], Any], seed: 
         return Feedback.not_yet(f"{summary}; aim for at least {GOAT_SCORE_TO_PASS:.0%}. Hint: let the goats avoid "
                                 f"moves after which a tiger can capture (play the move and look for a capture among "
                                 f"the tigers' legal moves), and let the tigers capture whenever they can.")
-    safe, losing = rollout_gap(policy, game.position(GOATS_BEFORE_A_CHOICE), "a5", "c3")
+    try:
+        safe, losing = rollout_gap(checked, game.position(GOATS_BEFORE_A_CHOICE), "a5", "c3")
+    except AnswerFailed as failed:
+        return Feedback.not_yet(f"in a rollout from the position before a goat's choice, {failed}")
     gap = (f"In a position where the goat move a5 is safe and c3 lets a tiger capture, the goats scored {safe:.0%} "
            f"after a5 and {losing:.0%} after c3")
     if safe - losing < MIN_GAP:
@@ -233,9 +250,11 @@ def check_best_game_for_mcts(answer: Any) -> Feedback:
     mcts_scores = {str(row["game"]): 1 - float(row["first_score"]) for row in rows}
     table = ", ".join(f"{game} {score:.0%}" for game, score in sorted(mcts_scores.items(), key=lambda item: -item[1]))
     try:
-        game = game_named(answer).name
+        game = game_named(str.__str__(answer)).name if issubclass(type(answer), str) else None
     except ValueError:
-        return Feedback.not_yet(f"{answer!r} is not one of the games: {', '.join(GAMES)}.")
+        game = None
+    if game is None:
+        return Feedback.not_yet(f"{shown(answer, 60)} is not one of the games: {', '.join(GAMES)}.")
     best = max(mcts_scores.values())
     if mcts_scores[game] == best:
         return Feedback.correct(f"MCTS's score against alpha-beta by game: {table}.")
@@ -248,9 +267,10 @@ def _reference_profile(name: str) -> RandomProfile:
     return random_profile(name, REFERENCE_GAMES, seed=0)
 
 
-def _is_pair_of_numbers(answer: Any) -> bool:
-    return isinstance(answer, (tuple, list)) and len(answer) == 2 and all(_is_number(part) for part in answer)
-
-
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+def _pair(answer: Any) -> tuple[float, float] | None:
+    """A measurement as two finite floats (branching, plies), or None if it is not a list or tuple of two finite
+    numbers."""
+    if not issubclass(type(answer), (tuple, list)):
+        return None
+    numbers, _ = numbers_in(answer, 2)
+    return (numbers[0], numbers[1]) if numbers is not None and all(map(math.isfinite, numbers)) else None

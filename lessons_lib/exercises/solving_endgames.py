@@ -10,18 +10,20 @@ compares an answer with the truth.
 
 from __future__ import annotations
 
+import numbers
 import random
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import Any
 
-from lessons_lib.agents.solved import perfect_move, value_after
-from lessons_lib.exercises.feedback import Feedback, call_safely, case_seed, drawn_with
-from lessons_lib.exercises.own_code import library_use, write_it_yourself
+from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.feedback import (
+    Feedback, as_whole_number, call_safely, case_seed, drawn_with, no_use_going_on, shown,
+)
 from lessons_lib.games.shologuti.endgame_index import class_size, parts_at
 from lessons_lib.games.shologuti.endgame_table import NO_DISTANCE, solved_parts, solved_without_clock
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import Rules
-from lessons_lib.kit.retrograde import solve
 
 Child = tuple[int, int | None, bool]
 Verdict = tuple[int, int | None]
@@ -134,17 +136,30 @@ WRONG_SETTLE: dict[str, tuple[Callable[[Sequence[Child]], Verdict], str]] = {
 
 
 def _verdict(answer: Any) -> Verdict | None:
-    """A student's answer as (value, distance), or None if it is not a pair of that shape."""
-    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+    """A student's answer as (value, distance), or None if it is not a pair of that shape: a list or tuple of a
+    whole number 1, 0 or -1 and a whole number of plies (None for a draw; any kind of whole number, numpy's
+    too, but no float), read without running anything of the answer's."""
+    kind = type(answer)
+    if not issubclass(kind, (tuple, list)):
         return None
-    value, distance = answer
-    if isinstance(value, bool) or not isinstance(value, int) or value not in (1, 0, -1):
+    parts = tuple.__getitem__(answer, slice(0, 3)) if issubclass(kind, tuple) else list.__getitem__(answer, slice(0, 3))
+    if len(parts) != 2:
+        return None
+    value, problem = _whole(parts[0])
+    if problem or value not in (1, 0, -1):
         return None
     if value == 0:
         return 0, None
-    if isinstance(distance, bool) or not isinstance(distance, int):
-        return None
-    return value, distance
+    distance, problem = _whole(parts[1])
+    return None if problem else (value, distance)
+
+
+def _whole(part: Any) -> tuple[int, str | None]:
+    """A part of an answer as an exact whole number (an int, numpy's, a Fraction over 1; no bool, no float)."""
+    kind = type(part)
+    if kind is bool or not (issubclass(kind, int) or issubclass(kind, (numbers.Integral, Fraction))):
+        return 0, "no whole number"
+    return as_whole_number(part, floats=False)
 
 
 def _same(answer: Verdict | None, expected: Verdict) -> bool:
@@ -154,25 +169,31 @@ def _same(answer: Verdict | None, expected: Verdict) -> bool:
 def check_settle(student_settle: Callable[..., Any], seed: int | None = None) -> Feedback:
     """Check a student's ``settle(children)`` on a position with no move and on positions of the shipped table
     drawn with ``seed`` (fresh ones when None), against the table's own values."""
-    used = library_use(student_settle, {"settle": settle, "solve": solve, "solved_parts": solved_parts,
-                                        "perfect_move": perfect_move, "value_after": value_after,
-                                        "children_of": children_of})
-    if used:
-        return Feedback.not_yet(write_it_yourself(used, "solution of positions"))
+    refused = refusal(student_settle, "check_settle", "solution of positions")
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
     cases = endgame_cases(seed)
     answers: list[Verdict | None] = []
+    first_failure = None
     for kind, children, _ in cases:
         answer, failure = call_safely(student_settle, list(children))
         if failure:
             extra = " A position with no move has no children: settle([]) is (-1, 0)." if not children else ""
-            return Feedback.not_yet(f"settle({children}) ({kind}) {failure}.{extra}{drawn_with(seed)}")
+            first_failure = first_failure or f"settle({children}) ({kind}) {failure}.{extra}{drawn_with(seed)}"
+            answers.append(None)
+            if no_use_going_on(student_settle, failure):
+                break
+            continue
         verdict = _verdict(answer)
         if verdict is None:
-            return Feedback.not_yet(f"settle({children}) ({kind}) gave {answer!r}: give a pair (value, distance), "
-                                    f"the value 1, 0 or -1 and the distance a whole number of plies (None for a "
-                                    f"draw).{drawn_with(seed)}")
+            first_failure = first_failure or (
+                f"settle({children}) ({kind}) gave {shown(answer)}: give a pair (value, distance), the value 1, 0 or -1 "
+                f"and the distance a whole number of plies (None for a draw).{drawn_with(seed)}")
         answers.append(verdict)
+    right = sum(answer is not None and _same(answer, expected) for (_, _, expected), answer in zip(cases, answers))
+    if first_failure:
+        return Feedback.not_yet(first_failure, right / len(answers))
     for (kind, children, expected), answer in zip(cases, answers):
         if _same(answer, expected):
             continue
@@ -182,8 +203,8 @@ def check_settle(student_settle: Callable[..., Any], seed: int | None = None) ->
         hint = (agreeing or on_this or ["won if a move reaches a position lost for its player (1 + the least such "
                                         "distance), else drawn if a move reaches a draw, else lost in 1 + the "
                                         "largest distance."])[0]
-        return Feedback.not_yet(f"settle({children}) ({kind}) gave {answer} but the table says {expected}: {hint}"
-                                f"{drawn_with(seed)}")
+        return Feedback.not_yet(f"settle({children}) ({kind}) gave {shown(answer)} but the table says {expected}: "
+                                f"{hint}{drawn_with(seed)}", right / len(cases))
     return Feedback.correct("the rule retrograde analysis applies to every position, here checked against the "
                             "shipped table. Applied from the finished positions backwards, in order of distance, "
                             "it solves the whole endgame.")

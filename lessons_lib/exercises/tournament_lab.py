@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Any
 
 from lessons_lib.arena.games import FORFEIT
 from lessons_lib.arena.ratings import wilson_interval
 from lessons_lib.arena.tournament import TournamentSettings, gauntlet, play_tournament, standings
-from lessons_lib.exercises.feedback import Feedback
+from lessons_lib.exercises.feedback import Feedback, kind_of, passes_through, shown
 
 GAMES = 20
 """Ten seeded openings, each played with both colours. Each game's seed, which the random opponent plays with, is
@@ -32,12 +34,34 @@ def points_needed(games: int) -> float:
     return next(half / 2 for half in range(2 * games + 1) if passes(half / 2, games))
 
 
+def _agent_path(path: Any) -> Path | str:
+    """``path`` as the path of an existing file, or what is wrong with it in words (no path, no such file, a
+    folder), found without raising (a path may hold a null character, or be too long for the system)."""
+    if not issubclass(type(path), (str, os.PathLike)):
+        return f"give the path of your agent's file (text, such as 'my_agent.py'), not {shown(path, 40)}."
+    try:
+        where = Path(path)
+        text = str(where)
+        shown_path = text if len(text) <= 120 and text.isprintable() else shown(text, 120)
+        if where.is_dir():
+            return f"{shown_path} is a folder: give the path of your agent's file in it."
+        if where.is_file():
+            return where
+    except BaseException as error:  # a path the system refuses (a null character, a name too long)
+        if passes_through(error):
+            raise
+        return (f"there is no file {shown(path, 120)}: the system refuses that path ({kind_of(error)}). Give the "
+                f"path of your agent's file.")
+    return f"there is no file {shown_path}: run the cell that writes it first."
+
+
 def check_agent_file(path: str | Path, games: int = GAMES, workers: int | None = None) -> Feedback:
     """Play the agent in ``path`` (sandboxed) against ``random``: it passes with no forfeit and a score whose
     95% interval lies above 50%."""
-    path = Path(path)
-    if not path.is_file():
-        return Feedback.not_yet(f"there is no file {path}: run the cell that writes it first.")
+    where = _agent_path(path)
+    if isinstance(where, str):
+        return Feedback.not_yet(where)
+    path = where
     settings = TournamentSettings(games_per_pair=games, seconds_per_move=2.0)
     player = f"{LABEL}={path}"
     run = play_tournament(gauntlet([player], [OPPONENT], settings), workers=workers, progress=False)

@@ -19,6 +19,8 @@ class Answer:
     label: str
     answer: tuple[Any, ...]
     hint: str | None = None
+    score: float | None = None
+    """For a wrong answer right on some of the check's cases, the share of them it gets right (partial credit)."""
 
     @property
     def id(self) -> str:
@@ -31,6 +33,11 @@ def right(check: Callable[..., Any], label: str, *answer: Any) -> Answer:
 
 def wrong(check: Callable[..., Any], label: str, hint: str, *answer: Any) -> Answer:
     return Answer(check, label, answer, hint)
+
+
+def partly(check: Callable[..., Any], label: str, hint: str, score: float, *answer: Any) -> Answer:
+    """A wrong answer right on a known share of the check's cases (``score``), with every seed."""
+    return Answer(check, label, answer, hint, score)
 
 
 def state_key(state: Any) -> str:

@@ -10,7 +10,7 @@ from lessons_lib.exercises.alphazero_in_miniature import (
     WRONG_PUCT, WRONG_VALUE, check_puct_score, check_value_target, check_visit_target, puct_score, value_target,
     visit_target,
 )
-from catalogue import Answer, right, wrong
+from catalogue import Answer, partly, right, wrong
 
 
 def student_puct(wins: float, visits: int, prior: float, parent_visits: int, c: float) -> float:
@@ -98,6 +98,8 @@ ANSWERS: list[Answer] = [
     right(check_value_target, "in one line", lambda winner, player: 0.5 if winner is None else int(winner == player)),
     *[wrong(check_value_target, name, hint, formula) for name, (formula, hint) in WRONG_VALUE.items()],
     wrong(check_value_target, "always a draw", "1 if the player to move won", lambda winner, player: 0.5),
+    partly(check_value_target, "a draw scored 0 (right on 4 cases of 6)", "a draw counts ½", 4 / 6,
+           lambda winner, player: float(winner == player)),
     wrong(check_value_target, "crashes on a draw", "raised TypeError", lambda winner, player: 1 - abs(winner - player)),
     wrong(check_value_target, "the check's own", "write it yourself: this calls value_target", value_target),
 ]

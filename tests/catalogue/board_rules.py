@@ -13,7 +13,7 @@ from lessons_lib.exercises.rules_and_game_tree import (
 )
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
-from catalogue import Answer, remembered, right, wrong
+from catalogue import Answer, partly, remembered, right, wrong
 
 
 def _step(G: Any, a: int, b: int) -> tuple[int, int]:
@@ -139,6 +139,8 @@ ANSWERS: list[Answer] = [
     wrong(check_count_leaves, "the library's perft", "write it yourself: this calls perft",
           lambda position, depth: perft(position, depth)),
     wrong(check_count_leaves, "0 at depth 0", "return 1", lambda position, depth: 0),
+    partly(check_count_leaves, "0 at depth 4 (right on 14 trees of 15)", "lines of 4 plies", 14 / 15,
+           lambda position, depth: 0 if depth == 4 else count_leaves(position, depth)),
     wrong(check_count_leaves, "every position of the tree", "every position of the tree", every_node),
     wrong(check_count_leaves, "a finished game as a leaf", "a finished game has no moves", finished_is_a_leaf),
     wrong(check_count_leaves, "the moves of the root", "lines of 3 plies",

@@ -13,7 +13,7 @@ from lessons_lib.agents.presets import make_agent
 from lessons_lib.exercises.minimax_alphabeta import (
     CASES, check_alphabeta, check_minimax, check_pruned_leaves, check_tree_value, search_value,
 )
-from catalogue import Answer, remembered, right, state_key, wrong
+from catalogue import Answer, partly, remembered, right, state_key, wrong
 
 
 def minimax(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
@@ -272,12 +272,12 @@ ANSWERS: list[Answer] = [
     right(check_tree_value, "7 and 'a'", 7, "a"),
     right(check_tree_value, "7.0 and ' A '", 7.0, " A "),
     wrong(check_tree_value, "the text '7'", "give a number, 7 without the quotes", "7", "a"),
-    wrong(check_tree_value, "the best leaf", "never let MAX reach it", 10, "c"),
-    wrong(check_tree_value, "the right value, the wrong move", "which root move", 7, "b"),
+    partly(check_tree_value, "the best leaf", "never let MAX reach it", 0.0, 10, "c"),
+    partly(check_tree_value, "the right value, the wrong move", "which root move", 0.5, 7, "b"),
     wrong(check_tree_value, "a move that is not there", "'a', 'b' and 'c'", 7, "d"),
     wrong(check_tree_value, "left unanswered", "fill in value and move", 0, None),
     wrong(check_tree_value, "None for the value", "give a number", None, "a"),
-    wrong(check_tree_value, "a value nowhere near", "level by level", 3, "a"),
+    partly(check_tree_value, "a value nowhere near, the right move", "level by level", 0.5, 3, "a"),
     right(check_pruned_leaves, "the five leaves", ["a2b", "b2a", "b2b", "c2a", "c2b"]),
     right(check_pruned_leaves, "as one string, in another order", "c2b, c2a b2a b2b a2b"),
     wrong(check_pruned_leaves, "cut off only when alpha > beta", "also when the two are equal", ["a2b", "b2a", "b2b"]),

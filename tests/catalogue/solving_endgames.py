@@ -6,7 +6,7 @@ from typing import Any
 
 from lessons_lib.exercises.solving_endgames import WRONG_SETTLE, check_settle, endgame_cases, settle
 from lessons_lib.kit.retrograde import GameGraph, solve
-from catalogue import Answer, remembered, right, wrong
+from catalogue import Answer, partly, remembered, right, wrong
 
 
 def student_settle(children: list[Any]) -> tuple[int, int | None]:
@@ -66,5 +66,7 @@ ANSWERS: list[Answer] = [
     wrong(check_settle, "the first run's answers in a table", "the table says",
           remembered(FIRST_RUN, lambda children: repr(children), default=(0, None))),
     wrong(check_settle, "the check's own", "write it yourself: this calls settle", settle),
+    partly(check_settle, "a draw when there is no move (right on 6 cases of 7)", "a player with no move has lost",
+           6 / 7, lambda children: student_settle(children) if children else (0, None)),
     wrong(check_settle, "the library's retrograde analysis", "write it yourself: this calls solve", by_the_library),
 ]

@@ -7,7 +7,7 @@ from typing import Any
 
 from lessons_lib.arena.ratings import wilson_interval
 from lessons_lib.exercises.strength import check_elo_difference, check_wilson, elo_difference
-from catalogue import Answer, right, wrong
+from catalogue import Answer, partly, right, wrong
 
 Z = 1.959964
 
@@ -52,8 +52,8 @@ ANSWERS: list[Answer] = [
     right(check_elo_difference, "rounded to whole points", lambda s: round(400 * math.log10(s / (1 - s)))),
     wrong(check_elo_difference, "a table of an earlier run's values", "solve score",
           lambda s: from_table(ELO_TABLE, s)),
-    wrong(check_elo_difference, "capped at +-800", "solve score",
-          lambda s: max(-800.0, min(800.0, 400 * math.log10(s / (1 - s))))),
+    partly(check_elo_difference, "capped at +-800 (right on the 9 scores of 11 within 800 Elo)", "solve score",
+           9 / 11, lambda s: max(-800.0, min(800.0, 400 * math.log10(s / (1 - s))))),
     wrong(check_elo_difference, "rounded to hundreds", "solve score",
           lambda s: round(400 * math.log10(s / (1 - s)), -2)),
     right(check_wilson, "the Wilson interval", wilson),

@@ -85,6 +85,29 @@ def test_each_answer_gets_the_verdict_and_hint_it_deserves(entry: Answer) -> Non
             assert entry.hint in feedback.message
 
 
+WITHOUT_A_SHARE = {evaluation_checks.check_evaluation, mcts_checks.check_rollout_policy,
+                   faster_search_checks.check_move_ordering, other_games_checks.check_game_measure,
+                   other_games_checks.check_goat_rollouts, tournament_lab_checks.check_agent_file,
+                   board_graph.check_cut_points, minimax_alphabeta_checks.check_pruned_leaves,
+                   other_games_checks.check_best_game_for_mcts}
+"""Checks that give no share of cases right (a match, counts over many rollouts, a single value): their score is None,
+or 0 for an answer that is no function."""
+
+
+@pytest.mark.parametrize("entry", [entry for entry in CATALOGUE if entry.hint is not None],
+                         ids=[entry.id for entry in CATALOGUE if entry.hint is not None])
+def test_a_wrong_answer_scores_the_share_of_the_cases_it_gets_right(entry: Answer) -> None:
+    for feedback in verdicts(entry):
+        if entry.score is not None:
+            assert feedback.score == pytest.approx(entry.score), feedback.message
+        elif entry.check in WITHOUT_A_SHARE:
+            assert feedback.score in (None, 0.0)
+        else:
+            assert feedback.score is not None and 0 <= feedback.score < 1
+        if "write it yourself" in feedback.message:
+            assert feedback.score == 0
+
+
 def test_every_check_has_a_catalogue_with_right_and_wrong_answers() -> None:
     checks = {function for module in CHECK_MODULES for name, function in inspect.getmembers(module, inspect.isfunction)
               if name.startswith("check_") and function.__module__ == module.__name__}
