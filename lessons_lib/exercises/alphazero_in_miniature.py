@@ -10,7 +10,7 @@ from typing import Any
 from lessons_lib.agents.mcts import PUCT_C, UNTRIED_VALUE
 from lessons_lib.exercises.answers import refusal
 from lessons_lib.exercises.feedback import (
-    Cases, Feedback, as_number, call_for_number, call_safely, case_seed, drawn_with, items_of, no_use_going_on, shown,
+    Cases, Feedback, as_number, call_for_number, call_safely, case_seed, drawn_with, items_of, shown,
 )
 
 
@@ -62,15 +62,13 @@ def check_puct_score(student_puct: Callable[..., Any], seed: int | None = None) 
         return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
     cases = Cases()
-    for wins, visits, prior, parent, c in puct_cases(seed):
+    for wins, visits, prior, parent, c in cases.each(puct_cases(seed)):
         answer, failure = call_for_number(student_puct, wins, visits, prior, parent, c)
         call = f"puct(wins={wins:g}, visits={visits}, prior={prior:g}, parent_visits={parent}, c={c:g})"
         if failure:
             untried = (" A move not tried yet has 0 visits: PUCT divides by 1 + visits, and counts its win rate "
                        "as a draw's, 0.5." if visits == 0 else "")
-            cases.failed(f"{call} {failure}.{untried}{drawn_with(seed)}")
-            if no_use_going_on(student_puct, failure):
-                break
+            cases.failed_call(f"{call} {failure}.{untried}{drawn_with(seed)}", student_puct, failure)
             continue
         expected = puct_score(wins, visits, prior, parent, c)
         if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-12):
@@ -111,15 +109,13 @@ def check_visit_target(student_target: Callable[..., Any], seed: int | None = No
         return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
     cases = Cases()
-    for moves, visits in visit_cases(seed):
+    for moves, visits in cases.each(visit_cases(seed)):
         answer, failure = call_safely(student_target, list(moves), dict(visits))
         call = f"visit_target({moves}, {visits})"
         if failure:
             extra = (" A move the search never tried is not in visits: its share is 0 (visits.get(move, 0))."
                      if failure.startswith("raised KeyError") else "")
-            cases.failed(f"{call} {failure}.{extra}{drawn_with(seed)}")
-            if no_use_going_on(student_target, failure):
-                break
+            cases.failed_call(f"{call} {failure}.{extra}{drawn_with(seed)}", student_target, failure)
             continue
         shares = _shares(answer)
         if isinstance(shares, str):
@@ -204,13 +200,11 @@ def check_value_target(student_target: Callable[..., Any]) -> Feedback:
     if refused:
         return Feedback.not_yet(refused, 0.0)
     cases = Cases()
-    for winner, player in VALUE_CASES:
+    for winner, player in cases.each(VALUE_CASES):
         answer, failure = call_for_number(student_target, winner, player)
         call = f"value_target(winner={winner}, player={player})"
         if failure:
-            cases.failed(f"{call} {failure}")
-            if no_use_going_on(student_target, failure):
-                break
+            cases.failed_call(f"{call} {failure}", student_target, failure)
             continue
         expected = value_target(winner, player)
         if math.isclose(answer, expected):

@@ -11,7 +11,7 @@ import networkx as nx
 from lessons_lib.games.shologuti.board import JUMP_COUNT, POINTS
 from lessons_lib.exercises.answers import refusal
 from lessons_lib.exercises.feedback import (
-    Cases, Feedback, as_whole_number, call_safely, case_seed, drawn_with, items_of, no_use_going_on, shown,
+    Cases, Feedback, as_whole_number, call_safely, case_seed, drawn_with, items_of, shown,
 )
 from lessons_lib.games.shologuti.graph import board_graph, jump_graph
 
@@ -88,27 +88,27 @@ def check_jumps_from(jumps_from: Callable[[nx.Graph, int], Iterable[tuple[int, i
         return Feedback.not_yet(refused + " Find each jump from G alone.", 0.0)
     seed = case_seed(seed)
     cases = Cases()
-    for number, (name, board, points) in enumerate([("G", graph, list(POINTS))] + drawn_graphs(seed)):
-        for point in points:
-            mistake, hopeless = _jump_mistake(jumps_from, name, board, point)
-            if mistake:
-                cases.failed(mistake + (drawn_with(seed) if number else ""))
-                if hopeless:
-                    return cases.feedback("")
-            else:
-                cases.passed()
+    boards = [("G", graph, list(POINTS))] + drawn_graphs(seed)
+    each_point = [(number, name, board, point) for number, (name, board, points) in enumerate(boards)
+                  for point in points]
+    for number, name, board, point in cases.each(each_point):
+        mistake, failure = _jump_mistake(jumps_from, name, board, point)
+        if mistake:
+            cases.failed_call(mistake + (drawn_with(seed) if number else ""), jumps_from, failure)
+        else:
+            cases.passed()
     return cases.feedback(f"right for all 37 points: {JUMP_COUNT} jumps in all, as in the engine's table, and on "
                           f"boards with their points renamed and lines taken away.")
 
 
 def _jump_mistake(jumps_from: Callable[[nx.Graph, int], Iterable[tuple[int, int]]], name: str, graph: nx.Graph,
-                  point: Any) -> tuple[str | None, bool]:
-    """What is wrong with the jumps a student finds from ``point`` of ``graph`` (called ``name``), or None; and
-    whether trying other points is no use (see :func:`~lessons_lib.exercises.feedback.no_use_going_on`)."""
+                  point: Any) -> tuple[str | None, str | None]:
+    """What is wrong with the jumps a student finds from ``point`` of ``graph`` (called ``name``), or None; and the
+    call's failure in words, if it failed."""
     given, failure = call_safely(jumps_from, graph, point)
     if failure:
-        return f"jumps_from({name}, {point}) {failure}", no_use_going_on(jumps_from, failure)
-    return _pairs_mistake(given, name, graph, point), False
+        return f"jumps_from({name}, {point}) {failure}", failure
+    return _pairs_mistake(given, name, graph, point), None
 
 
 def _pairs_mistake(given: Any, name: str, graph: nx.Graph, point: Any) -> str | None:
@@ -137,7 +137,9 @@ def _pairs_mistake(given: Any, name: str, graph: nx.Graph, point: Any) -> str | 
 def check_cut_points(answer: Iterable[int]) -> Feedback:
     """Check the points whose removal splits the board in two (its articulation points)."""
     items = items_of(answer, MOST_PAIRS)
-    points = [point_number(item) for item in items] if items is not None and len(items) <= MOST_PAIRS else [None]
+    if items is not None and len(items) > MOST_PAIRS:
+        return Feedback.not_yet(f"that is more than {MOST_PAIRS} points; the board has 37.")
+    points = [point_number(item) for item in items] if items is not None else [None]
     if None in points:
         return Feedback.not_yet(f"give a list of point numbers, for example [12, 30], not {shown(answer, 40)}")
     given = set(points)

@@ -13,7 +13,7 @@ from lessons_lib.games.shologuti.evaluation import (
 )
 from lessons_lib.exercises.answers import refusal
 from lessons_lib.exercises.feedback import (
-    Cases, Feedback, Guarded, as_number, call_for_number, call_safely, case_seed, drawn_with, no_use_going_on, shown,
+    Cases, Feedback, Guarded, as_number, call_for_number, call_safely, case_seed, drawn_with, shown,
 )
 from lessons_lib.experiments.measurements import MatchReport, evaluation_match
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
@@ -96,31 +96,30 @@ def check_material_mobility_evaluation(evaluate: Evaluation, seed: int | None = 
     seed = case_seed(seed)
     fixed = _test_positions()
     cases = Cases()
-    for number, position in enumerate(fixed + drawn_positions(seed)):
+    each_player = [(number, position, player) for number, position in enumerate(fixed + drawn_positions(seed))
+                   for player in (0, 1)]
+    for number, position, player in cases.each(each_player):
         seen = drawn_with(seed) if number >= len(fixed) else ""
-        for player in (0, 1):
-            answer, failure = call_for_number(evaluate, position, player)
-            if failure:
-                cases.failed(f"evaluate({position}, {player}) {failure}{seen}")
-                if no_use_going_on(evaluate, failure):
-                    return cases.feedback("")
-                continue
-            expected = material_mobility_evaluation(position, player)
-            if answer == expected:
-                cases.passed()
-                continue
-            if not cases.wanted:
-                cases.failed("")
-                continue
-            terms = material_mobility_terms(position, player)
-            for compute, hint in MISTAKES.values():  # noqa: B007 (the hint of the mistake found)
-                if answer == compute(position, player):
-                    break
-            else:
-                hint = (f"the parts here are material {terms.material}, mobility {terms.mobility} and chain "
-                        f"bonus {terms.chain_bonus}.")
-            cases.failed(f"for player {player} in {position} you gave {answer:g}; the material-and-mobility "
-                         f"evaluation is {expected}: {hint}{seen}")
+        answer, failure = call_for_number(evaluate, position, player)
+        if failure:
+            cases.failed_call(f"evaluate({position}, {player}) {failure}{seen}", evaluate, failure)
+            continue
+        expected = material_mobility_evaluation(position, player)
+        if answer == expected:
+            cases.passed()
+            continue
+        if not cases.wanted:
+            cases.failed("")
+            continue
+        terms = material_mobility_terms(position, player)
+        for compute, hint in MISTAKES.values():  # noqa: B007 (the hint of the mistake found)
+            if answer == compute(position, player):
+                break
+        else:
+            hint = (f"the parts here are material {terms.material}, mobility {terms.mobility} and chain "
+                    f"bonus {terms.chain_bonus}.")
+        cases.failed(f"for player {player} in {position} you gave {answer:g}; the material-and-mobility "
+                     f"evaluation is {expected}: {hint}{seen}")
     return cases.feedback("identical to the material-and-mobility evaluation on every test position, for both "
                           "players, chains included.")
 

@@ -15,8 +15,7 @@ from lessons_lib.agents.negamax import NegamaxAgent
 from lessons_lib.agents.trace import TableStored
 from lessons_lib.exercises.answers import refusal
 from lessons_lib.exercises.feedback import (
-    AnswerFailed, Cases, Feedback, call_for_whole_number, call_safely, case_seed, drawn_with, items_of, no_use_going_on,
-    shown,
+    AnswerFailed, Cases, Feedback, call_for_whole_number, call_safely, case_seed, drawn_with, items_of, shown,
 )
 from lessons_lib.exercises.fresh_cases import drawn_position, in_a_chain
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
@@ -79,13 +78,11 @@ def check_zobrist_key(zobrist_key: Callable[[Position], Any], seed: int | None =
     seed = case_seed(seed)
     fixed = _key_positions()
     cases = Cases()
-    for number, position in enumerate(fixed + drawn_key_positions(seed)):
+    for number, position in cases.each(enumerate(fixed + drawn_key_positions(seed))):
         seen = drawn_with(seed) if number >= len(fixed) else ""
         answer, failure = call_for_whole_number(zobrist_key, position)
         if answer is None:
-            cases.failed(f"zobrist_key({position}) {failure}{seen}")
-            if no_use_going_on(zobrist_key, failure):
-                break
+            cases.failed_call(f"zobrist_key({position}) {failure}{seen}", zobrist_key, failure)
             continue
         if answer == position.key:
             cases.passed()
@@ -323,14 +320,12 @@ def check_stored_bound(stored_bound: Callable[[float, float, float], Any], seed:
     seed = case_seed(seed)
     drawn = drawn_bound_cases(seed)
     tally = Cases()
-    for number, (value, alpha, beta, expected) in enumerate(cases + drawn):
+    for number, (value, alpha, beta, expected) in tally.each(enumerate(cases + drawn)):
         seen = drawn_with(seed) if number >= len(cases) else ""
         answer, failure = call_safely(stored_bound, value, alpha, beta)
         call = f"stored_bound(value={value:g}, alpha={alpha:g}, beta={beta:g})"
         if failure:
-            tally.failed(f"{call} {failure}{seen}")
-            if no_use_going_on(stored_bound, failure):
-                break
+            tally.failed_call(f"{call} {failure}{seen}", stored_bound, failure)
             continue
         bound = _bound(answer)
         if bound is None:

@@ -35,11 +35,14 @@ import numbers
 import operator
 import secrets
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, TypeVar
+
+
+Case = TypeVar("Case")
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,15 @@ class Cases:
         self.right = 0
         self.tried = 0
         self.first: str | None = None
+        self.stopped = False
+        """Whether a failure ended the cases (see :meth:`failed_call`)."""
+
+    def each(self, cases: Iterable[Case]) -> Iterator[Case]:
+        """``cases`` one after another, until a failed call stops them."""
+        for case in cases:
+            if self.stopped:
+                return
+            yield case
 
     @property
     def wanted(self) -> bool:
@@ -100,6 +112,12 @@ class Cases:
         self.tried += 1
         if self.first is None:
             self.first = message
+
+    def failed_call(self, message: str, function: object, failure: str | None) -> None:
+        """A case on which calling the answer ``function`` failed (``failure``, in words): counted, with ``message``;
+        and the cases end when going on is no use (:func:`no_use_going_on`)."""
+        self.failed(message)
+        self.stopped = self.stopped or no_use_going_on(function, failure)
 
     def feedback(self, correct: str) -> Feedback:
         """Correct (with the message ``correct``) if every case was right, else the first failure with the share

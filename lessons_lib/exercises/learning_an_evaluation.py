@@ -10,7 +10,7 @@ from typing import Any
 
 from lessons_lib.exercises.answers import refusal
 from lessons_lib.exercises.feedback import (
-    Cases, Feedback, call_for_number, call_safely, case_seed, drawn_with, items_of, no_use_going_on, shown,
+    Cases, Feedback, call_for_number, call_safely, case_seed, drawn_with, items_of, shown,
 )
 
 def chance_cases(seed: int) -> list[tuple[list[float], list[float]]]:
@@ -55,13 +55,11 @@ def check_win_chance(student: Callable[[list[float], list[float]], Any], seed: i
         return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
     cases = Cases()
-    for features, weights in chance_cases(seed):
+    for features, weights in cases.each(chance_cases(seed)):
         answer, failure = call_for_number(student, list(features), list(weights))
         call = f"win_chance({features}, {weights})"
         if failure:
-            cases.failed(f"{call} {failure}{drawn_with(seed)}")
-            if no_use_going_on(student, failure):
-                break
+            cases.failed_call(f"{call} {failure}{drawn_with(seed)}", student, failure)
             continue
         expected = win_chance(features, weights)
         if math.isclose(answer, expected, abs_tol=1e-9):
@@ -121,13 +119,11 @@ def check_log_loss(student: Callable[[list[float], list[float]], Any], seed: int
         return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
     cases = Cases()
-    for chances, results in loss_cases(seed):
+    for chances, results in cases.each(loss_cases(seed)):
         answer, failure = call_for_number(student, list(chances), list(results))
         call = f"log_loss_of({chances}, {results})"
         if failure:
-            cases.failed(f"{call} {failure}{drawn_with(seed)}")
-            if no_use_going_on(student, failure):
-                break
+            cases.failed_call(f"{call} {failure}{drawn_with(seed)}", student, failure)
             continue
         expected = log_loss(list(chances), list(results))
         if math.isclose(answer, expected, abs_tol=1e-9):
@@ -216,12 +212,10 @@ def check_held_out(student: Callable[[list[int], float], Any], seed: int | None 
     are the four shares, then (if all four are right) how the games are chosen."""
     picks: list[str] = []
     cases = Cases()
-    for share in (0.2, 0.37, 0.5, 0.66):
-        mistake, pick, hopeless = _split_mistake(student, share)
+    for share in cases.each((0.2, 0.37, 0.5, 0.66)):
+        mistake, pick, failure = _split_mistake(student, share)
         if mistake:
-            cases.failed(mistake)
-            if hopeless:
-                return cases.feedback("")
+            cases.failed_call(mistake, student, failure)
         else:
             cases.passed()
             picks.append(pick)
@@ -251,40 +245,40 @@ def check_held_out(student: Callable[[list[int], float], Any], seed: int | None 
                           "positions of one game are near copies as far as the fit is concerned.")
 
 
-def _split_mistake(student: Callable[[list[int], float], Any], share: float) -> tuple[str | None, str, bool]:
+def _split_mistake(student: Callable[[list[int], float], Any], share: float) -> tuple[str | None, str, str | None]:
     """What is wrong with a student's split of :data:`SPLIT_GAMES` holding out ``share``, or None; which games it
-    held out ("longest", "shortest", "first", "last" or "other"); and whether trying other shares is no use."""
+    held out ("longest", "shortest", "first", "last" or "other"); and the call's failure in words, if it failed."""
     answer, failure = call_safely(student, list(SPLIT_GAMES), share)
     call = f"held_out(game_numbers, {share})"
     if failure:
-        return f"{call} {failure}", "", no_use_going_on(student, failure)
+        return f"{call} {failure}", "", failure
     flags = _flags(answer)
     if flags is None:
-        return f"{call} returned {shown(answer)}: return one True or False a position.", "", False
+        return f"{call} returned {shown(answer)}: return one True or False a position.", "", None
     if _flags(call_safely(student, list(SPLIT_GAMES), share)[0]) != flags:
         return (f"{call} gave two different answers when called twice: make the random choice with a seed, "
-                f"rng = random.Random(0), so that a split can be repeated."), "", False
+                f"rng = random.Random(0), so that a split can be repeated."), "", None
     if len(flags) != len(SPLIT_GAMES):
         return (f"{call} gave {len(flags)} answers for {len(SPLIT_GAMES)} positions: one a position (True: held "
-                f"out), not one a game."), "", False
+                f"out), not one a game."), "", None
     held = {game for game, flag in zip(SPLIT_GAMES, flags) if flag}
     kept = {game for game, flag in zip(SPLIT_GAMES, flags) if not flag}
     if held & kept:
         cut = sorted(held & kept)[0]
         return (f"{call} put some positions of game {cut} on each side: hold out whole games, or the held-out set "
-                f"shares results with the training set and the test flatters the fit."), "", False
+                f"shares results with the training set and the test flatters the fit."), "", None
     if not held:
-        return f"{call} held out nothing: there is nothing left to test on.", "", False
+        return f"{call} held out nothing: there is nothing left to test on.", "", None
     if not kept:
-        return f"{call} held out everything: there is nothing left to fit.", "", False
+        return f"{call} held out everything: there is nothing left to fit.", "", None
     games = len(set(SPLIT_GAMES))
     wanted = max(1, round(share * games))
     if len(held) != wanted:
         floored = "" if len(held) != int(share * games) else " (int() rounds down: use round())"
         return (f"{call} held out {len(held)} of {games} games; hold out round(share × games) = {wanted} (the share "
-                f"of the games, not of the positions){floored}."), "", False
+                f"of the games, not of the positions){floored}."), "", None
     by_length, in_order = _games_by_length(), list(dict.fromkeys(SPLIT_GAMES))
     return None, ("longest" if held == set(by_length[:wanted]) else
                   "shortest" if held == set(by_length[-wanted:]) else
                   "first" if held == set(in_order[:wanted]) else
-                  "last" if held == set(in_order[-wanted:]) else "other"), False
+                  "last" if held == set(in_order[-wanted:]) else "other"), None

@@ -15,7 +15,7 @@ from lessons_lib.agents.rollouts import RolloutPolicy
 from lessons_lib.exercises.answers import refusal
 from lessons_lib.exercises.feedback import (
     AnswerFailed, Cases, Feedback, as_number, as_whole_number, call_for_number, call_safely, case_seed,
-    describe_failure, drawn_with, kind_of, no_use_going_on, passes_through, shown,
+    describe_failure, drawn_with, kind_of, passes_through, shown,
 )
 from lessons_lib.exercises.fresh_cases import chain_endgame, in_a_chain
 from lessons_lib.kit.game import Outcome
@@ -69,14 +69,12 @@ def check_ucb1(student_ucb1: Callable[[float, int, int, float], Any], seed: int 
         return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
     cases = Cases()
-    for wins, visits, parent, c in ucb1_cases(seed):
+    for wins, visits, parent, c in cases.each(ucb1_cases(seed)):
         answer, failure = call_for_number(student_ucb1, wins, visits, parent, c)
         shown_c = "math.sqrt(2)" if c == math.sqrt(2) else f"{c:g}"
         call = f"ucb1(wins={wins:g}, visits={visits}, parent_visits={parent}, c={shown_c})"
         if failure:
-            cases.failed(f"{call} {failure}{drawn_with(seed)}")
-            if no_use_going_on(student_ucb1, failure):
-                break
+            cases.failed_call(f"{call} {failure}{drawn_with(seed)}", student_ucb1, failure)
             continue
         expected = ucb1(wins, visits, parent, c)
         if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-12):
@@ -428,17 +426,16 @@ def check_backpropagation(student: Callable[[Any, Any], Any], seed: int | None =
             raise AnswerFailed(describe_failure(error)) from None
 
     cases = Cases()
-    for probe, outcome in PROBES:
-        failure = _probe_mistake(watched, probe, outcome, cases.wanted)
-        if failure is None:
+    for probe, outcome in cases.each(PROBES):
+        mistake, failure = _probe_mistake(watched, probe, outcome, cases.wanted)
+        if mistake is None:
             cases.passed()
-            continue
-        cases.failed(failure)
-        if no_use_going_on(student, failure.split("backpropagate ", 1)[-1]):
-            return cases.feedback("")
+        else:
+            cases.failed_call(mistake, student, failure)
     seed = case_seed(seed)
     trees = [(*case, 3) for case in BACKPROPAGATION_CASES]
-    for number, (name, position, iterations, cap, search_seed) in enumerate(trees + drawn_backpropagation_cases(seed)):
+    for number, (name, position, iterations, cap, search_seed) in cases.each(enumerate(
+            trees + drawn_backpropagation_cases(seed))):
         seen = drawn_with(seed) if number >= len(trees) else ""
         try:
             grown = _tree_statistics(watched, position, iterations, cap, search_seed)
@@ -447,7 +444,7 @@ def check_backpropagation(student: Callable[[Any, Any], Any], seed: int | None =
                          f"stop when node is None (above the root).{seen}")
             continue
         except (AnswerFailed, _BadStatistic) as failed:
-            cases.failed(f"on {name}, a search with your backpropagate {failed}{seen}")
+            cases.failed_call(f"on {name}, a search with your backpropagate {failed}{seen}", student, str(failed))
             continue
         except Exception as error:  # what the student's numbers made the search do (a division by 0 visits)
             cases.failed(f"on {name}, a search with your backpropagate {describe_failure(error)}{seen}")
@@ -467,19 +464,21 @@ def check_backpropagation(student: Callable[[Any, Any], Any], seed: int | None =
                           "each node counts the results of the player who moved into it.")
 
 
-def _probe_mistake(watched: Backpropagation, probe: str, outcome: Outcome | None, hint_wanted: bool) -> str | None:
+def _probe_mistake(watched: Backpropagation, probe: str, outcome: Outcome | None,
+                   hint_wanted: bool) -> tuple[str | None, str | None]:
     """What is wrong with a student's backpropagation (``watched``) given ``outcome`` at the end of the path root,
-    trap, punish of the trap tree, or None; with a hint of the slip it is if ``hint_wanted``."""
+    trap, punish of the trap tree, or None, with a hint of the slip it is if ``hint_wanted``; and what the student's
+    code raised, in words, if it did."""
     expected = _after_one_rollout(backpropagate, outcome)
     try:
         given = _after_one_rollout(watched, outcome)
     except _EndlessBackpropagation:
         return ("backpropagate never stopped: move up with node = node.parent in the loop, and stop when node is "
-                "None (above the root).")
+                "None (above the root)."), None
     except (AnswerFailed, _BadStatistic) as failed:
-        return f"given {probe} at the trap tree's punish node, backpropagate {failed}"
+        return f"given {probe} at the trap tree's punish node, backpropagate {failed}", str(failed)
     if given == expected:
-        return None
+        return None, None
     hint = next((hint for slip, hint in BACKPROPAGATION_SLIPS.items()
                  if given == _after_one_rollout(_slip(slip, 0), outcome)),
                 "each node from the new one up to the root gains one visit, and the result for node.mover.") \
@@ -488,4 +487,4 @@ def _probe_mistake(watched: Backpropagation, probe: str, outcome: Outcome | None
                             in zip(("root", "trap", "punish"), given))
     right = ", ".join(f"{name} {wins:g}/{visits}" for name, (wins, visits) in zip(("root", "trap", "punish"), expected))
     return (f"given {probe} at punish, the end of the path root → trap → punish of the trap tree, your nodes show "
-            f"(wins/visits) {shown_nodes}, where MCTS has {right}: {hint}")
+            f"(wins/visits) {shown_nodes}, where MCTS has {right}: {hint}"), None

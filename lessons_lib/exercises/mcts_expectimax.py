@@ -11,7 +11,7 @@ from lessons_lib.agents.evaluation import utility
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.exercises.answers import refusal
-from lessons_lib.exercises.feedback import Cases, Feedback, call_for_number, case_seed, drawn_with, no_use_going_on
+from lessons_lib.exercises.feedback import Cases, Feedback, call_for_number, case_seed, drawn_with
 from lessons_lib.exercises.minimax_alphabeta import drawn_search_cases, search_value
 from lessons_lib.games.shologuti.samples import EARLY_WINNER_TRAP
 from lessons_lib.games.shologuti.position import RED, Position
@@ -80,16 +80,14 @@ def check_expectimax(expectimax: Callable[..., Any], seed: int | None = None) ->
         return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
     cases = Cases()
-    for number, (name, state, depth, evaluate) in enumerate(CASES + drawn_search_cases(seed)):
+    for number, (name, state, depth, evaluate) in cases.each(enumerate(CASES + drawn_search_cases(seed))):
         seen = drawn_with(seed) if number >= len(CASES) else ""
         answer, failure = call_for_number(expectimax, state, depth, state.to_move, evaluate)
         if failure:
             if failure.startswith("raised ZeroDivisionError"):
                 failure += (". A finished game has no moves, so the mean of its children divides by zero: test "
                             "state.is_game_over() first")
-            cases.failed(f"on {name}, expectimax {failure}{seen}")
-            if no_use_going_on(expectimax, failure):
-                break
+            cases.failed_call(f"on {name}, expectimax {failure}{seen}", expectimax, failure)
             continue
         expected, _ = search_value(ExpectimaxAgent(depth, evaluate), state)
         if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-9):

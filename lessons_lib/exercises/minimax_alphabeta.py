@@ -14,7 +14,7 @@ from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.exercises.answers import refusal
 from lessons_lib.exercises.feedback import (
-    Cases, Feedback, as_number, call_for_number, case_seed, drawn_with, is_a_number, items_of, no_use_going_on, shown,
+    Cases, Feedback, as_number, call_for_number, case_seed, drawn_with, is_a_number, items_of, shown,
 )
 from lessons_lib.exercises.fresh_cases import drawn_position, ending_at, in_a_chain, random_tree
 from lessons_lib.games.shologuti.position import RED, Position
@@ -313,13 +313,11 @@ def check_minimax(minimax: Callable[..., Any], seed: int | None = None) -> Feedb
         return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
     cases = Cases()
-    for number, (name, state, depth, evaluate) in enumerate(CASES + drawn_search_cases(seed)):
+    for number, (name, state, depth, evaluate) in cases.each(enumerate(CASES + drawn_search_cases(seed))):
         seen = drawn_with(seed) if number >= len(CASES) else ""
         answer, failure = call_for_number(minimax, state, depth, state.to_move, evaluate)
         if failure:
-            cases.failed(f"on {name}, minimax {failure}{seen}")
-            if no_use_going_on(minimax, failure):
-                break
+            cases.failed_call(f"on {name}, minimax {failure}{seen}", minimax, failure)
             continue
         expected, _ = search_value(MinimaxAgent(depth, evaluate), state)
         if answer == expected:
@@ -334,41 +332,41 @@ def check_minimax(minimax: Callable[..., Any], seed: int | None = None) -> Feedb
 
 
 def _alphabeta_mistake(alphabeta: Callable[..., Any], name: str, state: Any, depth: int,
-                       evaluate: Evaluation) -> tuple[str | None, bool]:
+                       evaluate: Evaluation) -> tuple[str | None, str | None]:
     """What is wrong with a student's alpha-beta on one case (its value, or the positions it visits), or None; and
-    whether trying other cases is no use (see :func:`~lessons_lib.exercises.feedback.no_use_going_on`)."""
+    the call's failure in words, if it failed."""
     seen = [0]
     answer, failure = call_for_number(alphabeta, _Counted(state, seen), depth, -math.inf, math.inf,
                                       state.to_move, CountedEvaluation(evaluate))
     if failure:
-        return f"on {name}, alphabeta {failure}", no_use_going_on(alphabeta, failure)
+        return f"on {name}, alphabeta {failure}", failure
     value, nodes = search_value(AlphaBetaAgent(depth, evaluate), state)
     plain = search_value(MinimaxAgent(depth, evaluate), state)[1]
     if answer != value and seen[0] < nodes:
         return (f"on {name} at depth {depth}, alphabeta gave {answer:g} but the minimax value is "
                 f"{value:g}, and it looked at only {seen[0]} positions where alpha-beta needs "
                 f"{nodes}: it skipped moves that had to be searched. Cut off only when "
-                f"alpha >= beta, and never before a node's first move is searched."), False
+                f"alpha >= beta, and never before a node's first move is searched."), None
     if answer != value:
         hint = _diagnose(answer, state, depth, state.to_move, evaluate)
         return (f"on {name} at depth {depth}, alphabeta gave {answer:g} but the minimax "
-                f"value is {value:g}: {hint}"), False
+                f"value is {value:g}: {hint}"), None
     visited = seen[0]
     if visited == plain and plain > nodes:
         return (f"on {name} the value is right, but you looked at all {plain} positions, as "
                 f"minimax does: nothing was pruned. Update alpha (at MAX nodes) or beta (at "
                 f"MIN nodes) as values come back, pass the updated alpha and beta to each "
-                f"recursive call, and stop trying moves once alpha >= beta."), False
+                f"recursive call, and stop trying moves once alpha >= beta."), None
     if visited > nodes:
         return (f"on {name} the value is right, but you looked at {visited} positions where "
                 f"alpha-beta needs {nodes}. Do you stop as soon as alpha >= beta "
-                f"(not only when alpha > beta), and pass the updated alpha and beta down?"), False
+                f"(not only when alpha > beta), and pass the updated alpha and beta down?"), None
     if visited < nodes:
         return (f"on {name} you looked at only {visited} positions where alpha-beta needs "
                 f"{nodes}, with the moves in the order legal_moves() gives. The "
                 f"value came out right here, but pruning that much can miss the best move. "
-                f"Cut off only when alpha >= beta."), False
-    return None, False
+                f"Cut off only when alpha >= beta."), None
+    return None, None
 
 
 def check_alphabeta(alphabeta: Callable[..., Any], seed: int | None = None) -> Feedback:
@@ -381,12 +379,10 @@ def check_alphabeta(alphabeta: Callable[..., Any], seed: int | None = None) -> F
         return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
     cases = Cases()
-    for number, (name, state, depth, evaluate) in enumerate(CASES + drawn_search_cases(seed)):
-        mistake, hopeless = _alphabeta_mistake(alphabeta, name, state, depth, evaluate)
+    for number, (name, state, depth, evaluate) in cases.each(enumerate(CASES + drawn_search_cases(seed))):
+        mistake, failure = _alphabeta_mistake(alphabeta, name, state, depth, evaluate)
         if mistake:
-            cases.failed(mistake + (drawn_with(seed) if number >= len(CASES) else ""))
-            if hopeless:
-                break
+            cases.failed_call(mistake + (drawn_with(seed) if number >= len(CASES) else ""), alphabeta, failure)
         else:
             cases.passed()
     return cases.feedback("the same values as minimax, and exactly the positions alpha-beta visits, pruned "

@@ -8,7 +8,7 @@ from typing import Any
 
 from lessons_lib.exercises.answers import refusal
 from lessons_lib.exercises.feedback import (
-    Cases, Feedback, call_for_whole_number, case_seed, drawn_with, no_use_going_on, shown,
+    Cases, Feedback, call_for_whole_number, case_seed, drawn_with, shown,
 )
 from lessons_lib.exercises.fresh_cases import drawn_position, ending_at, in_a_chain
 from lessons_lib.kit.perft import perft
@@ -87,14 +87,12 @@ def check_count_leaves(count_leaves: Callable[[Position, int], Any], seed: int |
              (ending, 2, "a position whose games can end after one ply"), (start, 4, "the start")]
     seed = case_seed(seed)
     cases = Cases()
-    for number, (position, depth, name) in enumerate(fixed + drawn_trees(seed)):
+    for number, (position, depth, name) in cases.each(enumerate(fixed + drawn_trees(seed))):
         answer, failure = call_for_whole_number(count_leaves, position, depth)
         feedback = (f"count_leaves({name}, {depth}) {failure}" if answer is None
                     else _count_feedback(answer, position, depth, name))
         if feedback:
-            cases.failed(feedback + (drawn_with(seed) if number >= len(fixed) else ""))
-            if no_use_going_on(count_leaves, failure):
-                break
+            cases.failed_call(feedback + (drawn_with(seed) if number >= len(fixed) else ""), count_leaves, failure)
         else:
             cases.passed()
     return cases.feedback("your function agrees with the engine's perft on every tree. That is exactly how the "
@@ -154,13 +152,11 @@ def check_most_captures(most_captures_function: Callable[[Position], Any], seed:
               for name in ("three captures to choose from", "a chain that changes direction")]
     seed = case_seed(seed)
     cases = Cases()
-    for number, (name, position) in enumerate(fixed + drawn_capture_positions(seed)):
+    for number, (name, position) in cases.each(enumerate(fixed + drawn_capture_positions(seed))):
         seen = drawn_with(seed) if number >= len(fixed) else ""
         answer, failure = call_for_whole_number(most_captures_function, position)
         if answer is None:
-            cases.failed(f"on {name} ({position}): most_captures {failure}{seen}")
-            if no_use_going_on(most_captures_function, failure):
-                break
+            cases.failed_call(f"on {name} ({position}): most_captures {failure}{seen}", most_captures_function, failure)
             continue
         expected = most_captures(position)
         if answer == expected:

@@ -14,7 +14,7 @@ from typing import Any
 from lessons_lib.arena.ratings import Z_95, expected_score, wilson_interval
 from lessons_lib.exercises.answers import refusal
 from lessons_lib.exercises.feedback import (
-    Cases, Feedback, call_for_number, call_safely, case_seed, drawn_with, no_use_going_on, numbers_in, shown,
+    Cases, Feedback, call_for_number, call_safely, case_seed, drawn_with, numbers_in, shown,
 )
 
 ELO_TOLERANCE = 0.5
@@ -54,12 +54,10 @@ def check_elo_difference(student: Callable[[float], Any], seed: int | None = Non
         return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
     cases = Cases()
-    for score in elo_scores(seed):
+    for score in cases.each(elo_scores(seed)):
         answer, failure = call_for_number(student, score)
         if failure:
-            cases.failed(f"elo_difference({score}) {failure}{drawn_with(seed)}")
-            if no_use_going_on(student, failure):
-                break
+            cases.failed_call(f"elo_difference({score}) {failure}{drawn_with(seed)}", student, failure)
             continue
         expected = elo_difference(score)
         if math.isclose(answer, expected, abs_tol=ELO_TOLERANCE):
@@ -102,13 +100,11 @@ def check_wilson(student: Callable[[float, int], Any], seed: int | None = None) 
         return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
     cases = Cases()
-    for successes, trials in interval_cases(seed):
+    for successes, trials in cases.each(interval_cases(seed)):
         answer, failure = call_safely(student, successes, trials)
         call = f"wilson({successes:g}, {trials})"
         if failure:
-            cases.failed(f"{call} {failure}{drawn_with(seed)}")
-            if no_use_going_on(student, failure):
-                break
+            cases.failed_call(f"{call} {failure}{drawn_with(seed)}", student, failure)
             continue
         ends, problem = numbers_in(answer, 2)
         if ends is None:

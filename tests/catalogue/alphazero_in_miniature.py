@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
 from lessons_lib.agents.mcts import puct_scores
@@ -96,6 +97,8 @@ ANSWERS: list[Answer] = [
     wrong(check_visit_target, "the check's own", "write it yourself: this calls visit_target", visit_target),
     right(check_value_target, "as a student writes it", student_value_target),
     right(check_value_target, "in one line", lambda winner, player: 0.5 if winner is None else int(winner == player)),
+    right(check_value_target, "as fractions", lambda winner, player: Fraction(1, 2) if winner is None
+          else Fraction(int(winner == player))),
     *[wrong(check_value_target, name, hint, formula) for name, (formula, hint) in WRONG_VALUE.items()],
     wrong(check_value_target, "always a draw", "1 if the player to move won", lambda winner, player: 0.5),
     partly(check_value_target, "a draw scored 0 (right on 4 cases of 6)", "a draw counts ½", 4 / 6,

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from lessons_lib.exercises.board_graph import check_cut_points, check_jumps_from
 from lessons_lib.games.shologuti.board import JUMPS
 from lessons_lib.games.shologuti.graph import jump_graph
@@ -132,7 +134,10 @@ ANSWERS: list[Answer] = [
     wrong(check_cut_points, "a point off the board", "there is no point 40", [9, 29, 40]),
     wrong(check_cut_points, "a sentence", "give a list of point numbers", "9 and 29"),
     wrong(check_cut_points, "a single number", "give a list of point numbers", 9),
+    wrong(check_cut_points, "a million numbers", "more than 1000 points", range(1_000_000)),
+    right(check_cut_points, "numpy's integers", [np.int64(9), np.int32(29)]),
     right(check_count_leaves, "perft", count_leaves),
+    right(check_count_leaves, "numpy's integers", lambda position, depth: np.int64(count_leaves(position, depth))),
     right(check_count_leaves, "counted in bulk one ply up, finished games right", bulk_counted_right),
     wrong(check_count_leaves, "counted in bulk with len(moves) or 1", "a finished game has no moves",
           bulk_counted_or_one),

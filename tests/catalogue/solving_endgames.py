@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from lessons_lib.exercises.solving_endgames import WRONG_SETTLE, check_settle, endgame_cases, settle
 from lessons_lib.kit.retrograde import GameGraph, solve
 from catalogue import Answer, partly, remembered, right, wrong
@@ -55,6 +57,8 @@ FIRST_RUN = {repr(children): verdict for _, children, verdict in endgame_cases(0
 
 ANSWERS: list[Answer] = [
     right(check_settle, "as a student writes it", student_settle),
+    right(check_settle, "numpy's integers", lambda children: tuple(
+        None if part is None else np.int64(part) for part in student_settle(children))),
     right(check_settle, "the best child by a rank, as a list", ranked_settle),
     *[wrong(check_settle, name, hint, formula) for name, (formula, hint) in WRONG_SETTLE.items()],
     wrong(check_settle, "text", "give a pair (value, distance)", lambda children: "won"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from decimal import Decimal
 from typing import Any
 
 from lessons_lib.arena.ratings import wilson_interval
@@ -50,6 +51,7 @@ ANSWERS: list[Answer] = [
     wrong(check_elo_difference, "a string", "give a number", lambda s: "0"),
     wrong(check_elo_difference, "a crash at 50%", "raised ZeroDivisionError", lambda s: 1 / (s - 0.5)),
     right(check_elo_difference, "rounded to whole points", lambda s: round(400 * math.log10(s / (1 - s)))),
+    right(check_elo_difference, "a Decimal", lambda s: Decimal(400 * math.log10(s / (1 - s)))),
     wrong(check_elo_difference, "a table of an earlier run's values", "solve score",
           lambda s: from_table(ELO_TABLE, s)),
     partly(check_elo_difference, "capped at +-800 (right on the 9 scores of 11 within 800 Elo)", "solve score",
