@@ -113,6 +113,17 @@ class Cases:
         if self.first is None:
             self.first = message
 
+    def counted(self, right: bool) -> bool:
+        """Count a case that needs no message: a right one, or a wrong one after an earlier failure (only the first
+        is reported). False for a wrong case whose message is wanted: the check words it (:meth:`failed`)."""
+        if right:
+            self.passed()
+            return True
+        if not self.wanted:
+            self.failed("")
+            return True
+        return False
+
     def failed_call(self, message: str, function: object, failure: str | None) -> None:
         """A case on which calling the answer ``function`` failed (``failure``, in words): counted, with ``message``;
         and the cases end when going on is no use (:func:`no_use_going_on`)."""

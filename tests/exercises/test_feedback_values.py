@@ -185,6 +185,23 @@ def test_cases_keep_the_first_failure_and_the_share_right() -> None:
     assert everything.feedback("all right").passed and everything.feedback("all right").score is None
 
 
+def test_cases_end_after_a_failure_that_would_repeat_and_count_what_needs_no_message() -> None:
+    cases = Cases()
+    tried = []
+    for number in cases.each(range(10)):
+        tried.append(number)
+        if number == 0:
+            assert not cases.counted(False)  # the first failure: its message is wanted
+            cases.failed("wrong at 0")
+        elif number == 1:
+            assert cases.counted(False) and cases.counted(True)  # a later failure and a right case: counted
+        else:
+            cases.failed_call("raised RecursionError at 2", print, "raised RecursionError. A RecursionError means")
+    assert tried == [0, 1, 2]
+    feedback = cases.feedback("all right")
+    assert (feedback.message, feedback.score) == ("wrong at 0", 1 / 4)
+
+
 def test_a_guarded_function_raises_an_exception_the_library_handles_and_keeps_the_first_failure() -> None:
     def evaluation(state: Any, player: int) -> Any:
         if player:
