@@ -154,8 +154,9 @@ def check_evaluation(evaluate: Evaluation, seed: int | None = None) -> Feedback:
         return Feedback.not_yet(problem + drawn_with(seed))
     reports = []
     guarded = Guarded(evaluate, number=True, name="your evaluation")
+    remembered = remembering(guarded)
     for depth in MATCH_DEPTHS:
-        report = evaluation_match(guarded, depth=depth, openings=MATCH_OPENINGS)
+        report = evaluation_match(remembered, depth=depth, openings=MATCH_OPENINGS)
         if guarded.failure:
             position, player = guarded.arguments
             return Feedback.not_yet(f"the match stopped: evaluate({position}, {player}) {guarded.failure}")
@@ -172,6 +173,22 @@ def _value(evaluate: Evaluation, position: Position, player: int) -> float | Non
     """``evaluate``'s value of ``position`` for ``player`` as a float, or None if it fails or gives no number."""
     value, failure = call_for_number(evaluate, position, player)
     return None if failure else value
+
+
+def remembering(evaluate: Guarded) -> Evaluation:
+    """``evaluate``, asked once for each position and player: an evaluation depends on them only (the check has
+    made sure of it), and a match's searches meet the same position again and again (in ``grade`` each question
+    crosses the sandbox's wall: a quarter of a match's questions are saved)."""
+    values: dict[tuple[str, int], float] = {}
+
+    def remembered(position: Position, player: int) -> float:
+        key = (str(position), player)
+        if key not in values:
+            values[key] = evaluate(position, player)
+        return values[key]
+
+    remembered.__name__ = evaluate.__name__
+    return remembered
 
 
 def _mirror_problem(evaluate: Evaluation, positions: list[Position]) -> str | None:

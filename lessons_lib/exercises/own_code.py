@@ -31,14 +31,23 @@ MAX_FUNCTIONS = 200
 def qualified_name(value: object, tables: dict[int, str] | None = None) -> str | None:
     """``module.qualname`` of a function or class of this package, or ``module.NAME`` of one of its ``tables`` (see
     :func:`library_tables`), else None."""
-    if isinstance(value, (int, float, str, bool, bytes)) or value is None:
+    kind = type(value)
+    if issubclass(kind, (int, float, str, bool, bytes)) or value is None:
         return None
-    module, name = getattr(value, "__module__", None), getattr(value, "__qualname__", None)
-    if isinstance(module, str) and isinstance(name, str) and module.startswith("lessons_lib"):
+    module, name = _attribute(value, "__module__"), _attribute(value, "__qualname__")
+    if type(module) is str and type(name) is str and module.startswith("lessons_lib"):
         return f"{module}.{name}"
-    if isinstance(value, (tuple, list, dict, frozenset, set)):
+    if issubclass(kind, (tuple, list, dict, frozenset, set)):
         return (library_tables() if tables is None else tables).get(id(value))
     return None
+
+
+def _attribute(value: object, name: str) -> object:
+    """``value``'s attribute ``name``, or None where reading it fails (a student's object may make it raise)."""
+    try:
+        return getattr(value, name, None)
+    except Exception:
+        return None
 
 
 def library_tables() -> dict[int, str]:
@@ -116,12 +125,13 @@ def reachable(answer: Any, tables: dict[int, str] | None = None) -> Iterator[obj
         yield item
         if qualified_name(item, tables) is not None:
             continue
-        if isinstance(item, (types.MethodType, staticmethod, classmethod)):
+        kind = type(item)
+        if issubclass(kind, (types.MethodType, staticmethod, classmethod)):
             pending.append(item.__func__)
-        elif isinstance(item, type) and item.__module__ != "builtins":
+        elif issubclass(kind, type) and _attribute(item, "__module__") != "builtins":
             pending.extend(value for value in vars(item).values()
-                           if isinstance(value, (types.FunctionType, staticmethod, classmethod)))
-        elif isinstance(item, types.FunctionType):
+                           if issubclass(type(value), (types.FunctionType, staticmethod, classmethod)))
+        elif kind is types.FunctionType:
             pending.extend(_looked_up(item))
 
 

@@ -9,6 +9,7 @@ depend on the machine and are only ever plotted, never printed).
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import statistics
 from collections.abc import Callable, Hashable, Sequence
@@ -293,9 +294,17 @@ def _numbers_only(evaluate: Evaluation) -> Evaluation:
             value = evaluate(state, player)
         except Exception as error:  # a student's function: report it in words
             raise _EvaluationFailed(f"evaluate({state}, {player}) raised {type(error).__name__}: {error}") from None
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value):
-            raise _EvaluationFailed(f"evaluate({state}, {player}) returned {value!r}, which is not a number")
-        return float(value)
+        try:
+            kind = type(value)
+            number = float(value) if issubclass(kind, numbers.Real) and not issubclass(kind, bool) else math.nan
+        except (OverflowError, TypeError, ValueError):  # a whole number too large for any evaluation, an odd kind
+            number = math.nan
+        if math.isnan(number):
+            shown = ("nan" if type(value) is float else "a whole number too large for a float"
+                     if issubclass(type(value), int) and not issubclass(type(value), bool)
+                     else f"a value of type {type(value).__name__}")
+            raise _EvaluationFailed(f"evaluate({state}, {player}) returned {shown}, which is not a number")
+        return number
     return checked
 
 

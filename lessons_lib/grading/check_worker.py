@@ -41,6 +41,11 @@ MAX_MESSAGE = 4000
 """The longest verdict message kept (a check's message with its seed is a few hundred characters)."""
 
 
+class GraderGone(BaseException):
+    """The grader has closed the worker's channel: the worker ends (a ``BaseException`` of this package's, which
+    no check takes for the student's failure)."""
+
+
 class Channel:
     """The worker's side of its conversation with the grader."""
 
@@ -55,7 +60,7 @@ class Channel:
     def receive(self) -> dict[str, Any]:
         line = self.reader.readline()
         if not line:
-            raise SystemExit(0)  # the grader is gone
+            raise GraderGone()
         message = json.loads(line)
         if not isinstance(message, dict):
             raise WireError("the grader's message is not an object")
@@ -73,7 +78,7 @@ class Channel:
         its token checked."""
         line = self.reader.readline()
         if not line:
-            raise SystemExit(0)  # the grader is gone
+            raise GraderGone()
         try:
             message = json.loads(line)
         except (ValueError, RecursionError):
@@ -218,6 +223,14 @@ def main() -> None:
         os.dup2(nothing, descriptor)
     sys.stdout = sys.stderr = open(os.devnull, "w")
     channel = Channel(reader, writer)
+    try:
+        serve(channel)
+    except GraderGone:
+        return
+
+
+def serve(channel: Channel) -> None:
+    """Answer the grader's requests, one after another, until it is gone."""
     while True:
         request = channel.receive()
         if "read" in request:

@@ -26,6 +26,8 @@ checked as it is made, and calls nothing of the sandbox's but through a handle.
 from __future__ import annotations
 
 import builtins
+import decimal
+import fractions
 import functools
 import importlib
 import math
@@ -45,6 +47,8 @@ built from one shared list, whose printing would never end, is refused as it arr
 MAX_MESSAGE_CHARACTERS = 60_000
 """The longest message the sandbox's side sends (the grader reads lines of at most 64 KB): a larger answer crosses
 as a value the grader refuses in words."""
+MAX_NUMBER_TEXT = 5000
+"""The longest decimal number carried as text."""
 BIG_INT = 2**63
 """Whole numbers this large or larger cross as hexadecimal text (JSON readers refuse very long numbers)."""
 
@@ -195,6 +199,14 @@ class Wire:
             return int(value) if -BIG_INT < value < BIG_INT else {"$": "int", "hex": format(int(value), "x")}
         if isinstance(value, float):
             return value if math.isfinite(value) else {"$": "float", "text": repr(value)}
+        if isinstance(value, fractions.Fraction):
+            return {"$": "fraction", "numerator": self.encode(value.numerator, call, depth),
+                    "denominator": self.encode(value.denominator, call, depth)}
+        if isinstance(value, decimal.Decimal):
+            text = str(value)
+            if len(text) > MAX_NUMBER_TEXT:
+                raise WireError(f"a decimal number of more than {MAX_NUMBER_TEXT:,} characters")
+            return {"$": "decimal", "text": text}
         if id(value) in call.objects and call.objects[id(value)] is value:
             return {"$": "same", "ref": id(value)}
         if isinstance(value, list):
@@ -257,6 +269,20 @@ class Wire:
         if kind == "too large":
             raise WireError(f"an answer of {data.get('characters', 'many')!s:.20} characters, more than the grader "
                             f"takes ({MAX_MESSAGE_CHARACTERS:,})")
+        if kind == "fraction":
+            numerator, denominator = self.decode(data.get("numerator"), call, deeper), self.decode(
+                data.get("denominator"), call, deeper)
+            if type(numerator) is not int or type(denominator) is not int or denominator <= 0:
+                raise WireError("a fraction that cannot be read")
+            return fractions.Fraction(numerator, denominator)
+        if kind == "decimal":
+            text = data.get("text")
+            try:
+                if isinstance(text, str) and len(text) <= MAX_NUMBER_TEXT:
+                    return decimal.Decimal(text)
+            except decimal.InvalidOperation:
+                pass
+            raise WireError("a decimal number that cannot be read")
         if kind == "int":
             text = data.get("hex")
             if not isinstance(text, str) or len(text) > 100_000:

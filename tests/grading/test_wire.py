@@ -4,11 +4,14 @@ hostile message is one clear error, and every check gives across the wire the ve
 from __future__ import annotations
 
 import inspect
+import json
 import queue
 import random
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 import networkx as nx
@@ -71,6 +74,37 @@ def test_plain_values_and_the_packages_kinds_cross_intact() -> None:
             state = TinyTree(tree).play(TinyTree(tree).legal_moves()[0])
             made = across(student, grader, state)
             assert (repr(made), made.to_move, made.legal_moves()) == (repr(state), state.to_move, state.legal_moves())
+
+
+def test_numbers_of_every_kind_cross_as_what_they_are() -> None:
+    """A number of a thousand digits (longer than JSON readers take), a fraction, a decimal, numpy's scalars."""
+    import numpy as np
+
+    numbers = [10 ** 1000, -10 ** 1000 - 1, 2 ** 63, Fraction(1, 3), Fraction(-10 ** 500, 7), Decimal("0.1"),
+               Decimal("-1E+999999")]
+    with two_sides() as (student, grader):
+        for number in numbers:
+            made = across(student, grader, number)
+            assert made == number and type(made) is type(number), number
+        assert across(student, grader, [np.int64(3), np.float64(0.5)]) == [3, 0.5]
+
+
+def test_a_value_whose_parts_are_shared_over_and_over_is_refused_as_it_crosses() -> None:
+    """``level = [level, level]`` forty times is 2**40 items written out: refused by the side that reads it (the
+    grader); a tuple, which crosses written out, by the side that writes it."""
+    shared_list: Any = [1]
+    shared_tuple: Any = (1,)
+    for _ in range(40):
+        shared_list, shared_tuple = [shared_list, shared_list], (shared_tuple, shared_tuple)
+    with two_sides() as (student, grader):
+        sent = student.encode(shared_list, Call())
+        assert len(json.dumps(sent)) < 10_000  # it crosses in its own, shared, size
+        with pytest.raises(WireError, match="more than 1,000,000 items"):
+            grader.decode(sent, Call())
+        with pytest.raises(WireError, match="more than 1,000,000 items"):
+            student.encode(shared_tuple, Call())
+        with pytest.raises(WireError, match="decimal"):
+            student.encode(Decimal("1" * 6000), Call())
 
 
 def test_a_list_that_holds_itself_crosses() -> None:
