@@ -55,6 +55,8 @@ CLASS: dict[str, tuple[str, dict[int, str], tuple[str, ...]]] = {
                                              "from lessons_lib.arena.ratings import wilson_interval\n"),
                        ("import gc\nfor o in gc.get_objects():\n    if type(o).__name__ == 'Wire':\n"
                         "        o.lend = lambda f, _lend=o.lend: {**_lend(f), 'uses': []}\n",)),
+    "exact_numbers": ("07_strength", elo("    import math\n    from fractions import Fraction\n"
+                                         "    return Fraction(400 * math.log10(score / (1 - score)))"), ()),
     "solution_by_alias": ("07_strength", {}, ("from lessons_lib.exercises.help import solution\nshow = solution\n"
                                               "show(check_elo_difference)\nsolution(check=check_wilson)\n",)),
 }
@@ -66,7 +68,8 @@ EXPECTED = {
     "shared_tuples": ["not yet", "passed"], "nan": ["not yet", "passed"], "huge_text": ["not yet", "passed"],
     "unprintable_error": ["not yet", "passed"], "a_generator": ["passed", "not yet"],
     "self_holding": ["passed", "not yet"], "importlib": ["not yet", "passed"], "built_name": ["passed", "not yet"],
-    "hides_its_uses": ["passed", "not yet"], "solution_by_alias": ["passed", "passed"],
+    "hides_its_uses": ["passed", "not yet"], "exact_numbers": ["passed", "passed"],
+    "solution_by_alias": ["passed", "passed"],
 }
 """Every verdict: the honest answers pass, each hostile one is "not yet" (never error, not run or missing)."""
 SAYS = {
