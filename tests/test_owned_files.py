@@ -195,7 +195,7 @@ def test_no_commands_output_is_written_over_a_database_of_any_program(
     databases = {"tournament's": tmp_path / "results.sqlite", "another program's": tmp_path / "notes.sqlite"}
     ResultStore(databases["tournament's"]).close()
     other_programs_database(databases["another program's"])
-    for whose, database in databases.items():
+    for owner, database in databases.items():
         if command == "grade":
             arguments = ["grade", str(LESSONS_FOLDER / "solutions" / "01_board_graph.ipynb"), "--csv", str(database)]
         elif command == "tournament":
@@ -206,11 +206,11 @@ def test_no_commands_output_is_written_over_a_database_of_any_program(
             arguments = (["experiment", "strength", "--out", str(tmp_path), "--quiet"] if command == "experiment"
                          else [*ALPHAZERO, "--db", str(tmp_path / "loop.sqlite"), "--out", str(tmp_path)])
         before = database.read_bytes()
-        assert main(arguments) == 2, whose
+        assert main(arguments) == 2, owner
         error = capsys.readouterr().err
         assert error.count("\n") == 1 and "is a database (SQLite)" in error, error
         assert database.read_bytes() == before
-        database.rename(databases[whose])
+        database.rename(databases[owner])
 
 
 def test_the_files_an_experiment_is_said_to_write_are_those_it_writes(tmp_path: Path,

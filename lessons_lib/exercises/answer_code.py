@@ -140,6 +140,10 @@ class _Notebook:
         for number, tree in trees.items():
             for statement in _top_level(tree.body):
                 self._bind(number, statement)
+        self.functions = {name for name, definitions in self.bindings.items()
+                          if any(isinstance(definition.node, (ast.FunctionDef, ast.AsyncFunctionDef))
+                                 and definition.node.name == name for definition in definitions)}
+        """The notebook's own functions, by name (an attribute read from one is given to it as the notebook runs)."""
 
     # -- what names are bound to ----------------------------------------------------------------------------
 
@@ -164,12 +168,14 @@ class _Notebook:
             if id(node) in seen:
                 continue
             seen.add(id(node))
-            for name, chain, at in _free_uses(node):
-                self._use(name, chain, where, at, found, pending, texts)
-            for problem, at in _lookups_inside(node):
+            try:
+                for name, chain, at in _free_uses(node):
+                    self._use(name, chain, where, at, found, pending, texts)
+            except RecursionError:  # code nested deeper than the reading goes
+                found.lookups.append(f"code nested too deeply to read (code cell {where})")
+            for problem, at in _lookups_inside(node, self.functions):
                 found.lookups.append(f"{problem} (code cell {where}, line {at})")
-            found.library |= {f"attribute .{inner.attr}" for inner in ast.walk(node)
-                              if isinstance(inner, ast.Attribute) and inner.attr in WATCHED_ATTRIBUTES}
+            found.library |= {f"attribute .{name}" for name in _attributes_read(node) if name in WATCHED_ATTRIBUTES}
         found.source = "\n\n".join(dict.fromkeys(text for text in [found.source, *texts] if text))
         found.lookups = list(dict.fromkeys(found.lookups))
 
@@ -182,12 +188,15 @@ class _Notebook:
                 return
             if hasattr(builtins, name) or name in NOTEBOOK_NAMES:
                 return
-            if not self.star_imports:
+            stars = [star for star in self.star_imports if _may_define(star, name)]
+            if not stars:
                 found.lookups.append(f"{name}, which no cell defines (code cell {cell}, line {line})")
-            for star in self.star_imports:
+            for star in stars:
                 qualified = find(".".join([star, name, *chain])) if star.startswith(LIBRARY) else None
                 if qualified is not None:
                     found.library.add(qualified)
+                elif problem := hiding_module(star, [name, *chain]):
+                    found.lookups.append(f"{problem} (code cell {cell}, line {line})")
             return
         for definition in definitions:
             node = definition.node
@@ -199,9 +208,56 @@ class _Notebook:
                     found.library.add(resolved(".".join([imported, *chain])))
                 elif problem := hiding_module(imported, chain):
                     found.lookups.append(f"{problem} (code cell {cell}, line {line})")
+                elif not _installed(imported.split(".")[0]):
+                    found.lookups.append(f"{imported.split('.')[0]}, a module that is not installed (one the notebook "
+                                         f"writes itself?) (code cell {cell}, line {line})")
             else:
                 pending.append((definition.cell, node))
                 texts.append(definition.text)
+
+
+NOT_IMPORTED = frozenset({"antigravity", "this", "turtle", "turtledemo", "tkinter", "idlelib", "pydoc", "webbrowser"})
+"""Modules of the standard library the reading never imports to see what they hold (they act when imported)."""
+
+
+def _installed(module: str) -> bool:
+    """Whether the top-level module ``module`` is installed (found without running it)."""
+    import importlib.util
+
+    if module in sys.modules or module in sys.stdlib_module_names:
+        return True
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _may_define(module: str, name: str) -> bool:
+    """Whether ``from module import *`` may give the name ``name``: the package's modules and the standard
+    library's are looked at; another installed module may; one that is not installed does not."""
+    if module.startswith(LIBRARY):
+        return find(f"{module}.{name}") is not None
+    top = module.split(".")[0]
+    if top in HIDING_MODULES or top in ("sys", "os"):
+        return True  # (said as a lookup)
+    if module in sys.modules or (top in sys.stdlib_module_names and top not in NOT_IMPORTED):
+        try:
+            found = importlib.import_module(module)
+        except Exception:  # a module that fails to import gives nothing
+            return False
+        public = getattr(found, "__all__", None)
+        return name in public if isinstance(public, (list, tuple)) else hasattr(found, name) and not name.startswith("_")
+    return _installed(top)
+
+
+def _attributes_read(node: ast.AST) -> Iterator[str]:
+    """The attributes ``node``'s code reads, by ``.name`` or ``getattr(x, "name")``."""
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Attribute):
+            yield inner.attr
+        elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name) and inner.func.id in (
+                "getattr", "hasattr") and len(inner.args) >= 2 and isinstance(inner.args[1], ast.Constant):
+            yield str(inner.args[1].value)
 
 
 def _top_level(statements: list[ast.stmt]) -> Iterator[ast.stmt]:
@@ -229,8 +285,11 @@ def _names_bound(statement: ast.stmt) -> set[str]:
         return {statement.name} | declared
     if isinstance(statement, (ast.Import, ast.ImportFrom)):
         return {(alias.asname or alias.name).split(".")[0] for alias in statement.names if alias.name != "*"}
-    if isinstance(statement, (ast.If, ast.While, ast.Try, ast.Match)) or _is_try_star(statement):
-        test = getattr(statement, "test", None) or getattr(statement, "subject", None)
+    if isinstance(statement, ast.Match):
+        return _changed_in(statement.subject) | {name for case in statement.cases for inner in ast.walk(case.pattern)
+                                                 for name in _captured(inner)}
+    if isinstance(statement, (ast.If, ast.While, ast.Try)) or _is_try_star(statement):
+        test = getattr(statement, "test", None)
         return _changed_in(test) if test is not None else set()
     if isinstance(statement, (ast.For, ast.AsyncFor)):
         return _stored(statement.target) | _changed_in(statement.iter)
@@ -247,6 +306,15 @@ def _names_bound(statement: ast.stmt) -> set[str]:
         elif isinstance(node, (ast.Attribute, ast.Subscript)) and isinstance(node.ctx, (ast.Store, ast.Del)):
             names |= _base_names(node)
     return names | _changed_in(statement)
+
+
+def _captured(pattern: ast.AST) -> set[str]:
+    """The name a ``case`` pattern's part captures, if it captures one."""
+    if isinstance(pattern, (ast.MatchAs, ast.MatchStar)) and pattern.name:
+        return {pattern.name}
+    if isinstance(pattern, ast.MatchMapping) and pattern.rest:
+        return {pattern.rest}
+    return set()
 
 
 def _is_try_star(statement: ast.stmt) -> bool:
@@ -303,8 +371,6 @@ def hiding_module(module: str, chain: list[str]) -> str | None:
     if top == "sys" and (len(parts) < 2 or parts[1] not in SYS_PLAIN):
         return ".".join(parts[:2])
     if top == "os" and len(parts) > 1 and (parts[1] in OS_HIDING or parts[1].startswith(("exec", "spawn"))):
-        return ".".join(parts[:2])
-    if top == "operator" and len(parts) > 1 and parts[1] in ("attrgetter", "methodcaller"):
         return ".".join(parts[:2])
     return None
 
@@ -462,9 +528,26 @@ def _locals_of(node: ast.AST) -> set[str]:
                 local |= {(alias.asname or alias.name).split(".")[0] for alias in inner.names}
             elif isinstance(inner, ast.ExceptHandler) and inner.name:
                 local.add(inner.name)
+            elif isinstance(inner, (ast.MatchAs, ast.MatchStar)) and inner.name:
+                local.add(inner.name)
+            elif isinstance(inner, ast.MatchMapping) and inner.rest:
+                local.add(inner.rest)
             elif isinstance(inner, (ast.Global, ast.Nonlocal)):
                 declared |= set(inner.names) if isinstance(inner, ast.Global) else set()
+    if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
+        local -= _walrus_targets(node)  # := in a comprehension binds in the scope around it
+    else:
+        for part in _scope_body(node):
+            local |= {name for inner in _same_scope(part)
+                      if isinstance(inner, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
+                      for name in _walrus_targets(inner)}
     return local - declared
+
+
+def _walrus_targets(comprehension: ast.AST) -> set[str]:
+    """The names ``:=`` assigns inside a comprehension (and the comprehensions in it), which Python binds in the
+    scope around them."""
+    return {inner.target.id for inner in ast.walk(comprehension) if isinstance(inner, ast.NamedExpr)}
 
 
 def _same_scope(node: ast.AST) -> Iterator[ast.AST]:
@@ -504,20 +587,68 @@ def _chain_leftovers(node: ast.expr) -> list[ast.AST]:
     return leftovers
 
 
-def _lookups_inside(node: ast.AST) -> Iterator[tuple[str, int]]:
-    """What in ``node``'s own code reaches something by a name built at run time, or through the interpreter's
-    insides, with its line."""
+def _lookups_inside(node: ast.AST, functions: set[str]) -> Iterator[tuple[str, int]]:
+    """What in ``node``'s own code reaches something by a name built at run time, through the interpreter's
+    insides, or through a value the notebook may change anywhere (an attribute given to one of its ``functions``,
+    a function taken out of a container), with its line."""
+    called = {id(inner.func) for inner in ast.walk(node) if isinstance(inner, ast.Call)}
+    docstrings = {id(inner.body[0].value) for inner in ast.walk(node)
+                  if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module))
+                  and inner.body and isinstance(inner.body[0], ast.Expr) and isinstance(inner.body[0].value, ast.Constant)}
     for inner in ast.walk(node):
         line = getattr(inner, "lineno", 0)
         if isinstance(inner, ast.Attribute):
-            if inner.attr.startswith("__") and inner.attr.endswith("__") and inner.attr not in PLAIN_DUNDERS:
-                yield f".{inner.attr}", line
-            elif inner.attr in FRAME_ATTRIBUTES:
-                yield f".{inner.attr} (a frame's or code's insides)", line
-        elif isinstance(inner, ast.Call) and isinstance(inner.func, ast.Name):
-            if inner.func.id in NAMED_ATTRIBUTE_BUILTINS and not (
-                    len(inner.args) >= 2 and isinstance(inner.args[1], ast.Constant)
-                    and isinstance(inner.args[1].value, str) and not inner.args[1].value.startswith("__")):
-                yield f"{inner.func.id} with a name built at run time", line
-        elif isinstance(inner, ast.Constant) and isinstance(inner.value, str) and LIBRARY in inner.value:
+            problem = _attribute_problem(inner, functions)
+            if problem:
+                yield problem, line
+        elif isinstance(inner, ast.Call):
+            problem = _call_problem(inner)
+            if problem:
+                yield problem, line
+        elif isinstance(inner, ast.Name) and isinstance(inner.ctx, ast.Load) and id(inner) not in called \
+                and inner.id in NAMED_ATTRIBUTE_BUILTINS | HIDING_BUILTINS:
+            yield f"{inner.id} handed on as a value", line
+        elif isinstance(inner, ast.Constant) and isinstance(inner.value, str) and LIBRARY in inner.value \
+                and id(inner) not in docstrings:
             yield f"the text {inner.value[:40]!r}", line
+
+
+INSIDES = frozenset({"modules", "_getframe", "import_module", "setprofile", "settrace", "getprofile", "gettrace",
+                     "currentframe", "getattr_static"})
+"""Attributes that reach modules, frames or the interpreter's watch, whatever they are read from."""
+
+
+def _attribute_problem(node: ast.Attribute, functions: set[str]) -> str | None:
+    name, base = node.attr, node.value
+    if name.startswith("__") and name.endswith("__"):
+        return None if name in PLAIN_DUNDERS else f".{name}"
+    if name in FRAME_ATTRIBUTES:
+        return f".{name} (a frame's or code's insides)"
+    if name in INSIDES:
+        return f".{name}"
+    if name.startswith("_") and not (isinstance(base, ast.Name) and base.id in ("self", "cls")):
+        return f".{name} (a private part of another object)"
+    if isinstance(base, ast.Name) and base.id in functions:
+        return f"{base.id}.{name} (an attribute given to a function as the notebook runs)"
+    return None
+
+
+def _call_problem(node: ast.Call) -> str | None:
+    """Why a call is one reading cannot follow: ``getattr`` and its kin with a name built at run time (or a special
+    or private one), ``operator.attrgetter`` with one, a function taken out of a container (``table[key](...)``)."""
+    function = node.func
+    if isinstance(function, ast.Subscript):
+        return "a function taken out of a container and called"
+    named = function.id if isinstance(function, ast.Name) else function.attr if isinstance(
+        function, ast.Attribute) else None
+    if named in NAMED_ATTRIBUTE_BUILTINS:
+        text = node.args[1] if len(node.args) >= 2 else None
+        if not (isinstance(text, ast.Constant) and isinstance(text.value, str)):
+            return f"{named} with a name built at run time"
+        if text.value.startswith("_") and text.value not in PLAIN_DUNDERS:
+            return f"{named} of {text.value!r}"
+    if named in ("attrgetter", "methodcaller") and not all(
+            isinstance(argument, ast.Constant) and isinstance(argument.value, str)
+            and not argument.value.startswith("_") for argument in node.args[:1 if named == "methodcaller" else None]):
+        return f"{named} with a name built at run time"
+    return None

@@ -19,6 +19,7 @@ import json
 import time
 from typing import Any
 
+from lessons_lib.exercises.answer_code import AnswerCode
 from lessons_lib.grading.notebooks import Reading
 from lessons_lib.grading.worker_process import WorkerProcess, WorkerStopped
 from lessons_lib.sandbox.running import Message, SandboxedProcess
@@ -26,6 +27,10 @@ from lessons_lib.sandbox.running import Message, SandboxedProcess
 PROTOCOL = ("call", "result", "raised")
 """The first words of the messages of a call across the wall."""
 PROTOCOL_KEYS = tuple(f'"{word}"' for word in PROTOCOL)
+LATE_SECONDS = 5.0
+"""How long past the notebook's time the grader waits for the referee's own word that it is late."""
+MAX_SKIPPED_BYTES = 2 * 2**20
+"""The most the student's code may write, in lines that are no answer, while a check asks it."""
 
 
 class SandboxEnded(BaseException):
@@ -75,6 +80,7 @@ class Checker:
         self.exercise_cells = reading.exercise_cells
         self.answers = reading.answers
         self.modules = {name: module for module, name in reading.lesson.imports if name in reading.exercise_cells}
+        self.skipped = 0
         self.prefix = '{"token": ' + json.dumps(token) + ", "
         """How every line of the runner's starts (the runner writes its messages with ``json.dumps``)."""
 
@@ -85,12 +91,17 @@ class Checker:
         """The runner's next message of a call across the wall, as the line it wrote (other lines skipped: it is
         read in the worker); :class:`SandboxEnded` if it stops answering."""
         while True:
-            message = self.process.receive(timeout=None)
-            assert message is not None
+            message = self.process.receive(timeout=max(0.0, self.deadline - time.monotonic()) + LATE_SECONDS)
+            if message is None:  # the referee says late when the time is up; a referee that cannot is ended
+                raise SandboxEnded(Message("late"))
             if message.kind != "answer":
                 raise SandboxEnded(message)
             if message.text.startswith(self.prefix) and message.text[len(self.prefix):].startswith(PROTOCOL_KEYS):
                 return message.text
+            self.skipped += len(message.text) + 1
+            if self.skipped > MAX_SKIPPED_BYTES:
+                raise SandboxEnded(Message("over", f"wrote more than {MAX_SKIPPED_BYTES // 2**20} MB of lines that "
+                                                   f"are no answer while a check asked it"))
 
     def check(self, event: dict[str, Any], cell: int | None) -> None:
         """Run the check ``event`` asks for; record its verdict if it is its exercise's, and send it back."""
@@ -100,7 +111,7 @@ class Checker:
             self._send({"refused": f"{name} is not an exercise's check of this lesson"})
             return
         record = cell is not None and self.exercise_cells.get(name) == cell and name not in self.verdicts
-        code = self.answers.get((cell, name)) if cell is not None else None
+        code = every_answer(self.answers, name)  # (which cell runs is the sandbox's word: every call of it counts)
         self.worker.send({"check": {"name": name, "module": module, "args": event["args"], "kwargs": event["kwargs"],
                                     "answer": code.as_json() if code is not None else None, "record": record,
                                     "token": self.token}})
@@ -148,6 +159,16 @@ class Checker:
             text = self._receive()
             if text[len(self.prefix):].startswith('"call"'):
                 owed.append(_number(text))
+
+
+def every_answer(answers: dict[tuple[int, str], AnswerCode], check: str) -> AnswerCode | None:
+    """What the answers handed to ``check`` anywhere in the notebook use, together (None if no cell calls it)."""
+    found = [code for (_, name), code in sorted(answers.items()) if name == check]
+    if not found:
+        return None
+    return AnswerCode(set().union(*(code.library for code in found)),
+                      list(dict.fromkeys(lookup for code in found for lookup in code.lookups)),
+                      "\n\n".join(dict.fromkeys(code.source for code in found if code.source)))
 
 
 def _number(text: str) -> Any:

@@ -28,6 +28,9 @@ class HelpCalls:
 
     cells: dict[str, dict[str, list[int]]] = field(default_factory=lambda: {helper: {} for helper in HELP})
     unclear: list[str] = field(default_factory=list)
+    names: set[str] = field(default_factory=set)
+    """The names that call a helper: ``solution``, ``hint``, and the names given to them or to functions that pass
+    their argument on to them."""
 
 
 def help_calls(trees: dict[int, ast.Module]) -> HelpCalls:
@@ -45,9 +48,11 @@ def help_calls(trees: dict[int, ast.Module]) -> HelpCalls:
                 if name not in aliases:
                     aliases[name] = found
                     changed = True
-    calls = HelpCalls()
+    calls = HelpCalls(names=set(aliases))
     for number, tree in sorted(trees.items()):
         passed_on: set[int] = set()
+        in_classes = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
+                      for inner in ast.walk(node)}
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in aliases:
                 passed_on.add(id(node.func))
@@ -58,11 +63,11 @@ def help_calls(trees: dict[int, ast.Module]) -> HelpCalls:
                 elif not _inside_a_wrapper(node, trees, aliases):
                     calls.unclear.append(f"code cell {number} calls {node.func.id} with a check the grader cannot "
                                          f"read")
-            elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in aliases:
-                passed_on.add(id(node.value))
+            elif isinstance(node, ast.Assign) and _gives_a_name(node, aliases) and id(node) not in in_classes:
+                passed_on.add(id(node.value))  # (a name given to a helper: its calls are read as the helper's)
             elif isinstance(node, ast.Constant) and node.value in HELP:
                 calls.unclear.append(f"code cell {number} names {node.value} as text")
-            elif (built := _built_lookup(node)) is not None:
+            elif (built := built_lookup(node)) is not None:
                 calls.unclear.append(f"code cell {number} looks a name up with {built} and a name built as it runs")
         for node in ast.walk(tree):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in aliases \
@@ -78,7 +83,7 @@ NAME_LOOKUPS = ("eval", "exec", "compile", "__import__")
 NAMESPACES = ("globals", "vars", "locals")
 
 
-def _built_lookup(node: ast.AST) -> str | None:
+def built_lookup(node: ast.AST) -> str | None:
     """What ``node`` looks a name up with, if it does so by text built as the code runs in a namespace that could
     hold ``solution`` (``globals()[name]``, ``eval(text)``, ``getattr(sys.modules[m], name)``), else None."""
     def plain(argument: ast.expr | None) -> bool:
@@ -107,12 +112,21 @@ def _a_namespace(node: ast.expr) -> bool:
     return isinstance(node, ast.Name) and node.id in ("builtins", "__builtins__")
 
 
+def _gives_a_name(node: ast.AST, aliases: dict[str, tuple[str, int | None]]) -> bool:
+    """Whether ``node`` gives a helper one more plain name (``show = solution``): never an attribute, an item or a
+    class's attribute, whose calls are not read."""
+    return isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in aliases \
+        and all(isinstance(target, ast.Name) for target in node.targets)
+
+
 def _help_bindings(tree: ast.Module, aliases: dict[str, tuple[str, int | None]]) -> list[tuple[str, tuple[str, int | None]]]:
     """Names a cell gives to a helper (``show = solution``) and its functions that call one with their own argument
     (``def show(check): return solution(check)``), with the argument's position."""
     found = []
+    in_classes = {id(inner) for node in ast.walk(tree) if isinstance(node, ast.ClassDef) for inner in ast.walk(node)}
     for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in aliases:
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and _gives_a_name(node, aliases) \
+                and id(node) not in in_classes:
             found += [(target.id, aliases[node.value.id]) for target in node.targets if isinstance(target, ast.Name)]
         function = _function_bound(node)
         if function is not None:

@@ -1,14 +1,19 @@
-"""A notebook read, never run: which lesson it is, which cells hold its exercises, and any tampering with the checks.
+"""A notebook read, never run: which lesson it is, which cells hold its exercises, any tampering with the checks,
+where it asks for help and the code behind its answers.
 
 Reading a student's notebook runs none of its code: the file is parsed as JSON and each code
-cell as Python text (``ast``). A student's notebook is read inside the sandbox, with its time
-and memory limits (:mod:`lessons_lib.grading.runner`), never in the grader's own process: a
-notebook made to be slow or huge to parse costs the grader nothing; what the reading found
-comes back as a short summary (:func:`summary`), checked field by field (:func:`from_summary`). A lesson's exercises are its checks: the cells that call a
-``check_...`` function as a statement, such as ``check_minimax(minimax)``. A notebook has
-**tampered** with a check when its code defines, assigns or imports a check (or the
-``Feedback`` it returns) otherwise than the lesson does, or reaches into
-``lessons_lib.exercises`` in any other way; the runner also watches for it while the cells run.
+cell as Python text (``ast``). ``grade`` reads it in its worker (:mod:`lessons_lib.grading.check_worker`),
+a process of the grader's own with the notebook's time and memory limits, never in the grader's own
+process: a notebook made to be slow or huge to parse costs the grader nothing; what the reading
+found comes back as a summary (:func:`summary`), checked field by field (:func:`from_summary`).
+(The runner in the sandbox reads it too, only to know which cells to run.) A lesson's exercises
+are its checks: the cells that call a ``check_...`` function as a statement, such as
+``check_minimax(minimax)``. A notebook has **tampered** with a check when its code defines,
+assigns or imports a check (or the ``Feedback`` it returns) otherwise than the lesson does, uses
+a check otherwise than by calling it (or handing it to ``help``, ``hint`` or ``solution``), looks
+names up by text built as it runs, reaches the notebook's names from outside (``__main__``,
+``builtins``), or reaches into ``lessons_lib.exercises`` in any other way; the runner also watches
+for it while the cells run.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from lessons_lib.exercises.answer_code import AnswerCode, python_tree, read_answers
-from lessons_lib.grading.help_calls import help_calls
+from lessons_lib.grading.help_calls import HELP, built_lookup, help_calls
 
 LESSONS_FOLDER = Path(__file__).resolve().parents[2] / "notebooks"
 """The suite's lesson notebooks, beside the package in a copy of the repository."""
@@ -211,11 +216,15 @@ def which_lesson(notebook: dict[str, Any], path: Path, lessons: dict[str, Lesson
     raise NotGradable("not a lesson of this suite: it calls none of the lessons' checks")
 
 
-def tampering_in(tree: ast.Module, lesson: Lesson) -> list[str]:
-    """What a cell does to the checks that a lesson never does, in words (nothing: an empty list)."""
+def tampering_in(tree: ast.Module, lesson: Lesson, helpers: frozenset[str] = frozenset(HELP)) -> list[str]:
+    """What a cell does to the checks that a lesson never does, in words (nothing: an empty list). A check may be
+    called, or handed to ``help`` and to the ``helpers`` (``hint``, ``solution`` and the names that call them);
+    any other use of it (given another name, put in a list, handed to a function of the notebook's) would let a
+    call of it go unread."""
     guarded = {name for _, name in lesson.imports} | {"Feedback"}
     modules = {module for module, _ in lesson.imports}
-    found = []
+    found = [f"uses {name} otherwise than calling it" for name in _checks_passed_on(tree, lesson, helpers)]
+    found += [f"looks a name up with {how} and text built as it runs" for how in _hidden_names(tree)]
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith(EXERCISES):
             found += [f"imports {alias.name} from {node.module}" for alias in node.names
@@ -241,6 +250,38 @@ def tampering_in(tree: ast.Module, lesson: Lesson) -> list[str]:
             if named:
                 found.append(f"names {named[0]!r}")
     return found
+
+
+def _checks_passed_on(tree: ast.Module, lesson: Lesson, helpers: frozenset[str]) -> list[str]:
+    """The checks a cell uses other than by calling them, or handing them to ``help`` or the ``helpers``."""
+    fine: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            fine.add(id(node.func))
+            if isinstance(node.func, ast.Name) and node.func.id in helpers | {"help"}:
+                fine |= {id(argument) for argument in [*node.args, *(keyword.value for keyword in node.keywords)]}
+    return list(dict.fromkeys(node.id for node in ast.walk(tree) if isinstance(node, ast.Name)
+                              and isinstance(node.ctx, ast.Load) and node.id in lesson.exercises
+                              and id(node) not in fine))
+
+
+def _hidden_names(tree: ast.Module) -> list[str]:
+    """How a cell looks a name up by text built as it runs, or reaches the notebook's names from outside: a lookup
+    that could reach a check (or any name) unread."""
+    found = [found for node in ast.walk(tree) if (found := built_lookup(node)) is not None]
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            found += [f"import {module}" for module in modules if module.split(".")[0] in OUTSIDE_MODULES]
+        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) \
+                and node.value.attr == "modules" and isinstance(node.slice, ast.Constant) \
+                and str(node.slice.value).split(".")[0] in OUTSIDE_MODULES:
+            found.append(f"sys.modules[{node.slice.value!r}]")
+    return list(dict.fromkeys(found))
+
+
+OUTSIDE_MODULES = ("__main__", "builtins")
+"""Modules through which code changes the notebook's names, or the built-in ones, where no cell shows it."""
 
 
 DYNAMIC_ACCESS = {"setattr", "getattr", "delattr", "__setattr__", "__getattribute__", "__setitem__", "__delitem__",
@@ -285,8 +326,9 @@ def _reading(notebook: dict[str, Any], path: Path, lessons: dict[str, Lesson]) -
         for name in exercise_calls(tree):
             if name in lesson.exercises:
                 reading.exercise_cells.setdefault(name, number)
-        reading.tampering += [f"code cell {number} {what}" for what in tampering_in(tree, lesson)]
     asked = help_calls(trees)
+    for number, tree in trees.items():
+        reading.tampering += [f"code cell {number} {what}" for what in tampering_in(tree, lesson, frozenset(asked.names))]
     reading.solution_cells = {name: min(cells) for name, cells in asked.cells["solution"].items()
                               if name in lesson.exercises}
     reading.hint_cells = {name: cells for name, cells in asked.cells["hint"].items() if name in lesson.exercises}

@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any
 
 from lessons_lib.experiments.data import DATA_FOLDER
-from lessons_lib.grading.checking import Checker, SandboxEnded, check_call_event, token_line
+from lessons_lib.grading.checking import LATE_SECONDS, Checker, SandboxEnded, check_call_event, token_line
 from lessons_lib.grading.notebooks import Lesson, NotGradable, Reading, from_summary, lesson_as_json
 from lessons_lib.grading.worker_process import WorkerProcess, WorkerStopped
 from lessons_lib.grading.runner import SUBMISSION
 from lessons_lib.sandbox.isolation import WORKING_FOLDER
 from lessons_lib.sandbox.programs import python_module
-from lessons_lib.sandbox.running import Limits, SandboxedProcess
+from lessons_lib.sandbox.running import Limits, Message, SandboxedProcess
 
 SUITE_DATA = DATA_FOLDER.parent
 """The suite's data (``data/``: the strength experiments, the training set of lesson 10), which the lessons read."""
@@ -147,8 +147,9 @@ def _collect(process: SandboxedProcess, token: str, seconds: float, checker: Che
     cell = None
     started = False
     while True:
-        message = process.receive(timeout=None)
-        assert message is not None
+        message = process.receive(timeout=max(0.0, checker.deadline - time.monotonic()) + LATE_SECONDS)
+        if message is None:  # the referee says late when the time is up; a referee that cannot is ended
+            message = Message("late")
         try:
             if message.kind == "answer" and started and (event := check_call_event(message.text, token)):
                 checker.check(event, cell)

@@ -245,6 +245,10 @@ class Referee:
         threading.Thread(target=_reader, args=(arena_in, "arena", 2**31, self.events), daemon=True).start()
         threading.Thread(target=_reader, args=(self.first.stdout, "answer", plan.max_line, self.events),
                          daemon=True).start()
+        self.to_workload: queue.Queue[bytes] = queue.Queue()
+        """The lines for the workload, written by a thread of their own: a workload that stops reading its input
+        blocks that thread, never the referee's loop and its clock."""
+        threading.Thread(target=_writer, args=(self.first.stdin, self.to_workload), daemon=True).start()
 
     def tell(self, line: str) -> None:
         """One line to the arena."""
@@ -330,12 +334,7 @@ class Referee:
         self.asked = True
         if self.plan.hold:
             self.workload.signal_all(CONT)
-        try:
-            assert self.first.stdin is not None
-            self.first.stdin.write(line + b"\n")
-            self.first.stdin.flush()
-        except OSError:
-            pass  # it has ended: said when its channel closes
+        self.to_workload.put(line + b"\n")
 
     def _finish(self) -> None:
         """The answer channel has closed: the workload ended, or it closed the channel and goes on."""
@@ -346,6 +345,18 @@ class Referee:
             except subprocess.TimeoutExpired:
                 pass
         self.tell("closed" if self.first.returncode is None else f"ended {self.first.returncode}")
+
+
+def _writer(stream: IO[bytes] | None, lines: queue.Queue[bytes]) -> None:
+    """Write each line put in ``lines`` to the workload's input, in order, until it has ended."""
+    assert stream is not None
+    while True:
+        line = lines.get()
+        try:
+            stream.write(line)
+            stream.flush()
+        except (OSError, ValueError):
+            return  # it has ended: said when its channel closes
 
 
 def _deaf() -> None:

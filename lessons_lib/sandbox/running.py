@@ -34,8 +34,11 @@ from lessons_lib.sandbox.referee import Plan
 REFEREE = python_module("lessons_lib.sandbox.referee", whole=False)
 OVERHEAD = {BUBBLEWRAP: 2, "process": 1}
 """The processes of the sandbox's own above the workload: bubblewrap and the referee, or the referee alone."""
-REFEREE_THREADS = 3
-"""The referee's threads (it reads the arena and the workload in threads of its own)."""
+REFEREE_THREADS = 4
+"""The referee's threads (it reads the arena and the workload, and writes to the workload, in threads of its own)."""
+MAX_WAITING_BYTES = 16 * 2**20
+"""The most of a workload's answers kept waiting to be read: a workload that writes faster than the arena reads
+passes a limit (``over``), and its further lines are dropped."""
 END_SECONDS = 60.0
 """How long the end of a sandbox may take before its processes are killed from outside (a safety net)."""
 
@@ -94,6 +97,9 @@ class SandboxedProcess:
         self._group: AgentGroup | None = None
         self._folder: str | None = None
         self._messages: queue.Queue[Message] = queue.Queue()
+        self._waiting_bytes = 0
+        """The size of the answers received and not yet taken (:data:`MAX_WAITING_BYTES` at most)."""
+        self._counting = threading.Lock()
         self._referee: psutil.Process | None = None
 
     # -- starting ----------------------------------------------------------------------------
@@ -161,9 +167,13 @@ class SandboxedProcess:
     def receive(self, timeout: float | None) -> Message | None:
         """The referee's next message, or None if none came within ``timeout`` seconds."""
         try:
-            return self._messages.get(timeout=timeout)
+            message = self._messages.get(timeout=timeout)
         except queue.Empty:
             return None
+        if message.kind == "answer":
+            with self._counting:
+                self._waiting_bytes -= len(message.text)
+        return message
 
     def _write(self, data: bytes) -> bool:
         assert self._root is not None and self._root.stdin is not None
@@ -175,8 +185,19 @@ class SandboxedProcess:
             return False
 
     def _read(self, stream: IO[bytes]) -> None:
+        flooded = False
         for raw in stream:
             kind, _, text = raw.decode("utf-8", "replace").rstrip("\n").partition(" ")
+            if kind == "answer":
+                with self._counting:
+                    flooded = flooded or self._waiting_bytes + len(text) > MAX_WAITING_BYTES
+                    if flooded:  # its lines are dropped, not kept: the arena's memory is not the workload's
+                        if self._waiting_bytes >= 0:
+                            self._waiting_bytes = -2**62  # said once
+                            self._messages.put(Message("over", f"wrote more than {MAX_WAITING_BYTES // 2**20} MB "
+                                                               f"faster than it was read"))
+                        continue
+                    self._waiting_bytes += len(text)
             self._messages.put(Message(kind, text))
         self._messages.put(Message("gone"))
 

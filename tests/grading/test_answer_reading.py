@@ -46,6 +46,28 @@ HIDDEN_PERFT = {
     "a function's code replaced": ("from lessons_lib.kit.perft import perft\ndef f(s, d):\n    return 0",
                                    "f.__code__ = perft.__code__"),
 }
+THROUGH_VALUES = {
+    "an attribute a helper gives the answer": ("def install(f, g):\n    f.impl = g\ndef f(s, d):\n    return f.impl(s, d)",
+                                               "from lessons_lib.kit.perft import perft as q\ninstall(f, q)"),
+    "an attribute given through another name": ("def f(s, d):\n    return f.impl(s, d)",
+                                                "from lessons_lib.kit.perft import perft as q\nc2 = f\nc2.impl = q"),
+    "a table changed through another name": ("table = {}\ndef f(s, d):\n    return table['f'](s, d)",
+                                             "from lessons_lib.kit.perft import perft as q\nt = table\nt['f'] = q"),
+    "a list changed in a loop": ("helpers = [None]\ndef f(s, d):\n    return helpers[0](s, d)",
+                                 "from lessons_lib.kit.perft import perft as q\nfor h in [helpers]:\n    h[0] = q"),
+    "a closure's box": ("def make():\n    box = [None]\n    return (lambda s, d: box[0](s, d)), box\nf, box = make()",
+                        "from lessons_lib.kit.perft import perft as q\nbox[0] = q"),
+    "sys reached through os": ("import os", "def f(s, d):\n    return os.sys.modules['lessons_' + 'lib.kit.perft'].perft(s, d)"),
+    "importlib by a star import": ("from importlib import *", "def f(s, d):\n    return import_module('x').perft(s, d)"),
+    "getattr handed to reduce": ("import functools\nfrom lessons_lib.kit import perft as m",
+                                 "def f(s, d):\n    return functools.reduce(getattr, ['per' + 'ft'], m)(s, d)"),
+    "a module the notebook writes": ("%%writefile helper.py\nfrom lessons_lib.kit.perft import perft\n",
+                                     "import helper\ndef f(s, d):\n    return helper.perft(s, d)"),
+    "a name made by exec beside a star import": ("from math import *\nexec('w2 = 1')", "def f(s, d):\n    return w2(s, d)"),
+    "a private attribute": ("", "def f(position):\n    return position._key"),
+}
+"""Ways the library reaches an answer through values the notebook changes, or through the interpreter, that
+reading cannot follow name by name: each must be named as a lookup."""
 LOOKUPS = {
     "importlib": ("import importlib", "def f(s, d):\n    return importlib.import_module('lessons_' + 'lib.kit.perft').perft(s, d)"),
     "__import__": ("", "def f(s, d):\n    return __import__('math').sqrt(d)"),
@@ -84,6 +106,32 @@ PLAIN = {
 def test_the_library_is_found_however_the_answer_reaches_it(way: str) -> None:
     library, lookups = reading(*HIDDEN_PERFT[way], "check_count_leaves(f)")
     assert PERFT in library or lookups, way
+
+
+@pytest.mark.parametrize("way", THROUGH_VALUES)
+def test_what_reaches_the_answer_through_values_or_the_interpreter_is_named(way: str) -> None:
+    _, lookups = reading(*THROUGH_VALUES[way], "check_count_leaves(f)")
+    assert lookups, way
+
+
+def test_the_engines_key_read_by_getattr_is_seen_as_reading_the_key() -> None:
+    library, _ = reading("def zk(p):\n    return getattr(p, 'key')", "check_zobrist_key(zk)", check="check_zobrist_key")
+    assert "attribute .key" in library
+
+
+HONEST = {
+    "a match's captures": "def f(s, d):\n    match d:\n        case 0:\n            return 1\n        case n:\n"
+                          "            return n * len(s.legal_moves())",
+    "a walrus in a comprehension": "def f(s, d):\n    found = [y for m in s.legal_moves() if (y := m)]\n    return len(found) + (y is None)",
+    "a docstring naming the package": 'def f(s, d):\n    """Like lessons_lib.kit.perft, written by me."""\n    return 1',
+    "attrgetter of a plain name": "import operator\ndef f(s, d):\n    return operator.attrgetter('to_move')(s)",
+    "hasattr of a special name": "def f(s, d):\n    return hasattr(s, '__len__')",
+}
+
+
+@pytest.mark.parametrize("way", HONEST)
+def test_honest_code_of_every_shape_is_taken(way: str) -> None:
+    assert reading(HONEST[way], "check_count_leaves(f)") == (set(), []), way
 
 
 @pytest.mark.parametrize("way", LOOKUPS)
@@ -198,7 +246,9 @@ def test_a_worked_solution_shown_is_seen_however_it_is_called(cells: tuple[str, 
     ("for c in (check_wilson, check_elo_difference):\n    solution(c)",), ("solution(globals()['check_wilson'])",),
     ("f = vars()['solu' + 'tion']",), ("name = 'solution'",), ("import sys\nf = getattr(sys.modules['__main__'], 'solu' + 'tion')",),
     ("f = eval('solu' + 'tion')",),
-    ("show = {'s': solution}['s']",),
+    ("show = {'s': solution}['s']",), ("class H:\n    show = solution", "H.show(check_wilson)"),
+    ("fs = [None]\nfs[0] = solution", "fs[0](check_wilson)"),
+    ("import types\nns = types.SimpleNamespace()\nns.show = solution", "ns.show(check=check_wilson)"),
 ], ids=lambda cells: " / ".join(cells))
 def test_a_notebook_that_hides_its_calls_of_solution_is_reported(cells: tuple[str, ...]) -> None:
     _, unclear = asked(*cells)

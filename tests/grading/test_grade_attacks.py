@@ -287,6 +287,33 @@ def test_flooding_the_answer_channel_does_not_fill_the_graders_memory(tmp_path: 
     assert peak_mb < 200, f"the grader's peak memory was {peak_mb} MB"
 
 
+FLOOD_OF_CALLS = ("import gc, threading, time\n"
+                  "send = next(o for o in gc.get_objects() if callable(o) and getattr(o, '__name__', '') == 'send'\n"
+                  "            and 'token' in getattr(getattr(o, '__code__', None), 'co_freevars', ()))\n"
+                  "def flooding(G, point):\n"
+                  "    def flood():\n"
+                  "        for number in range(3000):\n"
+                  "            send({'call': 999, 'id': 10**6 + number, 'args': [], 'kwargs': {}})\n"
+                  "    threading.Thread(target=flood, daemon=True).start()\n"
+                  "    time.sleep(600)\n\n"
+                  "result = check_jumps_from(flooding)\n")
+"""A cell after the exercises whose answer floods the grader with forged calls in the runner's words, then stops
+reading: the grader answers each, the answers fill the notebook's input, and the referee once blocked writing to
+it, its clock with it (the exercises' own cells are honest and passed before)."""
+
+
+def test_a_notebook_that_floods_the_grader_and_stops_reading_is_stopped_in_its_time(tmp_path: Path) -> None:
+    flood = notebook(tmp_path / "flood.ipynb", after=(FLOOD_OF_CALLS,))
+    honest = notebook(tmp_path / "honest.ipynb")
+    finished = subprocess.run([sys.executable, "-P", "-m", "lessons_lib", "grade", str(flood), str(honest), "--json",
+                               "--seconds", "20"], capture_output=True, text=True, timeout=900, cwd=tmp_path)
+    report = json.loads(finished.stdout)
+    # (every call of a check is read: the flooding answer's threads make the first exercise not yet)
+    assert statuses(report) == {"flood": ["not yet", "passed"], "honest": ["passed", "passed"]}, report
+    problems = next(book["problems"] for book in report["notebooks"] if book["student"] == "flood")
+    assert any("timed out after 20 s" in problem or "faster than it was read" in problem for problem in problems)
+
+
 def test_a_cell_of_many_cell_magics_is_not_a_traceback(tmp_path: Path, grade: Any) -> None:
     magics = notebook(tmp_path / "magics.ipynb", before=("%%capture\n" * 1200 + "x = 1\n",))
     graded_beside_an_honest_notebook(magics, grade)

@@ -89,6 +89,16 @@ TAMPERING = [
     "from lessons_lib.exercises.feedback import *",
 ]
 
+TAMPERING += [
+    "r = check_cut_points\nr(answer)",  # given another name: its call is not read as the check's
+    "[check_cut_points][0](answer)",
+    "def run(check):\n    return check(answer)\nrun(check_cut_points)",
+    "globals()['check_cut' + '_points'](answer)",
+    "exec('check_cut' + '_points(answer)')",
+    "import __main__\n__main__.cut_points = [9, 29]",
+    "import builtins\nbuiltins.sorted = lambda x: x",
+    "import sys\nsys.modules['__main__'].cut_points = []",
+]
 INNOCENT = [
     "check_cut_points(cut_points)",
     "from lessons_lib.exercises.board_graph import check_cut_points, check_jumps_from",
@@ -102,6 +112,8 @@ INNOCENT = [
     "print('check_cut_points')",
     "class Course:\n    exercises = 3\nCourse.exercises",
     "from lessons_lib.exercises.board_graph import *",
+    "help(check_cut_points)",
+    "hint(check_cut_points)\nsolution(check=check_cut_points)",
 ]
 
 
