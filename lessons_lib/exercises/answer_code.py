@@ -21,7 +21,7 @@ classes, assignments, imports, defaults, decorators, and any later change such a
 ...          (3, "check_count_leaves(count)")]
 >>> found = read_answers(cells)[(3, "check_count_leaves")]
 >>> found.lookups
-['importlib (code cell 2, line 2)']
+['importlib (code cell 2, line 2)', '.import_module (code cell 2, line 2)']
 """
 
 from __future__ import annotations

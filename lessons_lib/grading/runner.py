@@ -35,10 +35,16 @@ import json
 import os
 import sys
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from json.encoder import encode_basestring_ascii
 from typing import Any, TextIO
 
 from lessons_lib.grading.wire import FILE_ARGUMENTS, MAX_MESSAGE_CHARACTERS, Call, HandedFile, Wire, WireError
+from lessons_lib.sandbox.workload import MemoryLimits
+
+RUNNER_MARGIN_MB = 64
+"""Memory above the notebook's limit that the runner keeps for its own work (messages, reports), so that a
+notebook holding all the memory it may have still has its other cells run and reported."""
 
 
 def one_line(value: object, most: int = 300) -> str:
@@ -60,6 +66,13 @@ def make_shell() -> Any:
 
         def ask_exit(self) -> None:
             """``exit()`` in a cell: the next cells run all the same."""
+
+        def showtraceback(self, *args: Any, **kwargs: Any) -> None:
+            """No traceback drawn: the error itself is reported, and drawing one takes memory a cell may have
+            left none of."""
+
+        def showsyntaxerror(self, *args: Any, **kwargs: Any) -> None:
+            """As :meth:`showtraceback`."""
 
     return QuietShell.instance()
 
@@ -101,9 +114,11 @@ class RemoteChecks:
     student's answer, answers the grader's calls of the student's functions, and gives back the grader's verdict.
     Also tells whether anything the checks are made of has been changed since (tampering)."""
 
-    def __init__(self, modules: dict[str, str], wire: Wire, send: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(self, modules: dict[str, str], wire: Wire, send: Callable[[dict[str, Any]], None],
+                 memory: MemoryLimits | None = None) -> None:
         self.wire = wire
         self.send = send
+        self.memory = memory
         self.cell = 0
         self.feedback_class = importlib.import_module("lessons_lib.exercises.feedback").Feedback
         self.originals: dict[str, Callable[..., Any]] = {}
@@ -115,8 +130,13 @@ class RemoteChecks:
 
     def _stand_in(self, name: str, check: Callable[..., Any]) -> Callable[..., Any]:
         feedback_class, wire, send = self.feedback_class, self.wire, self.send
+        own_memory = self.memory.own if self.memory is not None else nullcontext
 
         def asked(*args: Any, **kwargs: Any) -> Any:
+            with own_memory():
+                return relayed(*args, **kwargs)
+
+        def relayed(*args: Any, **kwargs: Any) -> Any:
             given = [_handed(arg) if FILE_ARGUMENTS.get(name) == number else arg for number, arg in enumerate(args)]
             call = Call()
             send({"check_call": name, "cell": self.cell, "args": [wire.encode(arg, call) for arg in given],
@@ -188,14 +208,16 @@ def _function_parts(name: str, item: object) -> list[tuple[str, object]]:
     return parts
 
 
-def run_plan(plan: dict[str, Any], report: Callable[[dict[str, Any]], None], checks: RemoteChecks) -> None:
-    """Run the plan's cells and report as the module's docstring says."""
+def run_plan(plan: dict[str, Any], report: Callable[[dict[str, Any]], None], checks: RemoteChecks,
+             student_memory: Callable[[], AbstractContextManager[None]] = nullcontext) -> None:
+    """Run the plan's cells (each within ``student_memory``) and report as the module's docstring says."""
     shell = make_shell()
     tampered = False
     for number, source in plan["cells"]:
         report({"start": number})
         checks.cell = number
-        result = shell.run_cell(source, store_history=False)
+        with student_memory():
+            result = shell.run_cell(source, store_history=False)
         checks.cell = 0
         error = result.error_before_exec or result.error_in_exec
         if error is not None:
@@ -212,7 +234,6 @@ SUBMISSION = "submission.ipynb"
 
 
 def main() -> None:
-    from lessons_lib.grading.notebooks import NotGradable, lesson_from_json, read_submission
     from lessons_lib.sandbox.workload import limit_memory, prepare
 
     prepare()
@@ -222,10 +243,18 @@ def main() -> None:
     os.dup2(nothing, 2)
     sys.stdout = sys.stderr = open(os.devnull, "w")
     plan = json.loads(sys.stdin.readline())
-    token = plan["token"]
     os.environ.update(plan["environment"])
-    limit_memory(int(plan["memory_mb"]))
+    memory = MemoryLimits(int(plan["memory_mb"]))
+    limit_memory(memory.student_mb, RUNNER_MARGIN_MB)
+    with memory.own():
+        run_notebook(plan, memory, answers)
 
+
+def run_notebook(plan: dict[str, Any], memory: MemoryLimits, answers: TextIO) -> None:
+    """Read the notebook, then run its cells and answer the checks' calls, as the module's docstring says."""
+    from lessons_lib.grading.notebooks import NotGradable, lesson_from_json, read_submission
+
+    token = plan["token"]
     quote = encode_basestring_ascii
     write = answers.write
     dumps, loads, read = json.dumps, json.loads, sys.stdin.readline
@@ -260,8 +289,9 @@ def main() -> None:
     report({"reading": reading.lesson.name})  # before any student code runs
     modules = {name: module for module, name in reading.lesson.imports if name in reading.exercise_cells}
     try:
-        checks = RemoteChecks(modules, Wire(send, receive, trusting=True), send)
-        run_plan({"cells": reading.cells}, report, checks)
+        wire = Wire(send, receive, trusting=True, around_calls=memory.student)
+        checks = RemoteChecks(modules, wire, send, memory)
+        run_plan({"cells": reading.cells}, report, checks, memory.student)
     except MemoryError:
         report({"failed": "ran out of memory"})
     except BaseException as error:  # whatever a student's code did to the runner

@@ -33,6 +33,7 @@ import importlib
 import math
 import random
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,13 +106,15 @@ class RemoteCallable:
 class Wire:
     """One side of the conversation. ``send`` writes a message to the other side; ``receive`` reads the next one
     (and raises :class:`WireError` if the other side is gone). ``trusting`` is True for the sandbox's side, which
-    takes the package's functions by name from the grader; the grader takes none from the sandbox."""
+    takes the package's functions by name from the grader; the grader takes none from the sandbox. A function
+    lent is called within ``around_calls`` (the sandbox's side: the student's memory limit)."""
 
     def __init__(self, send: Callable[[dict[str, Any]], None], receive: Callable[[], dict[str, Any]],
-                 trusting: bool) -> None:
+                 trusting: bool, around_calls: Callable[[], AbstractContextManager[object]] = nullcontext) -> None:
         self.send = send
         self.receive = receive
         self.trusting = trusting
+        self.around_calls = around_calls
         self.lent: dict[int, Callable[..., Any]] = {}
         self.calls = 0
         self.items = 0
@@ -149,7 +152,8 @@ class Wire:
                 raise WireError("a call of nothing that was lent")
             args = [self.decode(arg, given) for arg in message["args"]]
             kwargs = {str(name): self.decode(value, given) for name, value in message["kwargs"].items()}
-            result = function(*args, **kwargs)
+            with self.around_calls():
+                result = function(*args, **kwargs)
             reply: dict[str, Any] = {"result": self.encode(result, Call())}
         except BaseException as error:  # whatever the called code raised goes back, by name
             if isinstance(error, (KeyboardInterrupt, SystemExit)) and not self.trusting:

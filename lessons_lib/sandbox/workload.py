@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TextIO
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
+from typing import Any, TextIO
 
 from lessons_lib.sandbox.parent import end_with_parent
 
@@ -38,17 +41,64 @@ def answer_channel() -> TextIO:
     return answers
 
 
-def limit_memory(megabytes: int) -> None:
-    """Limit this process's address space (Linux; macOS may refuse, and Windows has no such limit)."""
+def limit_memory(megabytes: int, margin_mb: int = 0) -> None:
+    """Limit this process's address space to ``megabytes`` (Linux; macOS may refuse, and Windows has no such
+    limit). The hard limit is ``margin_mb`` higher: :class:`MemoryLimits` lends that margin to the workload's own
+    work."""
     try:
         import resource
     except ImportError:  # Windows
         return
     limit = megabytes * 2**20
     try:
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit + margin_mb * 2**20))
     except (ValueError, OSError):  # a system that will not lower it (macOS, at times): the referee's watch remains
         return
+
+
+@contextmanager
+def soft_memory_limit(limit_bytes: int | None) -> Iterator[None]:
+    """Within: this process's address-space limit at ``limit_bytes`` (None: at its hard limit); after: as it was.
+    Where the limit cannot be set, nothing changes."""
+    try:
+        import resource
+
+        before, hard = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, ValueError, OSError):
+        yield
+        return
+    wanted = hard if limit_bytes is None or 0 <= hard < limit_bytes else limit_bytes
+    _set_soft_memory_limit(resource, wanted)
+    try:
+        yield
+    finally:
+        _set_soft_memory_limit(resource, before)
+
+
+def _set_soft_memory_limit(resource: Any, soft: int) -> None:
+    """Set the soft address-space limit (never above the hard limit, which code run within may have lowered)."""
+    try:
+        hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+        resource.setrlimit(resource.RLIMIT_AS, (hard if 0 <= hard < soft or soft < 0 <= hard else soft, hard))
+    except (ValueError, OSError):
+        return
+
+
+@dataclass(frozen=True)
+class MemoryLimits:
+    """A workload's two memory limits: the student's code runs within ``student_mb``, the workload's own work
+    (reading and sending messages, reporting) within the margin above it, so that code that keeps all the memory
+    it may have does not stop the workload from reporting it."""
+
+    student_mb: int
+
+    def student(self) -> AbstractContextManager[None]:
+        """Within: the student's limit."""
+        return soft_memory_limit(self.student_mb * 2**20)
+
+    def own(self) -> AbstractContextManager[None]:
+        """Within: the limit with the margin."""
+        return soft_memory_limit(None)
 
 
 def share_malloc_arenas() -> None:
