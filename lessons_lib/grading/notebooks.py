@@ -23,7 +23,7 @@ import json
 import math
 import re
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -51,7 +51,8 @@ class Lesson:
     ``exercises`` are its check functions in the order they come; ``imports`` the (module, name)
     pairs it imports from ``lessons_lib.exercises``; ``skipped`` the sources of its cells tagged
     ``nbval-skip``; ``titles`` each exercise's title, from the lesson's heading above its cell
-    (``Exercise 2: write minimax``), by check.
+    (``Exercise 2: write minimax``), by check; ``given`` the shape (:func:`code_shape`) of the code each check is
+    handed in the lesson as released, before any work on it, by check.
     """
 
     name: str
@@ -59,10 +60,25 @@ class Lesson:
     imports: frozenset[tuple[str, str]]
     skipped: frozenset[str]
     titles: tuple[tuple[str, str], ...] = ()
+    given: tuple[tuple[str, str], ...] = ()
 
     def title(self, check: str) -> str:
         """The exercise's title (its check's name where the lesson has no heading for it)."""
         return dict(self.titles).get(check, check)
+
+    def as_given(self, check: str, source: str | None) -> bool:
+        """Whether ``source``, the code a notebook hands to ``check``, is still the lesson's own (no work done)."""
+        given = dict(self.given).get(check)
+        return given is not None and source is not None and code_shape(source) == given
+
+
+def code_shape(source: str) -> str:
+    """What ``source`` says as Python, without its comments, blank lines and spacing (its syntax tree), or its
+    words if it is not Python."""
+    try:
+        return ast.dump(ast.parse(source))
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return " ".join(source.split())
 
 
 @dataclass
@@ -165,7 +181,10 @@ def load_lesson(path: Path) -> Lesson:
         if tree is not None:
             exercises += [name for name in exercise_calls(tree) if name not in exercises]
             imports |= exercise_imports(tree)
-    return Lesson(path.stem, tuple(exercises), frozenset(imports), frozenset(skipped), exercise_titles(notebook))
+    lesson = Lesson(path.stem, tuple(exercises), frozenset(imports), frozenset(skipped), exercise_titles(notebook))
+    as_released = _reading(notebook, path, {lesson.name: lesson})
+    given = tuple((name, code_shape(source)) for name, source in as_released.answer_sources.items())
+    return replace(lesson, given=given)
 
 
 EXERCISE_HEADING = re.compile(r"^(?:#+\s*(Exercise\b[^\n]*)|\*\*(Exercise\b[^*\n]*?)\.?\*\*)", re.MULTILINE)

@@ -192,8 +192,10 @@ def _exercise(name: str, reading: Reading, run: NotebookRun, tampering: list[str
         return ExerciseResult(name, MISSING, f"no cell calls {name} any more", title)
     if name in checks:
         passed = checks[name].get("passed") is True
-        return ExerciseResult(name, PASSED if passed else NOT_YET, str(checks[name].get("message")), title,
-                              share=share_of_cases(checks[name]))
+        message, share = str(checks[name].get("message")), share_of_cases(checks[name])
+        if not passed and reading.lesson.as_given(name, reading.answer_sources.get(name)):
+            message, share = f"{message} (the code is still as the lesson gives it: no credit for its cases)", 0.0
+        return ExerciseResult(name, PASSED if passed else NOT_YET, message, title, share=share)
     if cell in errors:
         return ExerciseResult(name, ERROR, f"code cell {cell} raised {errors[cell]}", title)
     if cell in started:

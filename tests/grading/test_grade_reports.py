@@ -115,6 +115,35 @@ def test_partial_credit_is_the_share_of_cases_times_the_points() -> None:
     assert [exercise.points for exercise in thirds.exercises] == [1.33, 0.0]
 
 
+STUB = "def minimax(state, depth):\n    # your code here\n    return 0\n\ncheck_minimax(minimax)"
+
+
+@pytest.mark.parametrize("handed_in, share", [
+    (STUB, 0.0),
+    ("def minimax(state, depth):\n    return 0  # changed nothing but this comment\n\ncheck_minimax(minimax)", 0.0),
+    ("def minimax(state,depth):\n\n    return 0\ncheck_minimax( minimax )", 0.0),
+    ("def minimax(state, depth):\n    return 1\n\ncheck_minimax(minimax)", 0.25),
+    ("def minimax(state, depth):\n    return state.evaluate()\n\ncheck_minimax(minimax)", 0.25),
+])
+def test_code_still_as_the_lesson_gives_it_earns_no_partial_credit(handed_in: str, share: float) -> None:
+    from lessons_lib.grading.notebooks import code_shape
+
+    lesson = Lesson(LESSON.name, LESSON.exercises, frozenset(), frozenset(), LESSON.titles,
+                    given=(("check_minimax", code_shape(STUB)),))
+    result = grade(Reading(lesson, [(3, handed_in)], {"check_minimax": 3}, answer_sources={"check_minimax": handed_in}),
+                   run(partly(0.25)), "ann.ipynb", "ann", {"check_minimax": 4.0})
+    assert (result.exercises[0].status, result.exercises[0].share) == ("not yet", share)
+    assert result.exercises[0].points == 4.0 * share
+    assert ("still as the lesson gives it" in result.exercises[0].detail) == (share == 0.0)
+
+
+def test_the_lessons_know_the_code_each_exercise_is_handed_as_released() -> None:
+    from lessons_lib.grading.notebooks import load_lessons
+
+    lessons = load_lessons()
+    assert all({check for check, _ in lesson.given} == set(lesson.exercises) for lesson in lessons.values())
+
+
 @pytest.mark.parametrize("share", [-0.1, 1.5, float("nan"), float("inf"), True, "0.5", [0.5]])
 def test_a_share_that_is_not_a_number_from_0_to_1_gives_no_points(share: object) -> None:
     result = grade(reading(), run(partly(share), PASSED), "ann.ipynb", "ann")
