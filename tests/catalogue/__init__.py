@@ -21,6 +21,9 @@ class Answer:
     hint: str | None = None
     score: float | None = None
     """For a wrong answer right on some of the check's cases, the share of them it gets right (partial credit)."""
+    edge: str | None = None
+    """For a wrong answer right on typical cases and wrong on one kind of edge case only (a drawn game at a leaf,
+    depth 0, a tie at the top...), that kind: benchmarks/check_chances.py measures how often it passes."""
 
     @property
     def id(self) -> str:
@@ -33,6 +36,12 @@ def right(check: Callable[..., Any], label: str, *answer: Any) -> Answer:
 
 def wrong(check: Callable[..., Any], label: str, hint: str, *answer: Any) -> Answer:
     return Answer(check, label, answer, hint)
+
+
+def edge(check: Callable[..., Any], kind: str, label: str, hint: str, *answer: Any) -> Answer:
+    """A wrong answer right everywhere but on one ``kind`` of edge case: it must fail with every seed, and the
+    benchmark counts how often it passes over many."""
+    return Answer(check, label, answer, hint, edge=kind)
 
 
 def partly(check: Callable[..., Any], label: str, hint: str, score: float, *answer: Any) -> Answer:
