@@ -176,9 +176,11 @@ HINTS: dict[str, tuple[str, ...]] = {
         "Return 1 if `winner == player`, ½ if `winner` is None, and 0 otherwise.",
     ),
     "check_settle": (
-        "First turn each child's value into the mover's: flip it (`-value`) unless `same_player` is True.",
-        "A win if any child is a win for the mover, in 1 + the smallest such distance: the winner hurries.",
-        "Else a draw if any child is a draw; else a loss in 1 + the largest distance: the loser holds out. "
-        "No children at all: `(-1, 0)`, lost at once.",
+        "First turn each child's value into the mover's: flip it (`-value`) where the opponent moves next "
+        "(`same_player` False); where `same_player` is True keep it as it is, a -1 too (the mover lost there).",
+        "A win if any child is a win for the mover, in 1 + the smallest distance among the winning children only "
+        "(capture chains too), wherever they stand: the winner hurries.",
+        "Else a draw if any child (the last too) is a draw; else a loss in 1 + the largest distance among all the "
+        "children (capture chains too): the loser holds out. No children at all: `(-1, 0)`, lost at once.",
     ),
 }
