@@ -4,23 +4,23 @@ retrograde analysis applies position by position.
 A case is a position's children: for each legal move, ``(value, distance, same_player)``: the value of the
 position the move leads to for *its* player to move (1 won, 0 drawn, −1 lost), its distance to the end in plies
 (None for a draw), and whether the same player moves there again (a capture chain). The answer is the position's
-own ``(value, distance)``, the distance None for a draw. The cases come from the shipped tables, so the check
-compares an answer with the truth.
+own ``(value, distance)``, the distance None for a draw. The cases are positions built on every seed to show
+each edge a slip shows at (:data:`BUILT_KINDS`), then positions of the shipped tables, whose answer the check
+compares with the truth.
 """
 
 from __future__ import annotations
 
-import numbers
+import itertools
 import random
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import Any
 
 from lessons_lib.exercises.answers import refusal
 from lessons_lib.exercises.feedback import (
-    Feedback, as_whole_number, call_safely, case_seed, drawn_with, no_use_going_on, shown,
+    Feedback, as_whole_number, call_safely, case_seed, drawn_with, is_a_number, items_of, no_use_going_on, shown,
 )
-from lessons_lib.games.shologuti.endgame_index import class_size, parts_at
+from lessons_lib.games.shologuti.endgame_index import Parts, class_size, parts_at
 from lessons_lib.games.shologuti.endgame_table import NO_DISTANCE, solved_parts, solved_without_clock
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import Rules
@@ -54,47 +54,140 @@ def children_of(position: Position) -> list[Child]:
     return children
 
 
-KINDS = ("a win with wins of different lengths", "a loss with losses of different lengths", "a capture chain",
-         "a win beside draws", "a draw beside losses", "any position")
-"""What the drawn cases show, one of each (the check needs every kind to tell the slips apart)."""
+TABLE_KINDS = ("a win with wins of different lengths", "a loss with losses of different lengths", "a capture chain",
+               "a win beside draws", "a draw beside losses", "any position")
+"""What the positions drawn from the shipped table show, one of each."""
 
 
 def is_kind(kind: str, children: Sequence[Child], verdict: Verdict) -> bool:
-    """Whether a position with these children and this verdict shows ``kind``."""
+    """Whether a position with these children and this verdict shows ``kind`` (one of :data:`TABLE_KINDS`)."""
     for_mover = [(value if same else -value, distance) for value, distance, same in children]
     values = {value for value, _ in for_mover}
-    if kind == KINDS[0]:
+    if kind == TABLE_KINDS[0]:
         return verdict[0] == 1 and len({d for v, d in for_mover if v == 1}) > 1
-    if kind == KINDS[1]:
+    if kind == TABLE_KINDS[1]:
         return verdict[0] == -1 and len({d for _, d in for_mover}) > 1
-    if kind == KINDS[2]:
+    if kind == TABLE_KINDS[2]:
         return any(same and value != 0 for value, _, same in children) and verdict[0] != 0
-    if kind == KINDS[3]:
+    if kind == TABLE_KINDS[3]:
         return verdict[0] == 1 and 0 in values
-    if kind == KINDS[4]:
+    if kind == TABLE_KINDS[4]:
         return verdict[0] == 0 and -1 in values
     return True
 
 
-def endgame_cases(seed: int, variant: str = "forced") -> list[tuple[str, list[Child], Verdict]]:
-    """One position of each of :data:`KINDS` from the shipped table (drawn with ``seed``), then a position with no
-    move: (what it shows, its children, the table's verdict)."""
+EVERY_ORDER = "won, drawn and lost children in every order"
+DRAW_PLACES = "a draw beside losses: first, between and last"
+CHAINS = "a capture chain of each value among other moves"
+SINGLE = "a single move"
+NO_MOVE = "no move"
+TIES = "ties in distance"
+CHAIN_QUICKER = "a chain win quicker than a plain win"
+PLAIN_QUICKER = "a plain win quicker than a chain win"
+LOSSES = "losses of several lengths, the longest behind a capture chain"
+WINS = "wins of several lengths beside quicker losses and a draw"
+BUILT_KINDS = (EVERY_ORDER, DRAW_PLACES, CHAINS, SINGLE, NO_MOVE, TIES, CHAIN_QUICKER, PLAIN_QUICKER, LOSSES, WINS)
+"""The kinds of position built on every seed (their distances and some orders drawn), before those of the table:
+each is where one slip or another shows, so every seed shows all of them."""
+
+
+def won(distance: int, chain: bool = False) -> Child:
+    """A child won for the mover: lost for the opponent to move there, or won for the mover moving again."""
+    return (1, distance, True) if chain else (-1, distance, False)
+
+
+def lost(distance: int, chain: bool = False) -> Child:
+    """A child lost for the mover: won for the opponent to move there, or lost for the mover moving again."""
+    return (-1, distance, True) if chain else (1, distance, False)
+
+
+def drawn(chain: bool = False) -> Child:
+    return 0, None, chain
+
+
+def built_cases(rng: random.Random) -> list[tuple[str, list[Child]]]:
+    """One or more positions of each of :data:`BUILT_KINDS`, their distances (and shuffled orders) drawn with
+    ``rng``."""
+    def lengths(count: int, least: int = 1) -> list[int]:
+        return sorted(rng.sample(range(least, 40), count))
+
+    cases: list[tuple[str, list[Child]]] = []
+    for chain in (False, True):
+        for order in itertools.permutations("wdl"):
+            win, loss = lengths(2)
+            made = {"w": won(win, chain), "d": drawn(chain), "l": lost(loss, chain)}
+            cases.append((EVERY_ORDER, [made[letter] for letter in order]))
+    for place in range(3):
+        losses: list[Child] = [lost(length, chain=place == 1) for length in lengths(2)]
+        cases.append((DRAW_PLACES, [*losses[:place], drawn(chain=place == 2), *losses[place:]]))
+    a, b, c = lengths(3)
+    for chained in ([won(a, True), lost(b), lost(c)], [drawn(True), lost(a), lost(b)], [lost(c, True), lost(a), lost(b)],
+                    [lost(a, True), drawn()]):
+        rng.shuffle(chained)
+        cases.append((CHAINS, chained))
+    for chain in (False, True):
+        cases += [(SINGLE, [won(a, chain)]), (SINGLE, [drawn(chain)]), (SINGLE, [lost(b, chain)])]
+    cases.append((NO_MOVE, []))
+    a, b = lengths(2, least=2)
+    for tied in ([won(a), won(a, True), lost(b)], [lost(a - 1), lost(b), lost(b, True)], [won(a), drawn(), won(a)]):
+        rng.shuffle(tied)
+        cases.append((TIES, tied))
+    a, b = lengths(2)
+    cases += [(CHAIN_QUICKER, [won(b), won(a, True)]), (CHAIN_QUICKER, [won(a, True), won(b)]),
+              (PLAIN_QUICKER, [won(b, True), won(a)]), (PLAIN_QUICKER, [won(a), won(b, True)])]
+    a, b, c, d = lengths(4)
+    several = [lost(a), lost(b, True), lost(c), lost(d, True)]
+    cases += [(LOSSES, several), (LOSSES, several[::-1]), (LOSSES, rng.sample(several, 4))]
+    a, b, c, d, e = lengths(5)
+    several = [lost(a, True), lost(b), won(c), won(d, True), won(e), drawn()]
+    cases += [(WINS, several), (WINS, several[::-1]), (WINS, rng.sample(several, 6))]
+    return cases
+
+
+Case = tuple[str, list[Child], Parts | None]
+"""A case as the check holds it: what it shows, the children, and the position where it comes from the shipped
+table (None for a built one). What it should give is worked out only after the answer has been called on every
+case, so no frame the answer's call can reach holds it."""
+
+
+def endgame_cases(seed: int, variant: str = "forced") -> list[Case]:
+    """The positions of :func:`built_cases`, then one of each of :data:`TABLE_KINDS` from the shipped table, all
+    drawn with ``seed``."""
     rng = random.Random(seed)
-    cases: list[tuple[str, list[Child], Verdict]] = []
-    for kind in KINDS:
+    cases: list[Case] = [(kind, children, None) for kind, children in built_cases(rng)]
+    for kind in TABLE_KINDS:
         while True:
             material = rng.choice([(1, 1), (2, 1), (1, 2), (2, 2), (3, 1), (1, 3)])
             parts = parts_at(material, rng.randrange(class_size(material)))
             found = solved_parts(parts, variant)
-            if found is None or (kind == KINDS[2]) != bool(parts[3]):
+            if found is None or (kind == TABLE_KINDS[2]) != bool(parts[3]):
                 continue
-            position = Position(*parts, rules=Rules.named(variant))
-            children = children_of(position)
-            verdict = (found[0], None if found[0] == 0 else found[1])
-            if children and is_kind(kind, children, verdict):
-                cases.append((kind, children, verdict))
+            children = children_of(Position(*parts, rules=Rules.named(variant)))
+            if children and is_kind(kind, children, table_verdict(parts, variant)):
+                cases.append((kind, children, parts))
                 break
-    return [*cases, ("a position with no move", [], (-1, 0))]
+    return cases
+
+
+def table_verdict(parts: Parts, variant: str = "forced") -> Verdict:
+    """The shipped table's (value, distance) of a position, the distance None for a draw."""
+    found = solved_parts(parts, variant)
+    assert found is not None  # the cases are positions of the table
+    return found[0], None if found[0] == 0 else found[1]
+
+
+def expected_of(case: Case) -> Verdict:
+    """What a case should give: the table's verdict for a position of the table, the rule's for a built one."""
+    _, children, parts = case
+    return settle(children) if parts is None else table_verdict(parts)
+
+
+# -- slips: what a student's settle gets wrong, each as code that makes it --------------------------------------------
+
+
+def _mine(children: Sequence[Child]) -> list[tuple[int, int | None, bool]]:
+    """Each child's value for the mover (flipped unless the same player moves again), distance and chain flag."""
+    return [(value if same else -value, distance, same) for value, distance, same in children]
 
 
 def _flip(children: Sequence[Child], always: bool) -> list[Child]:
@@ -108,41 +201,147 @@ def _without_the_move(verdict: Verdict) -> Verdict:
     return value, None if distance is None else max(0, distance - 1)
 
 
-WRONG_SETTLE: dict[str, tuple[Callable[[Sequence[Child]], Verdict], str]] = {
-    "the slowest win": (lambda c: (1, 1 + max(d for v, d, s in c if (v if s else -v) == 1 and d is not None))
-                        if any((v if s else -v) == 1 for v, _, s in c) else settle(c),
-                        "the winner heads for the quickest win: 1 + the *smallest* distance among the winning moves."),
-    "the quickest loss": (lambda c: (-1, 1 + min(d for _, d, _ in c if d is not None))
-                          if c and settle(c)[0] == -1 else settle(c),
-                          "the loser holds out as long as it can: 1 + the *largest* distance among its moves."),
+def _win_in(children: Sequence[Child], pick: Callable[[list[int]], int]) -> Verdict:
+    """The rule, but a win's distance 1 + the one ``pick`` takes from the winning children's, in their order."""
+    wins = [distance for mine, distance, _ in _mine(children) if mine == 1 and distance is not None]
+    return (1, 1 + pick(wins)) if wins else settle(children)
+
+
+def _loss_in(children: Sequence[Child], pick: Callable[[list[int]], int]) -> Verdict:
+    """The rule, but a loss's distance 1 + the one ``pick`` takes from the children's, in their order."""
+    verdict = settle(children)
+    distances = [distance for _, distance, _ in children if distance is not None]
+    return (-1, 1 + pick(distances)) if verdict[0] == -1 and distances else verdict
+
+
+def _chain_loss_a_win(children: Sequence[Child]) -> Verdict:
+    return settle([(1, distance, True) if same and value == -1 else (value, distance, same)
+                   for value, distance, same in children])
+
+
+def _quickest_of_all(children: Sequence[Child]) -> Verdict:
+    verdict = settle(children)
+    distances = [distance for _, distance, _ in children if distance is not None]
+    return (1, 1 + min(distances)) if verdict[0] == 1 else verdict
+
+
+def _one_kind_of_win_first(children: Sequence[Child], chain_first: bool) -> Verdict:
+    wins = [(distance, same) for mine, distance, same in _mine(children) if mine == 1 and distance is not None]
+    first = [distance for distance, same in wins if same == chain_first] or [distance for distance, _ in wins]
+    return (1, 1 + min(first)) if wins else settle(children)
+
+
+def _loss_over_plain_moves(children: Sequence[Child]) -> Verdict:
+    verdict = settle(children)
+    plain = [distance for _, distance, same in children if not same and distance is not None]
+    return (-1, 1 + max(plain, default=-1)) if verdict[0] == -1 else verdict
+
+
+def _draw_before_the_last(children: Sequence[Child]) -> Verdict:
+    """The draw looked for as ``for i in range(len(children) - 1)`` does: the last child is never seen."""
+    verdict = settle(children)
+    if verdict[0] != 0 or any(mine == 0 for mine, _, _ in _mine(children)[:-1]):
+        return verdict
+    losses = [distance for _, distance, _ in children if distance is not None]
+    return -1, 1 + max(losses, default=-1)
+
+
+def _first_draw_or_win(children: Sequence[Child]) -> Verdict:
+    """A scan that returns at the first draw, unless a win came before it."""
+    for mine, _, _ in _mine(children):
+        if mine == 1:
+            return settle(children)
+        if mine == 0:
+            return 0, None
+    return settle(children)
+
+
+def _last_of_the_best(children: Sequence[Child]) -> Verdict:
+    """A scan that keeps a child when its value is at least the best so far (``>=``): the last of the best."""
+    best: tuple[int, int | None] | None = None
+    for mine, distance, _ in _mine(children):
+        if best is None or mine >= best[0]:
+            best = (mine, distance)
+    if best is None:
+        return -1, 0
+    return (0, None) if best[0] == 0 else (best[0], 1 + (best[1] or 0))
+
+
+WRONG_SETTLE: dict[str, tuple[Callable[[Sequence[Child]], Verdict], str, str | None]] = {
+    "the slowest win": (lambda c: _win_in(c, max),
+                        "the winner heads for the quickest win: 1 + the *smallest* distance among the winning moves.",
+                        WINS),
+    "the quickest loss": (lambda c: _loss_in(c, min),
+                          "the loser holds out as long as it can: 1 + the *largest* distance among its moves.", LOSSES),
     "no ply for the move": (lambda c: _without_the_move(settle(c)) if c else (-1, 0),
-                            "count the move itself: the distance is 1 + the child's."),
+                            "count the move itself: the distance is 1 + the child's.", None),
     "every child's value flipped": (lambda c: settle(_flip(c, always=True)),
                                     "after a capture the same player moves again (same_player True): that child's "
-                                    "value is already the mover's, so do not flip it."),
+                                    "value is already the mover's, so do not flip it.", CHAINS),
     "no child's value flipped": (lambda c: settle(_flip(c, always=False)),
                                  "a child's value is for the player to move there, the opponent: flip it "
-                                 "(unless same_player is True)."),
+                                 "(unless same_player is True).", None),
+    "a same-player child's loss taken for a win": (
+        _chain_loss_a_win, "a child with same_player True keeps its value as it is, a loss too: the mover lost there "
+                           "(its -1 is a loss for the mover, not a win).", CHAINS),
     "a draw before a win": (lambda c: (0, None) if any(v == 0 for v, _, _ in c) else settle(c),
-                            "look for a winning move first: a win is better than a draw."),
+                            "look for a winning move first: a win is better than a draw.", EVERY_ORDER),
+    "a draw as soon as one is seen": (
+        _first_draw_or_win, "a draw seen early settles nothing: a later move may still win. Look at every child "
+                            "before deciding.", EVERY_ORDER),
+    "a draw looked for in all children but the last": (
+        _draw_before_the_last, "the last child counts too: a draw there keeps the position drawn (range(len(children)) "
+                               "reaches every child, range(len(children) - 1) misses the last).", DRAW_PLACES),
     "lost if any move loses": (lambda c: (-1, 1 + max(d for _, d, _ in c if d is not None))
                                if any((v if s else -v) == -1 for v, _, s in c) and settle(c)[0] != 1
                                else settle(c),
-                               "a position is lost only when *every* move loses; one drawing move keeps the draw."),
+                               "a position is lost only when *every* move loses; one drawing move keeps the draw.",
+                               None),
+    "the quickest distance over all children": (
+        _quickest_of_all, "a win's distance is 1 + the smallest distance among the *winning* children only: a quicker "
+                          "losing or drawing child is no way to win.", WINS),
+    "a plain win before a quicker chain win": (
+        lambda c: _one_kind_of_win_first(c, chain_first=False),
+        "a winning capture chain (same_player True) is a winning move like any other: take the quickest of all the "
+        "winning children, chains too.", CHAIN_QUICKER),
+    "a chain win before a quicker plain win": (
+        lambda c: _one_kind_of_win_first(c, chain_first=True),
+        "a capture chain is not better than another winning move: take the quickest of all the winning children, "
+        "the plain moves too.", PLAIN_QUICKER),
+    "a loss's length over the moves that hand the turn over only": (
+        _loss_over_plain_moves, "the loser holds out over *every* move, capture chains (same_player True) too: 1 + the "
+                                "largest distance among all the children.", LOSSES),
+    "the first winning move": (lambda c: _win_in(c, lambda wins: wins[0]),
+                               "not the first winning move: the quickest, 1 + the smallest distance among the winning "
+                               "children, wherever they stand.", WINS),
+    "the loss distance of the first move": (lambda c: _loss_in(c, lambda distances: distances[0]),
+                                            "not the first move's distance: the loser holds out, 1 + the largest "
+                                            "distance among all the children, wherever they stand.", LOSSES),
+    "the last of the best children": (
+        _last_of_the_best, "the children's order means nothing: keeping the last child of the best value (>=) takes "
+                           "its distance, not the quickest win's or the longest loss's.", WINS),
     "no move is a draw": (lambda c: (0, None) if not c else settle(c),
-                          "a player with no move has lost, at once: (-1, 0)."),
-    "always a draw": (lambda c: (0, None), "most endgame positions are decided: look at the children's values."),
+                          "a player with no move has lost, at once: (-1, 0).", NO_MOVE),
+    "always a draw": (lambda c: (0, None), "most endgame positions are decided: look at the children's values.", None),
 }
+"""Slips a student's settle makes, by name: the code that makes each, its hint, and the kind of built position
+where it alone shows (None for a slip that shows nearly everywhere)."""
 
 
 def _verdict(answer: Any) -> Verdict | None:
-    """A student's answer as (value, distance), or None if it is not a pair of that shape: a list or tuple of a
-    whole number 1, 0 or -1 and a whole number of plies (None for a draw; any kind of whole number, numpy's
-    too, but no float), read without running anything of the answer's."""
+    """A student's answer as (value, distance), or None if it is not a pair of that shape: a list, tuple or numpy
+    array of a whole number 1, 0 or -1 and a whole number of plies (None for a draw), each of any numeric kind
+    (``int``, numpy's, a Fraction or Decimal or float with nothing after the point; no bool), read without running
+    anything of the answer's."""
     kind = type(answer)
-    if not issubclass(kind, (tuple, list)):
+    if issubclass(kind, tuple):
+        parts = tuple.__getitem__(answer, slice(0, 3))
+    elif issubclass(kind, list):
+        parts = tuple(list.__getitem__(answer, slice(0, 3)))
+    elif kind.__module__ == "numpy" and kind.__name__ == "ndarray":
+        parts = tuple(items_of(answer, 2) or ())
+    else:
         return None
-    parts = tuple.__getitem__(answer, slice(0, 3)) if issubclass(kind, tuple) else list.__getitem__(answer, slice(0, 3))
     if len(parts) != 2:
         return None
     value, problem = _whole(parts[0])
@@ -151,24 +350,35 @@ def _verdict(answer: Any) -> Verdict | None:
     if value == 0:
         return 0, None
     distance, problem = _whole(parts[1])
-    return None if problem else (value, distance)
+    return None if problem or distance < 0 else (value, distance)
 
 
 def _whole(part: Any) -> tuple[int, str | None]:
-    """A part of an answer as an exact whole number (an int, numpy's, a Fraction over 1; no bool, no float)."""
-    kind = type(part)
-    if kind is bool or not (issubclass(kind, int) or issubclass(kind, (numbers.Integral, Fraction))):
+    """A part of an answer as an exact whole number (of any numeric kind, but no bool)."""
+    if type(part) is bool or not is_a_number(part):
         return 0, "no whole number"
-    return as_whole_number(part, floats=False)
+    return as_whole_number(part)
 
 
 def _same(answer: Verdict | None, expected: Verdict) -> bool:
     return answer is not None and answer[0] == expected[0] and (expected[0] == 0 or answer[1] == expected[1])
 
 
+def _hint(cases: Sequence[Case], answers: Sequence[Verdict | None], children: Sequence[Child],
+          answer: Verdict | None) -> str:
+    """The hint for a wrong answer: the slip that gives every answer it gave, else one that gives this one."""
+    agreeing = [hint for slip, hint, _ in WRONG_SETTLE.values()
+                if all(_same(given, slip(case[1])) for case, given in zip(cases, answers))]
+    on_this = [hint for slip, hint, _ in WRONG_SETTLE.values() if _same(answer, slip(children))]
+    return (agreeing or on_this or ["won if a move reaches a position lost for its player (1 + the least such "
+                                    "distance), else drawn if a move reaches a draw, else lost in 1 + the largest "
+                                    "distance."])[0]
+
+
 def check_settle(student_settle: Callable[..., Any], seed: int | None = None) -> Feedback:
-    """Check a student's ``settle(children)`` on a position with no move and on positions of the shipped table
-    drawn with ``seed`` (fresh ones when None), against the table's own values."""
+    """Check a student's ``settle(children)`` on built positions of every kind a slip shows in, and on positions of
+    the shipped table, all drawn with ``seed`` (fresh ones when None). The answer is called on every case before
+    the check works out what any of them should give."""
     refused = refusal(student_settle, "check_settle", "solution of positions")
     if refused:
         return Feedback.not_yet(refused, 0.0)
@@ -191,20 +401,15 @@ def check_settle(student_settle: Callable[..., Any], seed: int | None = None) ->
                 f"settle({children}) ({kind}) gave {shown(answer)}: give a pair (value, distance), the value 1, 0 or -1 "
                 f"and the distance a whole number of plies (None for a draw).{drawn_with(seed)}")
         answers.append(verdict)
-    right = sum(answer is not None and _same(answer, expected) for (_, _, expected), answer in zip(cases, answers))
+    expected = [expected_of(case) for case in cases[:len(answers)]]
+    right = sum(_same(answer, truth) for answer, truth in zip(answers, expected))
     if first_failure:
         return Feedback.not_yet(first_failure, right / len(answers))
-    for (kind, children, expected), answer in zip(cases, answers):
-        if _same(answer, expected):
-            continue
-        agreeing = [hint for wrong, hint in WRONG_SETTLE.values()
-                    if all(_same(given, wrong(case[1])) for case, given in zip(cases, answers))]
-        on_this = [hint for wrong, hint in WRONG_SETTLE.values() if _same(answer, wrong(children))]
-        hint = (agreeing or on_this or ["won if a move reaches a position lost for its player (1 + the least such "
-                                        "distance), else drawn if a move reaches a draw, else lost in 1 + the "
-                                        "largest distance."])[0]
-        return Feedback.not_yet(f"settle({children}) ({kind}) gave {shown(answer)} but the table says {expected}: "
-                                f"{hint}{drawn_with(seed)}", right / len(cases))
+    for (kind, children, parts), answer, truth in zip(cases, answers, expected):
+        if not _same(answer, truth):
+            source = "the table says" if parts else "the position is"
+            return Feedback.not_yet(f"settle({children}) ({kind}) gave {shown(answer)} but {source} {truth}: "
+                                    f"{_hint(cases, answers, children, answer)}{drawn_with(seed)}", right / len(cases))
     return Feedback.correct("the rule retrograde analysis applies to every position, here checked against the "
                             "shipped table. Applied from the finished positions backwards, in order of distance, "
                             "it solves the whole endgame.")

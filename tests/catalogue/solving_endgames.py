@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import sys
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
 from lessons_lib.exercises.solving_endgames import WRONG_SETTLE, check_settle, endgame_cases, settle
 from lessons_lib.kit.retrograde import GameGraph, solve
-from catalogue import Answer, partly, remembered, right, wrong
+from catalogue import Answer, edge, partly, remembered, right, wrong
 
 
 def student_settle(children: list[Any]) -> tuple[int, int | None]:
@@ -53,24 +56,58 @@ def crashes_with_no_move(children: list[Any]) -> tuple[int, int | None]:
     return student_settle(children) if best is not None else (0, None)
 
 
-FIRST_RUN = {repr(children): verdict for _, children, verdict in endgame_cases(0)}  # (the checks here: 1-5)
+def peeks_at_the_check(children: list[Any]) -> Any:
+    """An answer that reads what the check expects off the call stack: a local named like an expected verdict, or
+    a list of cases that holds these children beside their verdict. Returns a draw when it finds nothing."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        for name, value in frame.f_locals.items():
+            if name in ("expected", "verdict", "truth", "want", "wanted") and is_a_verdict(value):
+                return value
+            for item in value if isinstance(value, list) else []:
+                if isinstance(item, tuple) and len(item) == 3 and item[1] == children and is_a_verdict(item[2]):
+                    return item[2]
+        frame = frame.f_back
+    return 0, None
+
+
+def is_a_verdict(value: Any) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and value[0] in (1, 0, -1) and (
+        value[1] is None or isinstance(value[1], int))
+
+
+FIRST_RUN = {repr(children): settle(children) for _, children, _ in endgame_cases(0)}  # (the checks here: 1-5)
+CASE_COUNT = 45
+"""How many cases the check tries (the no-move one among them)."""
 
 ANSWERS: list[Answer] = [
     right(check_settle, "as a student writes it", student_settle),
     right(check_settle, "numpy's integers", lambda children: tuple(
         None if part is None else np.int64(part) for part in student_settle(children))),
+    right(check_settle, "numpy's integers, a draw's distance too", lambda children: (
+        np.int64(student_settle(children)[0]), np.int64(student_settle(children)[1] or 0))),
+    right(check_settle, "a list", lambda children: list(student_settle(children))),
+    right(check_settle, "a numpy array", lambda children: np.array(
+        [student_settle(children)[0], student_settle(children)[1] or 0])),
+    right(check_settle, "plain ints from a Fraction-free count", lambda children: tuple(
+        None if part is None else int(Fraction(part)) for part in student_settle(children))),
+    right(check_settle, "Fractions and Decimals", lambda children: (
+        Fraction(student_settle(children)[0]), Decimal(student_settle(children)[1] or 0))),
     right(check_settle, "the best child by a rank, as a list", ranked_settle),
-    *[wrong(check_settle, name, hint, formula) for name, (formula, hint) in WRONG_SETTLE.items()],
+    *[edge(check_settle, kind, name, hint, formula) if kind else wrong(check_settle, name, hint, formula)
+      for name, (formula, hint, kind) in WRONG_SETTLE.items()],
     wrong(check_settle, "text", "give a pair (value, distance)", lambda children: "won"),
     wrong(check_settle, "the value alone", "give a pair (value, distance)",
           lambda children: student_settle(children)[0]),
     wrong(check_settle, "True for a win", "give a pair (value, distance)",
           lambda children: (student_settle(children)[0] == 1, student_settle(children)[1])),
     wrong(check_settle, "max() of no moves", "settle([]) is (-1, 0)", crashes_with_no_move),
-    wrong(check_settle, "the first run's answers in a table", "the table says",
+    wrong(check_settle, "what the check expects, read off the call stack", "but the position is", peeks_at_the_check),
+    wrong(check_settle, "the first run's answers in a table", "but the position is",
           remembered(FIRST_RUN, lambda children: repr(children), default=(0, None))),
     wrong(check_settle, "the check's own", "write it yourself: this calls settle", settle),
-    partly(check_settle, "a draw when there is no move (right on 6 cases of 7)", "a player with no move has lost",
-           6 / 7, lambda children: student_settle(children) if children else (0, None)),
+    partly(check_settle, f"a draw when there is no move (right on {CASE_COUNT - 1} cases of {CASE_COUNT})",
+           "a player with no move has lost", (CASE_COUNT - 1) / CASE_COUNT,
+           lambda children: student_settle(children) if children else (0, None)),
     wrong(check_settle, "the library's retrograde analysis", "write it yourself: this calls solve", by_the_library),
 ]
