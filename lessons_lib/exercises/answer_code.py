@@ -105,13 +105,16 @@ def python_tree(source: str) -> ast.Module | None:
 
 
 def read_answers(cells: Iterable[tuple[int, str]], checks: Iterable[str] | None = None,
-                 trees: dict[int, ast.Module | None] | None = None) -> dict[tuple[int, str], AnswerCode]:
+                 trees: dict[int, ast.Module | None] | None = None,
+                 run_in_order: bool = False) -> dict[tuple[int, str], AnswerCode]:
     """For each cell and each check it calls (``check_...``, or only ``checks``), what the answers handed to that
-    check in that cell use: every call of it in the cell counts."""
+    check in that cell use: every call of it in the cell counts. A name bound in several cells may be any of
+    them (a saved notebook's cells may be run in any order), or with ``run_in_order`` (the cells a kernel has run,
+    in the order it ran them) only the last cell's."""
     sources = dict(cells)
     parsed = trees if trees is not None else {number: python_tree(source) for number, source in sources.items()}
     wanted = set(checks) if checks is not None else None
-    notebook = _Notebook({number: tree for number, tree in parsed.items() if tree is not None}, sources)
+    notebook = _Notebook({number: tree for number, tree in parsed.items() if tree is not None}, sources, run_in_order)
     answers: dict[tuple[int, str], AnswerCode] = {}
     for number, tree in notebook.trees.items():
         for call in _check_calls(tree, wanted):
@@ -132,9 +135,10 @@ def _check_calls(tree: ast.Module, wanted: set[str] | None) -> Iterator[ast.Call
 class _Notebook:
     """A notebook's cells, with what each name is bound to at the top level of any cell."""
 
-    def __init__(self, trees: dict[int, ast.Module], sources: dict[int, str]) -> None:
+    def __init__(self, trees: dict[int, ast.Module], sources: dict[int, str], run_in_order: bool = False) -> None:
         self.trees = trees
         self.sources = sources
+        self.run_in_order = run_in_order
         self.bindings: dict[str, list[_Definition]] = {}
         self.star_imports: list[str] = []
         for number, tree in trees.items():
@@ -151,7 +155,10 @@ class _Notebook:
         text = ast.get_source_segment(self.sources[cell], statement) or ""
         definition = _Definition(cell, statement, text)
         for name in _names_bound(statement):
-            self.bindings.setdefault(name, []).append(definition)
+            definitions = self.bindings.setdefault(name, [])
+            if self.run_in_order and definitions and definitions[-1].cell != cell:
+                definitions.clear()  # a later cell bound it again: the earlier binding is gone
+            definitions.append(definition)
         if isinstance(statement, ast.ImportFrom) and any(alias.name == "*" for alias in statement.names):
             self.star_imports.append(statement.module or "")
 

@@ -7,12 +7,16 @@ cannot even read (asking it what it is raises). Either refusal scores 0.
 
 from __future__ import annotations
 
+import re
+import sys
 from collections.abc import Callable
 from typing import Any
 
+from lessons_lib.exercises.answer_code import read_answers
+
 from lessons_lib.exercises.feedback import call_safely, error_text, kind_of
 from lessons_lib.exercises.own_code import library_use, write_it_yourself
-from lessons_lib.exercises.references import references
+from lessons_lib.exercises.references import EXERCISES, answer_problem, references
 
 
 def refusal(answer: Any, check: str, what: str, trial: tuple[Any, ...] | None = None,
@@ -32,4 +36,30 @@ def refusal(answer: Any, check: str, what: str, trial: tuple[Any, ...] | None = 
         return (f"the check cannot read your answer, a {kind_of(answer)}: looking at it, or at a value its code uses, "
                 f"raised {kind_of(error)}: {error_text(error, 80)}. Give a function defined with def that uses "
                 f"plain values.")
-    return write_it_yourself(used, what) if used else None
+    return write_it_yourself(used, what) if used else read_in_the_lesson(check)
+
+
+def read_in_the_lesson(check: str) -> str | None:
+    """In a lesson's kernel, why the answer handed to ``check`` by the cell now running is refused when its code is
+    read as ``grade`` reads it (:func:`~lessons_lib.exercises.references.answer_problem`: the library reached
+    through ``importlib``, a built name, ``sys.modules``, ``eval``...); None where it is taken, outside IPython, or
+    where the cell's call cannot be found."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    history = getattr(getattr(shell, "history_manager", None), "input_hist_parsed", None)
+    if not isinstance(history, list) or len(history) < 2:
+        return None
+    running = len(history) - 1
+    cells = [(number, source) for number, source in enumerate(history) if number and isinstance(source, str)]
+    code = read_answers(cells, [check], run_in_order=True).get((running, check))
+    if code is None:
+        return None
+    exercise = EXERCISES.get(check)
+    own = {} if exercise is None else {where.replace(":", "."): shown for shown, where in exercise.references.items()}
+    used = sorted(own[name] for name in code.library if name in own)
+    problem = write_it_yourself(used[0], exercise.what) if used and exercise else answer_problem(check, code)
+    return CELL_NUMBER.sub(r"the cell run as [\1]", problem) if problem else None
+
+
+CELL_NUMBER = re.compile(r"code cell (\d+)")
+"""How the reading names a cell; in a kernel the number is the one JupyterLab shows beside the cell."""

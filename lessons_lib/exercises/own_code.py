@@ -19,6 +19,7 @@ names travel with the function across the wall (:mod:`lessons_lib.grading.wire`)
 from __future__ import annotations
 
 import dis
+import functools
 import sys
 import types
 from collections.abc import Callable, Iterable, Iterator
@@ -133,6 +134,12 @@ def reachable(answer: Any, tables: dict[int, str] | None = None) -> Iterator[obj
                            if issubclass(type(value), (types.FunctionType, staticmethod, classmethod)))
         elif kind is types.FunctionType:
             pending.extend(_looked_up(item))
+        elif issubclass(kind, functools.partial):  # read through the C type's own fields, never a subclass's
+            fields = functools.partial.__dict__
+            pending.extend([fields["func"].__get__(item), *fields["args"].__get__(item),
+                            *fields["keywords"].__get__(item).values()])
+        elif _attribute(kind, "__module__") not in ("builtins", None) and callable(item):
+            pending.append(kind)  # an object of the student's class called as a function: its methods
 
 
 def value_label(value: object) -> str | None:
