@@ -350,7 +350,7 @@ def _verdict(answer: Any) -> Verdict | None:
     if value == 0:
         return 0, None
     distance, problem = _whole(parts[1])
-    return None if problem or distance < 0 else (value, distance)
+    return None if problem else (value, distance)
 
 
 def _whole(part: Any) -> tuple[int, str | None]:
