@@ -12,7 +12,7 @@ from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.exercises.answers import refusal
 from lessons_lib.exercises.feedback import Cases, Feedback, call_for_number, case_seed, drawn_with
-from lessons_lib.exercises.minimax_alphabeta import drawn_search_cases, search_value
+from lessons_lib.exercises.minimax_alphabeta import drawn_search_cases, reference_search
 from lessons_lib.games.shologuti.samples import EARLY_WINNER_TRAP
 from lessons_lib.games.shologuti.position import RED, Position
 from lessons_lib.games.tiny_tree import AIMA_FIGURE_5_2, CHAIN_TREE, GAMBLE_TREE, TinyTree, leaf_evaluation
@@ -38,14 +38,22 @@ over."""
 
 
 def _variant(state: Any, depth: int, root: int, evaluate: Evaluation, mistake: str, ply: int = 0) -> float:
-    """Expectimax with one of the usual mistakes."""
+    """Expectimax with one of the usual mistakes (see :data:`MISTAKES`; "" for none)."""
+    over = state.is_game_over()
     if depth == 0 and mistake == "depth before the end":
         return evaluate(state, root)
-    if state.is_game_over() and mistake != "no utility":
-        return utility(state, root, 0 if mistake == "ply not counted" else ply)
-    if depth == 0 or state.is_game_over():
+    if over and mistake == "draw by evaluation" and state.outcome().winner is None:
         return evaluate(state, root)
-    values = [_variant(state.play(move), depth - 1, root, evaluate, mistake, ply + 1) for move in state.legal_moves()]
+    if over and mistake != "no utility":
+        return utility(state, root, 0 if mistake == "ply not counted" else ply)
+    if depth == 0 and ply == 0 and mistake == "one ply at depth 0" and not over:
+        return _variant(state, 1, root, evaluate, "", ply)
+    if depth == 0 or over:
+        return evaluate(state, root)
+    moves = state.legal_moves()
+    if ply == 0 and len(moves) == 1 and mistake == "one move not searched":
+        return _variant(state.play(moves[0]), 0, root, evaluate, "", ply + 1)
+    values = [_variant(state.play(move), depth - 1, root, evaluate, mistake, ply + 1) for move in moves]
     ours = (ply % 2 == 0 if mistake == "by depth" else state.to_move == 0 if mistake == "player 0 maximises"
             else state.to_move == root)
     if mistake == "mean everywhere" or (not ours and mistake != "min at chance nodes"):
@@ -54,6 +62,13 @@ def _variant(state: Any, depth: int, root: int, evaluate: Evaluation, mistake: s
 
 
 MISTAKES = {
+    "draw by evaluation": "a drawn game was scored by the evaluation. Every finished game is worth its utility, a "
+                          "draw too (0, however many pieces each side has): test state.is_game_over() first and "
+                          "return utility(state, root_player, ply) whoever won, or nobody.",
+    "one ply at depth 0": "at depth 0 you looked one ply ahead. Depth 0 means no move at all: return "
+                          "evaluate(state, root_player) (unless the game is over).",
+    "one move not searched": "with a single move at the root you scored the position after it without searching "
+                             "it. One move or many, each is searched to depth - 1.",
     "min at chance nodes": "that is minimax: at the opponent's nodes take the mean of the children, since a random "
                            "mover plays each reply equally often, not the worst one.",
     "mean everywhere": "at the root's player's nodes take the best child (max): we choose our own moves; only the "
@@ -71,6 +86,26 @@ MISTAKES = {
 }
 
 
+def _same(value: float, other: float) -> bool:
+    return math.isclose(value, other, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def _expectimax_mistake(answer: float, name: str, state: Any, depth: int, evaluate: Evaluation,
+                        wanted: bool = True) -> str | None:
+    """What is wrong with ``answer``, a student's expectimax value of ``state`` at ``depth``, or None ("" if it is
+    wrong but no message is ``wanted``). Worked out only once the student's function has returned, so that nothing
+    it could read while it ran held the value it should give."""
+    expected, _ = reference_search(ExpectimaxAgent, state, depth, evaluate)
+    if _same(answer, expected):
+        return None
+    if not wanted:
+        return ""
+    hint = next((hint for mistake, hint in MISTAKES.items()
+                 if _same(answer, _variant(state, depth, state.to_move, evaluate, mistake))),
+                "compare with the description above: max at the root player's nodes, the mean elsewhere.")
+    return f"on {name} at depth {depth}, your value is {answer:.4g} but expectimax gives {expected:.4g}: {hint}"
+
+
 def check_expectimax(expectimax: Callable[..., Any], seed: int | None = None) -> Feedback:
     """Check a student's ``expectimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and positions,
     fixed ones and ones drawn with ``seed`` (fresh when None)."""
@@ -80,7 +115,7 @@ def check_expectimax(expectimax: Callable[..., Any], seed: int | None = None) ->
         return Feedback.not_yet(refused, 0.0)
     seed = case_seed(seed)
     cases = Cases()
-    for number, (name, state, depth, evaluate) in cases.each(enumerate(CASES + drawn_search_cases(seed))):
+    for number, (name, state, depth, evaluate) in cases.each(enumerate(CASES + drawn_search_cases(seed, _variant))):
         seen = drawn_with(seed) if number >= len(CASES) else ""
         answer, failure = call_for_number(expectimax, state, depth, state.to_move, evaluate)
         if failure:
@@ -89,15 +124,10 @@ def check_expectimax(expectimax: Callable[..., Any], seed: int | None = None) ->
                             "state.is_game_over() first")
             cases.failed_call(f"on {name}, expectimax {failure}{seen}", expectimax, failure)
             continue
-        expected, _ = search_value(ExpectimaxAgent(depth, evaluate), state)
-        if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-9):
+        mistake = _expectimax_mistake(answer, name, state, depth, evaluate, cases.wanted)
+        if mistake is None:
             cases.passed()
-            continue
-        hint = next((hint for mistake, hint in MISTAKES.items() if math.isclose(
-            answer, _variant(state, depth, state.to_move, evaluate, mistake), rel_tol=1e-9, abs_tol=1e-9)),
-            "compare with the description above: max at the root player's nodes, the mean elsewhere.") \
-            if cases.wanted else ""
-        cases.failed(f"on {name} at depth {depth}, your value is {answer:.4g} but expectimax gives {expected:.4g}: "
-                     f"{hint}{seen}")
+        else:
+            cases.failed(mistake and mistake + seen)
     return cases.feedback("right on the tiny trees, the chain and real positions: the best move against a player "
                           "who moves at random.")

@@ -17,6 +17,7 @@ from lessons_lib.exercises.feedback import (
     Cases, Feedback, as_number, call_for_number, case_seed, drawn_with, is_a_number, items_of, shown,
 )
 from lessons_lib.exercises.fresh_cases import drawn_position, ending_at, in_a_chain, random_tree
+from lessons_lib.exercises.search_edges import near_the_draw, searched_at_depth_0, tree_with_chains, tree_with_one_move
 from lessons_lib.games.shologuti.position import RED, Position
 from lessons_lib.games.tiny_tree import (
     AIMA_FIGURE_5_2, CHAIN_TREE, EXERCISE_TREE, PRUNING_TREE, TinyTree, Tree, leaf_evaluation,
@@ -43,13 +44,41 @@ evaluated; in the next two some games end, one right after the root, and a finis
 its utility; the last is finished at the root, where there is no move to take the max or min of."""
 
 
-def drawn_search_cases(seed: int) -> list[tuple[str, Any, int, Evaluation]]:
+FINISHED_AT_DEPTH_0 = Position.from_points(green=[23], red=[], to_move=RED)
+"""A finished game searched at depth 0: its utility, not its evaluation, even with no depth left."""
+
+Variant = Callable[[Any, int, int, Evaluation, str], float]
+"""A search with one of the usual mistakes (named; "" for none): ``variant(state, depth, root_player, evaluate,
+mistake)``, the value it gives."""
+
+
+def plies(count: int) -> str:
+    return f"{count} ply" if count == 1 else f"{count} plies"
+
+
+def telling_apart(variant: Variant, depth: int, evaluate: Evaluation, *mistakes: str) -> Callable[[Any], bool]:
+    """Whether a state searched to ``depth`` gets another value with each of ``mistakes`` than without."""
+    def differs(state: Any) -> bool:
+        right = variant(state, depth, state.to_move, evaluate, "")
+        return all(abs(variant(state, depth, state.to_move, evaluate, mistake) - right) > 1e-6 for mistake in mistakes)
+    return differs
+
+
+def drawn_search_cases(seed: int, variant: Variant | None = None) -> list[tuple[str, Any, int, Evaluation]]:
     """Cases drawn with ``seed`` for the searches of lessons 03 and 06: two random trees (player 1 at the root of
     one; chains and games that end early in both), a position with Red to move, one in a capture chain, and two
-    endgames whose first game ends exactly at the depth searched and one ply before it."""
+    endgames whose first game ends exactly at the depth searched and one ply before it; then the edges, each on
+    every seed, drawn until ``variant`` (the check's search, with the usual mistakes) tells its mistake apart: a
+    tree with a chain at every level, a root with one move, a position whose games are drawn by the quiet-move
+    clock within the depth, a position searched at depth 0, and a finished game searched at depth 0."""
+    variant = variant or _variant
     rng = random.Random(seed)
     trees = [random_tree(rng, 3, player=1), random_tree(rng, 3)]
     evaluate = material_mobility_evaluation
+    chains = tree_with_chains(rng, 3, telling_apart(variant, 3, leaf_evaluation, "by depth"))
+    one_move = tree_with_one_move(rng, 3, telling_apart(variant, 3, leaf_evaluation, "one move not searched"))
+    drawn = near_the_draw(rng, 2, telling_apart(variant, 2, evaluate, "draw by evaluation"))
+    shallow = searched_at_depth_0(rng, telling_apart(variant, 0, evaluate, "one ply at depth 0"))
     return [*[(f"the tree {tree!r}", TinyTree(tree), 3, leaf_evaluation) for tree in trees],
             *[(f"{what} {position}", position, 2, evaluate) for what, position in (
                 ("a position with Red to move,", drawn_position(rng, to_move=RED)),
@@ -57,6 +86,14 @@ def drawn_search_cases(seed: int) -> list[tuple[str, Any, int, Evaluation]]:
             (f"an endgame whose first game ends exactly 3 plies on, {(ending := ending_at(rng, 3))}", ending, 3,
              evaluate),
             (f"an endgame whose first game ends 2 plies on, {(sooner := ending_at(rng, 2, to_move=RED))}", sooner, 3,
+             evaluate),
+            (f"the tree {chains!r}, where a player moves twice in a row at every level", TinyTree(chains), 3,
+             leaf_evaluation),
+            (f"the tree {one_move!r}, whose root has one move", TinyTree(one_move), 3, leaf_evaluation),
+            (f"the position {drawn}, {plies(drawn.rules.draw_plies - drawn.clock)} short of a draw by the quiet-move "
+             f"clock", drawn, 2, evaluate),
+            (f"the position {shallow}", shallow, 0, evaluate),
+            (f"a finished game (Red to move, no Red piece left) {FINISHED_AT_DEPTH_0}", FINISHED_AT_DEPTH_0, 0,
              evaluate)]
 
 
@@ -202,22 +239,38 @@ def check_pruned_leaves(answer: Any) -> Feedback:
 
 
 def _variant(state: Any, depth: int, root: int, evaluate: Evaluation, mistake: str, ply: int = 0) -> float:
+    """Minimax with one of the usual ``mistake``s (see :data:`MISTAKES`; "" for none)."""
     leaf_player = state.to_move if mistake == "mover's view" else root
     utility_player = state.to_move if mistake == "mover's utility" else root
-    if state.is_game_over() and mistake == "infinite utility":
+    over = state.is_game_over()
+    if over and mistake == "infinite utility":
         winner = state.outcome().winner
         return 0.0 if winner is None else math.inf if winner == root else -math.inf
-    if state.is_game_over() and mistake != "no utility":
-        return utility(state, utility_player, 0 if mistake == "ply not counted" else ply)
-    if depth == 0 or state.is_game_over():
+    if over and mistake == "draw by evaluation" and state.outcome().winner is None:
         return evaluate(state, leaf_player)
-    values = [_variant(state.play(move), depth - 1, root, evaluate, mistake, ply + 1) for move in state.legal_moves()]
+    if over and mistake != "no utility":
+        return utility(state, utility_player, 0 if mistake == "ply not counted" else ply)
+    if depth == 0 and ply == 0 and mistake == "one ply at depth 0" and not over:
+        return _variant(state, 1, root, evaluate, "", ply)
+    if depth == 0 or over:
+        return evaluate(state, leaf_player)
+    moves = state.legal_moves()
+    if ply == 0 and len(moves) == 1 and mistake == "one move not searched":
+        return _variant(state.play(moves[0]), 0, root, evaluate, "", ply + 1)
+    values = [_variant(state.play(move), depth - 1, root, evaluate, mistake, ply + 1) for move in moves]
     maximizing = {"always max": True, "by depth": ply % 2 == 0, "swapped": state.to_move != root}.get(
         mistake, state.to_move == root)
     return max(values) if maximizing else min(values)
 
 
 MISTAKES = {
+    "draw by evaluation": "a drawn game was scored by the evaluation. Every finished game is worth its utility, a "
+                          "draw too (0, however many pieces each side has): test state.is_game_over() first and "
+                          "return utility(state, root_player, ply) whoever won, or nobody.",
+    "one ply at depth 0": "at depth 0 you looked one ply ahead. Depth 0 means no move at all: return "
+                          "evaluate(state, root_player) (unless the game is over).",
+    "one move not searched": "with a single move at the root you scored the position after it without searching "
+                             "it. One move or many, each is searched to depth - 1.",
     "always max": "you take the largest value at every node. At a node where the other player moves (MIN), "
                   "take the smallest: they choose what is worst for the root's player.",
     "by depth": "you alternate MAX and MIN by depth. In a capture chain the same player moves twice in a row: "
@@ -236,11 +289,15 @@ MISTAKES = {
 }
 
 
+UNKNOWN_MISTAKE = "compare your function with the pseudocode above, one line at a time."
+
+
 def _diagnose(answer: Any, state: Any, depth: int, root: int, evaluate: Evaluation) -> str:
+    """The hint of the first of :data:`MISTAKES` whose search gives ``answer``, or :data:`UNKNOWN_MISTAKE`."""
     for mistake, hint in MISTAKES.items():
         if answer == _variant(state, depth, root, evaluate, mistake):
             return hint
-    return "compare your function with the pseudocode above, one line at a time."
+    return UNKNOWN_MISTAKE
 
 
 # -- alpha-beta: count the positions a student's search visits ------------------------------------
@@ -304,6 +361,30 @@ def search_value(agent: MinimaxAgent | AlphaBetaAgent, state: Any) -> tuple[floa
     return result.value, result.nodes
 
 
+def reference_search(agent: Callable[[int, Evaluation], MinimaxAgent | AlphaBetaAgent], state: Any, depth: int,
+                     evaluate: Evaluation) -> tuple[float, int]:
+    """The value of ``state`` searched ``depth`` plies deep by the library's ``agent`` (a class), for the player to
+    move, and the positions it visits: at depth 0 (which no agent searches) the evaluation, or the utility of a
+    finished game, one position."""
+    if depth == 0 and not state.is_game_over():
+        return float(evaluate(state, state.to_move)), 1
+    return search_value(agent(max(depth, 1), evaluate), state)
+
+
+def _minimax_mistake(answer: float, name: str, state: Any, depth: int, evaluate: Evaluation,
+                     wanted: bool = True) -> str | None:
+    """What is wrong with ``answer``, a student's minimax value of ``state`` at ``depth``, or None ("" if it is
+    wrong but no message is ``wanted``). Worked out only once the student's function has returned, so that nothing
+    it could read while it ran held the value it should give."""
+    expected, _ = reference_search(MinimaxAgent, state, depth, evaluate)
+    if answer == expected:
+        return None
+    if not wanted:
+        return ""
+    return (f"on {name} at depth {depth}, your value is {answer:g} but minimax gives {expected:g}: "
+            f"{_diagnose(answer, state, depth, state.to_move, evaluate)}")
+
+
 def check_minimax(minimax: Callable[..., Any], seed: int | None = None) -> Feedback:
     """Check a student's ``minimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and real positions,
     fixed ones and ones drawn with ``seed`` (fresh when None)."""
@@ -319,10 +400,11 @@ def check_minimax(minimax: Callable[..., Any], seed: int | None = None) -> Feedb
         if failure:
             cases.failed_call(f"on {name}, minimax {failure}{seen}", minimax, failure)
             continue
-        expected, _ = search_value(MinimaxAgent(depth, evaluate), state)
-        if not cases.counted(answer == expected):
-            cases.failed(f"on {name} at depth {depth}, your value is {answer:g} but minimax gives {expected:g}: "
-                         f"{_diagnose(answer, state, depth, state.to_move, evaluate)}{seen}")
+        mistake = _minimax_mistake(answer, name, state, depth, evaluate, cases.wanted)
+        if mistake is None:
+            cases.passed()
+        else:
+            cases.failed(mistake and mistake + seen)
     return cases.feedback("right on the tiny trees, the chain, and real Shologuti positions. This is the "
                           "Pygame project's first agent, in a few lines.")
 
@@ -336,15 +418,16 @@ def _alphabeta_mistake(alphabeta: Callable[..., Any], name: str, state: Any, dep
                                       state.to_move, CountedEvaluation(evaluate))
     if failure:
         return f"on {name}, alphabeta {failure}", failure
-    value, nodes = search_value(AlphaBetaAgent(depth, evaluate), state)
-    plain = search_value(MinimaxAgent(depth, evaluate), state)[1]
+    value, nodes = reference_search(AlphaBetaAgent, state, depth, evaluate)
+    plain = reference_search(MinimaxAgent, state, depth, evaluate)[1]
+    hint = _diagnose(answer, state, depth, state.to_move, evaluate) if answer != value else ""
     if answer != value and seen[0] < nodes:
+        also = "" if hint == UNKNOWN_MISTAKE else f" Or else, since minimax with a usual mistake gives that value: {hint}"
         return (f"on {name} at depth {depth}, alphabeta gave {answer:g} but the minimax value is "
                 f"{value:g}, and it looked at only {seen[0]} positions where alpha-beta needs "
                 f"{nodes}: it skipped moves that had to be searched. Cut off only when "
-                f"alpha >= beta, and never before a node's first move is searched."), None
+                f"alpha >= beta, and never before a node's first move is searched.{also}"), None
     if answer != value:
-        hint = _diagnose(answer, state, depth, state.to_move, evaluate)
         return (f"on {name} at depth {depth}, alphabeta gave {answer:g} but the minimax "
                 f"value is {value:g}: {hint}"), None
     visited = seen[0]

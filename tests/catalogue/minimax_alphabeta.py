@@ -11,9 +11,10 @@ from lessons_lib.agents.evaluation import utility
 from lessons_lib.agents.minimax import MinimaxAgent
 from lessons_lib.agents.presets import make_agent
 from lessons_lib.exercises.minimax_alphabeta import (
-    CASES, check_alphabeta, check_minimax, check_pruned_leaves, check_tree_value, search_value,
+    CASES, MISTAKES, check_alphabeta, check_minimax, check_pruned_leaves, check_tree_value, search_value,
 )
-from catalogue import Answer, partly, remembered, right, state_key, wrong
+from catalogue import Answer, edge, partly, remembered, right, state_key, wrong
+from catalogue.peeking import peeking
 
 
 def minimax(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
@@ -120,6 +121,45 @@ def infinite_utility(state: Any, depth: int, root: int, evaluate: Any, ply: int 
     return max(values) if state.to_move == root else min(values)
 
 
+def draw_by_evaluation(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    """A won or lost game scored by its utility, but a drawn one (nobody won) by the evaluation."""
+    outcome = state.outcome()
+    if outcome is not None and outcome.winner is not None:
+        return utility(state, root, ply)
+    if depth == 0 or outcome is not None:
+        return evaluate(state, root)
+    values = [draw_by_evaluation(state.play(m), depth - 1, root, evaluate, ply + 1) for m in state.legal_moves()]
+    return max(values) if state.to_move == root else min(values)
+
+
+def leaf_or_end(state: Any, root: int, evaluate: Any, ply: int) -> float:
+    return utility(state, root, ply) if state.is_game_over() else evaluate(state, root)
+
+
+def one_ply_at_depth_0(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    """Takes the children's values from depth 1 down, so at depth 0 too: one ply further than asked."""
+    if state.is_game_over():
+        return utility(state, root, ply)
+    if depth <= 1:
+        values = [leaf_or_end(state.play(m), root, evaluate, ply + 1) for m in state.legal_moves()]
+    else:
+        values = [one_ply_at_depth_0(state.play(m), depth - 1, root, evaluate, ply + 1) for m in state.legal_moves()]
+    return max(values) if state.to_move == root else min(values)
+
+
+def one_move_not_searched(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
+    """A root with a single move answered with the position after it, unsearched: 'there is nothing to choose'."""
+    if state.is_game_over():
+        return utility(state, root, ply)
+    if depth == 0:
+        return evaluate(state, root)
+    moves = state.legal_moves()
+    if ply == 0 and len(moves) == 1:
+        return leaf_or_end(state.play(moves[0]), root, evaluate, 1)
+    values = [one_move_not_searched(state.play(m), depth - 1, root, evaluate, ply + 1) for m in moves]
+    return max(values) if state.to_move == root else min(values)
+
+
 def endless(state: Any, depth: int, root: int, evaluate: Any, ply: int = 0) -> float:
     return endless(state, depth, root, evaluate, ply)
 
@@ -167,6 +207,46 @@ def fail_hard(state: Any, depth: int, alpha: float, beta: float, root: int, eval
         if alpha >= beta:
             return alpha
     return beta
+
+
+def alphabeta_by_depth(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any,
+                       ply: int = 0) -> float:
+    """Alpha-beta that takes MAX at even plies and MIN at odd ones: wrong after a capture chain."""
+    if state.is_game_over():
+        return utility(state, root, ply)
+    if depth == 0:
+        return evaluate(state, root)
+    maximizing = ply % 2 == 0
+    best = -math.inf if maximizing else math.inf
+    for move in state.legal_moves():
+        value = alphabeta_by_depth(state.play(move), depth - 1, alpha, beta, root, evaluate, ply + 1)
+        if maximizing:
+            best, alpha = max(best, value), max(alpha, value)
+        else:
+            best, beta = min(best, value), min(beta, value)
+        if alpha >= beta:
+            break
+    return best
+
+
+def alphabeta_draw_by_evaluation(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any,
+                                 ply: int = 0) -> float:
+    """Alpha-beta that scores a drawn game by the evaluation (a win or a loss by its utility)."""
+    outcome = state.outcome()
+    if outcome is not None and outcome.winner is not None:
+        return utility(state, root, ply)
+    if depth == 0 or outcome is not None:
+        return evaluate(state, root)
+    best = -math.inf if state.to_move == root else math.inf
+    for move in state.legal_moves():
+        value = alphabeta_draw_by_evaluation(state.play(move), depth - 1, alpha, beta, root, evaluate, ply + 1)
+        if state.to_move == root:
+            best, alpha = max(best, value), max(alpha, value)
+        else:
+            best, beta = min(best, value), min(beta, value)
+        if alpha >= beta:
+            break
+    return best
 
 
 def endless_alphabeta(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any,
@@ -252,6 +332,14 @@ def alphabeta_agents_value(state: Any, depth: int, alpha: float, beta: float, ro
     if state.is_game_over():
         return utility(state, root, ply)
     return AlphaBetaAgent(depth, evaluate).search(state).value
+
+
+def searching_then_peeking(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any,
+                           ply: int = 0) -> Any:
+    """Visits what alpha-beta visits, then returns the value the check expects if it can read it off the call
+    stack (else the root's evaluation)."""
+    alphabeta(state, depth, alpha, beta, root, evaluate, ply)
+    return peeking(lambda: evaluate(state, root), names=("expected", "value"))()
 
 
 FIXED_VALUES = {state_key(state): search_value(MinimaxAgent(depth, evaluate), state)[0]
@@ -340,4 +428,20 @@ ANSWERS: list[Answer] = [
     wrong(check_minimax, "a table of the fixed cases' values", "cases drawn with seed",
           remembered(FIXED_VALUES, lambda state, depth, root, evaluate, ply=0: state_key(state))),
     wrong(check_minimax, "player 0 always maximises", "the root's player maximises", player_0_maximises),
+    edge(check_minimax, "drawn game within the depth", "a drawn game scored by the evaluation",
+         "a drawn game was scored by the evaluation", draw_by_evaluation),
+    edge(check_minimax, "depth 0", "one ply ahead at depth 0", "at depth 0 you looked one ply ahead",
+         one_ply_at_depth_0),
+    edge(check_minimax, "root with one move", "a single root move left unsearched", "without searching it",
+         one_move_not_searched),
+    edge(check_minimax, "chain", "MAX and MIN by depth, wrong after a chain", "not by the depth", by_depth),
+    wrong(check_minimax, "the expected value read off the call stack", "but minimax gives",
+          peeking(lambda state, depth, root, evaluate, ply=0: evaluate(state, root))),
+    edge(check_alphabeta, "drawn game within the depth", "a drawn game scored by the evaluation",
+         "a drawn game was scored by the evaluation", alphabeta_draw_by_evaluation),
+    edge(check_alphabeta, "chain", "MAX and MIN by depth, wrong after a chain", "not by the depth",
+         alphabeta_by_depth),
+    wrong(check_alphabeta, "the expected value read off the call stack", "but the minimax value is",
+          searching_then_peeking),
 ]
+assert "draw by evaluation" in MISTAKES
