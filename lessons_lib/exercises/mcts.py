@@ -31,7 +31,8 @@ LONG_CHAIN = "RR..RR.RRG.R...G...G.GG....G.G.GGGGG. r - 18"
 
 def ucb1_cases(seed: int) -> list[tuple[float, int, int, float]]:
     """(wins, visits, parent's visits, c), drawn with ``seed``: every child visited at least once, as in MCTS; a
-    parent visited once, c = 0, c = √2 and others, wins in half points (draws)."""
+    parent visited once, c = 0, c = √2 and others, wins in half points (draws); and on every seed a child that has
+    won nothing yet (0 wins) with c = 0 and with another c, and one that has won every visit."""
     rng = random.Random(seed)
     cases = []
     for c in (math.sqrt(2), 0.0, round(rng.uniform(0.2, 3.0), 2), math.sqrt(2), round(rng.uniform(0.2, 3.0), 2),
@@ -39,6 +40,12 @@ def ucb1_cases(seed: int) -> list[tuple[float, int, int, float]]:
         visits = rng.randint(1, 60)
         cases.append((rng.randint(0, 2 * visits) / 2, visits, visits + rng.randint(0, 500), c))
     cases.insert(1, (rng.choice((0.0, 0.5, 1.0)), 1, 1, math.sqrt(2)))  # a parent visited once: ln 1 = 0
+    for c in (0.0, round(rng.uniform(0.2, 3.0), 2)):  # no win yet: the win rate is 0, whatever c
+        visits = rng.randint(1, 40)
+        cases.insert(rng.randrange(len(cases) + 1), (0.0, visits, visits + rng.randint(1, 300), c))
+    visits = rng.randint(1, 40)
+    cases.insert(rng.randrange(len(cases) + 1), (float(visits), visits, visits + rng.randint(1, 300),
+                                                  round(rng.uniform(0.2, 3.0), 2)))  # won every visit
     return cases
 
 WRONG_UCB1: dict[str, tuple[Callable[[float, int, int, float], float], str]] = {
@@ -50,6 +57,10 @@ WRONG_UCB1: dict[str, tuple[Callable[[float, int, int, float], float], str]] = {
                     "inside the square root it is ln(parent's visits) divided by the child's visits."),
     "wins only": (lambda w, n, p, c: w + c * math.sqrt(math.log(p) / n),
                   "the first term is the win rate, wins / visits, not the wins."),
+    "a made-up win rate with no win": (lambda w, n, p, c: (w / n if w else 0.5) + c * math.sqrt(math.log(p) / n),
+                                       "a child that has won nothing has a win rate of 0, not a guess: wins / "
+                                       "visits is 0 / visits, however few the visits (only visits of 0 would "
+                                       "need a rule, and MCTS visits every child once before UCB1)."),
     "no exploration": (lambda w, n, p, c: w / n,
                        "add the exploration term c · √(ln N / n): without it MCTS never tries moves that started "
                        "badly."),
@@ -59,6 +70,18 @@ WRONG_UCB1: dict[str, tuple[Callable[[float, int, int, float], float], str]] = {
 def ucb1(wins: float, visits: int, parent_visits: int, c: float) -> float:
     """The reference UCB1: win rate plus c · √(ln N / n)."""
     return wins / visits + c * math.sqrt(math.log(parent_visits) / visits)
+
+
+def _ucb1_mistake(answer: float, wins: float, visits: int, parent: int, c: float) -> str | None:
+    """What is wrong with ``answer``, a student's UCB1 of a child, or None. Worked out only once the student's
+    function has returned, so that nothing it could read while it ran held the value it should give."""
+    expected = ucb1(wins, visits, parent, c)
+    if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-12):
+        return None
+    hint = next((hint for wrong, hint in WRONG_UCB1.values()
+                 if math.isclose(answer, wrong(wins, visits, parent, c), rel_tol=1e-9)),
+                "UCB1 = wins / visits + c · √(ln(parent_visits) / visits).")
+    return f"gave {answer:.6g} but UCB1 is {expected:.6g}: {hint}"
 
 
 def check_ucb1(student_ucb1: Callable[[float, int, int, float], Any], seed: int | None = None) -> Feedback:
@@ -76,14 +99,11 @@ def check_ucb1(student_ucb1: Callable[[float, int, int, float], Any], seed: int 
         if failure:
             cases.failed_call(f"{call} {failure}{drawn_with(seed)}", student_ucb1, failure)
             continue
-        expected = ucb1(wins, visits, parent, c)
-        if math.isclose(answer, expected, rel_tol=1e-9, abs_tol=1e-12):
+        mistake = _ucb1_mistake(answer, wins, visits, parent, c)
+        if mistake is None:
             cases.passed()
-            continue
-        hint = next((hint for wrong, hint in WRONG_UCB1.values()
-                     if math.isclose(answer, wrong(wins, visits, parent, c), rel_tol=1e-9)),
-                    "UCB1 = wins / visits + c · √(ln(parent_visits) / visits).")
-        cases.failed(f"{call} gave {answer:.6g} but UCB1 is {expected:.6g}: {hint}{drawn_with(seed)}")
+        else:
+            cases.failed(f"{call} {mistake}{drawn_with(seed)}")
     return cases.feedback("exactly the UCB1 the project's MCTS uses. Notice the parent with 1 visit: ln 1 = 0, "
                           "so exploration starts at nothing and grows as the parent is visited.")
 
@@ -469,7 +489,6 @@ def _probe_mistake(watched: Backpropagation, probe: str, outcome: Outcome | None
     """What is wrong with a student's backpropagation (``watched``) given ``outcome`` at the end of the path root,
     trap, punish of the trap tree, or None, with a hint of the slip it is if ``hint_wanted``; and what the student's
     code raised, in words, if it did."""
-    expected = _after_one_rollout(backpropagate, outcome)
     try:
         given = _after_one_rollout(watched, outcome)
     except _EndlessBackpropagation:
@@ -477,6 +496,7 @@ def _probe_mistake(watched: Backpropagation, probe: str, outcome: Outcome | None
                 "None (above the root)."), None
     except (AnswerFailed, _BadStatistic) as failed:
         return f"given {probe} at the trap tree's punish node, backpropagate {failed}", str(failed)
+    expected = _after_one_rollout(backpropagate, outcome)  # only now: the student's code could have read it
     if given == expected:
         return None, None
     hint = next((hint for slip, hint in BACKPROPAGATION_SLIPS.items()

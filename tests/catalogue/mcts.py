@@ -11,7 +11,8 @@ from lessons_lib.agents.mcts import backpropagate
 from lessons_lib.exercises.mcts import (
     BACKPROPAGATION_SLIPS, WRONG_UCB1, _slip, ucb1 as reference_ucb1, check_backpropagation, check_rollout_policy, check_ucb1,
 )
-from catalogue import Answer, right, wrong
+from catalogue import Answer, edge, right, wrong
+from catalogue.peeking import peeking
 
 
 def one_side_captures(side: int) -> Any:
@@ -147,6 +148,17 @@ def flipping_perspective(node: Any, outcome: Any) -> None:
         node = node.parent
 
 
+def statistics_peeked(expected: Any, node: Any, outcome: Any) -> None:
+    """Sets the nodes from ``node`` up to the root to the (wins, visits) the check expects, root first, read off
+    the call stack."""
+    path = []
+    while node is not None:
+        path.append(node)
+        node = node.parent
+    for node, (wins, visits) in zip(reversed(path), expected):
+        node.wins, node.visits = wins, visits
+
+
 OLD_UCB1_TABLE = {(3.0, 5, 10): 1.9586, (0.0, 1, 1): 0.0, (7.5, 10, 40): 1.3574, (2.0, 2, 100): 1.7587,
                   (40.0, 50, 60): 0.8, (1.0, 4, 1000): 4.1925}
 """UCB1 of the cases the check once used, as printed: a table a student copies."""
@@ -158,7 +170,15 @@ ANSWERS: list[Answer] = [
           lambda w, n, p, c: w / n + c / math.sqrt(2) * math.sqrt(2 * math.log(p) / n)),
     right(check_ucb1, "with ln N / n under one root, via math.pow",
           lambda w, n, p, c: w / n + c * math.pow(math.log(p) / n, 0.5)),
-    *[wrong(check_ucb1, name, hint, formula) for name, (formula, hint) in WRONG_UCB1.items()],
+    *[wrong(check_ucb1, name, hint, formula) for name, (formula, hint) in WRONG_UCB1.items()
+      if name != "a made-up win rate with no win"],
+    edge(check_ucb1, "no win yet", "w / n if w else 0.5 (wins tested, not visits)",
+         "a child that has won nothing has a win rate of 0",
+         lambda w, n, p, c: (w / n if w else 0.5) + c * math.sqrt(math.log(p) / n)),
+    wrong(check_ucb1, "the expected value read off the call stack", "but UCB1 is",
+          peeking(lambda w, n, p, c: 0.0)),
+    wrong(check_backpropagation, "the expected statistics read off the call stack", "your nodes show",
+          peeking(lambda node, outcome: None, read=statistics_peeked)),
     wrong(check_ucb1, "the exploration term only", "UCB1 = wins / visits",
           lambda w, n, p, c: c * math.sqrt(math.log(p) / n)),
     wrong(check_ucb1, "text", "give a number", lambda w, n, p, c: "high"),
