@@ -313,35 +313,59 @@ BOUND_SLIPS = {
 }
 
 
+def _expected_bound(window: tuple[float, float, float], real: bool) -> str:
+    """The bound a search stores for ``window`` (value, alpha, beta): as negamax stored it if it is one of the
+    ``real`` searches' stores, else as a search would."""
+    if real:
+        return {case[:3]: case[3] for case in _bound_cases()}[window]
+    return _right_bound(*window)
+
+
+def _bound_mistake(answer: Any, window: tuple[float, float, float], real: bool, windows: list[tuple[float, float, float]],
+                   stored_bound: Callable[[float, float, float], Any], wanted: bool) -> str | None:
+    """What is wrong with ``answer``, a student's bound for ``window``, or None ("" if it is wrong but no message is
+    ``wanted``; a slip is recognised by calling ``stored_bound`` on every one of ``windows``). Worked out only once
+    the student's function has returned, so that nothing it could read while it ran held the bound it should give."""
+    value, alpha, beta = window
+    call = f"stored_bound(value={value:g}, alpha={alpha:g}, beta={beta:g})"
+    bound = _bound(answer)
+    if bound is None:
+        return f"{call} returned {shown(answer, 40)}: return 'exact', 'lower' or 'upper'."
+    expected = _expected_bound(window, real)
+    if bound == expected:
+        return None
+    if not wanted:
+        return ""
+    hint = next((hint for slip, hint in BOUND_SLIPS.items()
+                 if all(_bound(call_safely(stored_bound, *case)[0]) == _slipped_bound(slip, *case) for case in windows)),
+                "compare the value with the window the node was entered with: at most α, at least β, or between.")
+    source = "negamax stored it" if real else "a search would store it"
+    return f"{call} gave {bound!r}, but {source} as {expected!r}: {hint}"
+
+
 def check_stored_bound(stored_bound: Callable[[float, float, float], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``stored_bound(value, alpha, beta)`` on the stores of real negamax searches, and on windows
-    and values drawn with ``seed`` (fresh when None)."""
-    cases = _bound_cases()
+    and values drawn with ``seed`` (fresh when None). The student's function is given only the windows: the bound
+    each should get is looked up after it has answered."""
     seed = case_seed(seed)
-    drawn = drawn_bound_cases(seed)
+    real = [case[:3] for case in _bound_cases()]
+    windows = real + [case[:3] for case in drawn_bound_cases(seed)]
     tally = Cases()
-    for number, (value, alpha, beta, expected) in tally.each(enumerate(cases + drawn)):
-        seen = drawn_with(seed) if number >= len(cases) else ""
-        answer, failure = call_safely(stored_bound, value, alpha, beta)
-        call = f"stored_bound(value={value:g}, alpha={alpha:g}, beta={beta:g})"
+    for number, window in tally.each(enumerate(windows)):
+        seen = drawn_with(seed) if number >= len(real) else ""
+        answer, failure = call_safely(stored_bound, *window)
         if failure:
-            tally.failed_call(f"{call} {failure}{seen}", stored_bound, failure)
+            value, alpha, beta = window
+            tally.failed_call(f"stored_bound(value={value:g}, alpha={alpha:g}, beta={beta:g}) {failure}{seen}",
+                              stored_bound, failure)
             continue
-        bound = _bound(answer)
-        if bound is None:
-            tally.failed(f"{call} returned {shown(answer, 40)}: return 'exact', 'lower' or 'upper'.")
-            continue
-        if tally.counted(bound == expected):
-            continue
-        hint = next((hint for slip, hint in BOUND_SLIPS.items()
-                     if all(_bound(call_safely(stored_bound, *case[:3])[0]) == _slipped_bound(slip, *case[:3])
-                            for case in cases + drawn)),
-                    "compare the value with the window the node was entered with: at most α, at least β, or "
-                    "between.")
-        source = "negamax stored it" if number < len(cases) else "a search would store it"
-        tally.failed(f"{call} gave {bound!r}, but {source} as {expected!r}: {hint}{seen}")
-    kinds = {bound: sum(case[3] == bound for case in cases) for bound in BOUNDS}
-    return tally.feedback(f"right on all {len(cases)} different stores of three real searches ("
+        mistake = _bound_mistake(answer, window, number < len(real), windows, stored_bound, tally.wanted)
+        if mistake is None:
+            tally.passed()
+        else:
+            tally.failed(mistake and mistake + seen)
+    kinds = {bound: sum(case[3] == bound for case in _bound_cases()) for bound in BOUNDS}
+    return tally.feedback(f"right on all {len(real)} different stores of three real searches ("
                           + ", ".join(f"{count} {bound}" for bound, count in kinds.items())
                           + "), the ones equal to α or β included, and on windows drawn at random.")
 

@@ -14,6 +14,7 @@ from lessons_lib.exercises.faster_search import (
 )
 from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
 from catalogue import Answer, remembered, right, wrong
+from catalogue.peeking import peeking
 
 
 def zobrist_key(position: Any) -> int:
@@ -132,6 +133,8 @@ ANSWERS: list[Answer] = [
     wrong(check_stored_bound, "a table of the lesson's stores", "but a search would store it",
           lambda value, alpha, beta: STORED_BOUNDS.get((value, alpha, beta), "exact")),
     wrong(check_stored_bound, "a crash", "raised TypeError", lambda value, alpha: "exact"),
+    wrong(check_stored_bound, "the expected bound read off the call stack", "but negamax stored it as",
+          peeking(lambda value, alpha, beta: "exact")),
     right(check_move_ordering, "best first for the player to move", best_first),
     right(check_move_ordering, "fewest replies first", fewest_replies_first),
     wrong(check_move_ordering, "the game's order", "your order changed nothing", lambda state, moves: moves),
