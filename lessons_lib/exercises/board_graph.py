@@ -29,18 +29,19 @@ def point_number(value: Any) -> int | None:
     return None if problem else number
 
 
-def _as_pairs(answer: Any) -> set[tuple[int, int]] | None:
-    """The (over, target) pairs of an answer, as whole numbers; None if it is not a collection of such pairs."""
+def _as_pairs(answer: Any) -> list[tuple[int, int]] | None:
+    """The (over, target) pairs of an answer, as whole numbers, in its order (one given twice is there twice); None
+    if it is not a collection of such pairs."""
     items = items_of(answer, MOST_PAIRS)
     if items is None or len(items) > MOST_PAIRS:
         return None
-    pairs = set()
+    pairs = []
     for item in items:
         parts = items_of(item, 2)
         points = [point_number(part) for part in parts] if parts is not None and len(parts) == 2 else [None]
         if None in points:
             return None
-        pairs.add((points[0], points[1]))
+        pairs.append((points[0], points[1]))
     return pairs  # type: ignore[return-value]
 
 
@@ -113,13 +114,18 @@ def _jump_mistake(jumps_from: Callable[[nx.Graph, int], Iterable[tuple[int, int]
 
 def _pairs_mistake(given: Any, name: str, graph: nx.Graph, point: Any) -> str | None:
     """What is wrong with ``given``, a student's jumps from ``point`` of ``graph`` (called ``name``), or None."""
-    answer = _as_pairs(given)
-    if answer is None:
+    pairs = _as_pairs(given)
+    if pairs is None:
         return f"jumps_from({name}, {point}) should give (over, target) pairs of points, not {shown(given)}"
+    answer = set(pairs)
     expected = straight_jumps(graph, point)
-    if answer == expected:
-        return None
     on = "" if name == "G" else f" on {name}"
+    if answer == expected and len(pairs) == len(answer):
+        return None
+    if answer == expected:
+        twice = next(pair for number, pair in enumerate(pairs) if pair in pairs[:number])
+        return (f"jumps_from({name}, {point}) gives the jump over {twice[0]} to {twice[1]} more than once{on}: list "
+                f"each jump once (a jump found from both ends of a line, or in two loops, is still one jump).")
     for over, target in sorted(answer - expected):
         if not graph.has_edge(point, over) or not graph.has_edge(over, target):
             return (f"from {point} you jump over {shown(over)} to {shown(target)}{on}, but a jump follows two lines: "

@@ -144,6 +144,32 @@ def drawn_capture_positions(seed: int) -> list[tuple[str, Position]]:
             ("a position in the middle of a chain", in_a_chain(rng, FORCED))]
 
 
+def _captures_mistake(answer: int, position: Position, wanted: bool = True) -> str | None:
+    """What is wrong with ``answer``, a student's longest chain in ``position``, or None ("" if it is wrong but no
+    message is ``wanted``). Worked out only once the student's function has returned, so that nothing it could read
+    while it ran held the count it should give."""
+    expected = most_captures(position)
+    if answer == expected:
+        return None
+    if not wanted:
+        return ""
+    captures = sum(move.is_capture for move in position.legal_moves())
+    if answer == _counting_on_after_the_turn(position) and answer > expected:
+        hint = ("you went on counting after the chain ended and the turn passed to the other side. "
+                "Recurse only while position.play(move).to_move is still the player who captured.")
+    elif answer == captures and captures != expected:
+        hint = (f"{captures} is the number of captures to choose from now; the question is how long the "
+                f"longest chain is. After a capture the same piece may capture again.")
+    elif answer == 0:
+        hint = "there is a capture here: look for moves with move.is_capture."
+    elif answer < expected:
+        hint = ("a longer chain exists. After a capture, if the same player is still to move, the chain "
+                "goes on: add the most captures from the new position.")
+    else:
+        hint = "count only captures (move.is_capture): steps and stop take no piece."
+    return f"you found {shown(answer)}, but the longest chain takes {expected}: {hint}"
+
+
 def check_most_captures(most_captures_function: Callable[[Position], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``most_captures(position)`` on chains of 0 to 6 captures, under two variants, and on
     positions drawn with ``seed`` (fresh when None)."""
@@ -158,24 +184,10 @@ def check_most_captures(most_captures_function: Callable[[Position], Any], seed:
         if answer is None:
             cases.failed_call(f"on {name} ({position}): most_captures {failure}{seen}", most_captures_function, failure)
             continue
-        expected = most_captures(position)
-        if cases.counted(answer == expected):
-            continue
-        captures = sum(move.is_capture for move in position.legal_moves())
-        where = f"on {name} ({position})"
-        if answer == _counting_on_after_the_turn(position) and answer > expected:
-            hint = ("you went on counting after the chain ended and the turn passed to the other side. "
-                    "Recurse only while position.play(move).to_move is still the player who captured.")
-        elif answer == captures and captures != expected:
-            hint = (f"{captures} is the number of captures to choose from now; the question is how long the "
-                    f"longest chain is. After a capture the same piece may capture again.")
-        elif answer == 0:
-            hint = "there is a capture here: look for moves with move.is_capture."
-        elif answer < expected:
-            hint = ("a longer chain exists. After a capture, if the same player is still to move, the chain "
-                    "goes on: add the most captures from the new position.")
+        mistake = _captures_mistake(answer, position, cases.wanted)
+        if mistake is None:
+            cases.passed()
         else:
-            hint = "count only captures (move.is_capture): steps and stop take no piece."
-        cases.failed(f"{where} you found {shown(answer)}, but the longest chain takes {expected}: {hint}{seen}")
+            cases.failed(mistake and f"on {name} ({position}) {mistake}{seen}")
     return cases.feedback("right on every position, chains that turn corners included. The longest chain "
                           "here takes 6 pieces in one turn: a big swing that depth-limited search must see.")

@@ -15,7 +15,8 @@ from lessons_lib.exercises.rules_and_game_tree import (
 )
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL
-from catalogue import Answer, partly, remembered, right, wrong
+from catalogue import Answer, edge, partly, remembered, right, wrong
+from catalogue.peeking import peeking
 
 
 def _step(G: Any, a: int, b: int) -> tuple[int, int]:
@@ -25,6 +26,14 @@ def _step(G: Any, a: int, b: int) -> tuple[int, int]:
 def jumps_from(G: Any, point: int) -> list[tuple[int, int]]:
     return [(over, target) for over in G[point] for target in G[over]
             if target != point and _step(G, point, over) == _step(G, over, target)]
+
+
+def jumps_found_twice(G: Any, point: int) -> list[tuple[int, int]]:
+    """Finds each jump going out (over a neighbour) and again coming back (from the target's side): twice."""
+    out = jumps_from(G, point)
+    back = [(over, target) for target in G.nodes for over in G[target]
+            if point in G[over] and target != point and _step(G, point, over) == _step(G, over, target)]
+    return out + back
 
 
 def any_two_steps(G: Any, point: int) -> list[tuple[int, int]]:
@@ -63,6 +72,14 @@ def bulk_counted_or_one(position: Any, depth: int) -> int:
     if depth == 1:
         return len(moves) or 1
     return sum(bulk_counted_or_one(position.play(move), depth - 1) for move in moves)
+
+
+def moves_counted_at_depth_0(position: Any, depth: int) -> int:
+    """Counts the moves one ply up (bulk counting) with no case for depth 0: at depth 0 it counts the moves too."""
+    moves = position.legal_moves()
+    if depth <= 1:
+        return len(moves)
+    return sum(moves_counted_at_depth_0(position.play(move), depth - 1) for move in moves)
 
 
 def every_node(position: Any, depth: int) -> int:
@@ -124,6 +141,12 @@ ANSWERS: list[Answer] = [
     wrong(check_jumps_from, "the engine's table copied out", "cases drawn with seed",
           remembered(COPIED_JUMPS, lambda G, point: point, [])),
     wrong(check_jumps_from, "not a function", "not a function", [(1, 2)]),
+    edge(check_jumps_from, "a jump listed twice", "every jump listed twice", "more than once",
+         lambda G, point: jumps_from(G, point) * 2),
+    edge(check_jumps_from, "a jump listed twice", "found going out and again coming back", "more than once",
+         jumps_found_twice),
+    wrong(check_jumps_from, "the expected jumps read off the call stack", "which your function misses",
+          peeking(lambda G, point: [])),
     right(check_cut_points, "9 and 29", [9, 29]),
     right(check_cut_points, "a set, the other way round", {29, 9}),
     right(check_cut_points, "numbers as text", ["9", "29"]),
@@ -165,4 +188,12 @@ ANSWERS: list[Answer] = [
     wrong(check_most_captures, "a table of the fixed positions' chains", "cases drawn with seed",
           remembered(FIXED_CHAINS, str)),
     wrong(check_most_captures, "not a function", "not a function", 3),
+    wrong(check_most_captures, "the expected count read off the call stack", "but the longest chain takes",
+          peeking(lambda position: 0)),
+    edge(check_count_leaves, "depth 0", "the moves counted at depth 0 too", "At depth 0 the position itself is the one leaf",
+         moves_counted_at_depth_0),
+    edge(check_count_leaves, "depth 0", "a finished game at depth 0 counted as no line", "At depth 0 the position itself",
+         lambda position, depth: 0 if depth == 0 and position.is_game_over() else count_leaves(position, depth)),
+    wrong(check_count_leaves, "the expected count read off the call stack", "lines of",
+          peeking(lambda position, depth: 0 if depth else 1)),
 ]
