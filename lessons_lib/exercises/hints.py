@@ -12,7 +12,7 @@ HINTS: dict[str, tuple[str, ...]] = {
         "Two edges make a jump only if they go the same way: compare the step in (row, col) from `point` to `over` "
         "with the step from `over` to the target, reading `G.nodes[p]['row']` and `G.nodes[p]['col']`.",
         "Loop over `G[point]` (the neighbours), then over `G[over]`; skip a target equal to `point`; keep "
-        "`(over, target)` when the two steps are equal.",
+        "`(over, target)` when the two steps are equal, each jump once.",
     ),
     "check_cut_points": (
         "A cut point is a point whose removal leaves the board in two or more pieces.",
@@ -38,8 +38,9 @@ HINTS: dict[str, tuple[str, ...]] = {
         "The root (MAX) takes the largest MIN value; the move is the root branch that leads to it.",
     ),
     "check_minimax": (
-        "Three cases, in this order: a finished game (its utility for the root's player), depth 0 (the evaluation "
-        "for the root's player), and otherwise the values of the children.",
+        "Three cases, in this order: a finished game (its utility for the root's player, a draw too: 0), depth 0 "
+        "(the evaluation for the root's player: no move looked at), and otherwise the values of the children, "
+        "every one searched, even when there is only one.",
         "Whether a node takes the max or the min depends on who moves there: `state.to_move == root_player` means "
         "max. Not on the depth: in a capture chain one player moves twice.",
         "Pass `ply + 1` to each recursive call, so a finished game below is worth `utility(state, root_player, ply)`.",
@@ -85,7 +86,8 @@ HINTS: dict[str, tuple[str, ...]] = {
     ),
     "check_ucb1": (
         "UCB1 is the child's win rate plus an exploration term.",
-        "The win rate is `wins / visits`; the exploration term is `c * math.sqrt(math.log(parent_visits) / visits)`.",
+        "The win rate is `wins / visits` (0 for a child that has won nothing yet); the exploration term is "
+        "`c * math.sqrt(math.log(parent_visits) / visits)`.",
         "Check the parts: `wins / visits` is a win rate (not the wins), the root goes over ln(parent_visits) / "
         "visits (not the other way up), and the logarithm is `math.log`, not `math.log10`.",
     ),
@@ -104,7 +106,8 @@ HINTS: dict[str, tuple[str, ...]] = {
         "`outcome.score_for(node.mover)` gives 1, ½ or 0; a rollout stopped at its cap (outcome None) counts ½.",
     ),
     "check_expectimax": (
-        "Like minimax: a finished game first (its utility), then depth 0 (the evaluation), then the children.",
+        "Like minimax: a finished game first (its utility, a draw too: 0), then depth 0 (the evaluation, no move "
+        "looked at), then the children.",
         "Where the root's player moves (`state.to_move == root_player`), take the max of the children.",
         "Where the opponent moves, take the mean of the children: a random mover plays each reply equally often.",
     ),
