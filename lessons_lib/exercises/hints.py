@@ -168,6 +168,30 @@ HINTS: dict[str, tuple[str, ...]] = {
         "The second is `c * prior * math.sqrt(parent_visits) / (1 + visits)`: no logarithm, and 1 + visits so that "
         "an untried move has a score too.",
     ),
+    "check_node_scores": (
+        "Every move of the node gets your PUCT score from exercise 1; what is new is N, which the node does not hand "
+        "you.",
+        "N is 1 + the visits of the node's children: sum `child[\"visits\"]` over `node[\"children\"].values()` and "
+        "add 1. Not the node's own visits: at the root, which is never valued itself, they are one fewer.",
+        "Then, in the order of `node[\"children\"]`, score each child: `puct(child[\"wins\"], child[\"visits\"], "
+        "child[\"prior\"], N, c)`; a move not tried yet has 0 visits and counts a draw's 0.5.",
+    ),
+    "check_selection": (
+        "Selection starts at the root and goes down one node at a time, choosing by PUCT at each, as in MCTS with "
+        "UCB1.",
+        "At each node score its moves as in exercise 2 (N = 1 + the children's visits) and take the highest; of "
+        "equal scores the first, in the order of `node[\"children\"]` (`max` over the indices does that).",
+        "Stop after a move not tried yet (its child has 0 visits: expansion adds it) or at a finished game (a child "
+        "with no children of its own); return the moves chosen, from the root down.",
+    ),
+    "check_root_priors": (
+        "The policy gives an output (a logit) for every move of the game; only the legal moves get a prior, and the "
+        "priors add up to 1.",
+        "Take the softmax of the legal moves' outputs alone: `exp(logits[move])` over the sum of the same for every "
+        "legal move (subtract the largest first if they may be large), in the order of `legal`.",
+        "Mix in the noise: `(1 - eps) * prior + eps * noise[i]` for the i-th legal move; with eps = 0 the priors are "
+        "the policy's alone.",
+    ),
     "check_visit_target": (
         "The target says how the search spread its visits at the root, one number for every legal move.",
         "A move the search never tried is not in `visits`: its share is 0 (`visits.get(move, 0)`).",

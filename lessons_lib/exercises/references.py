@@ -82,6 +82,19 @@ EXERCISES: dict[str, Exercise] = {
     "check_puct_score": Exercise("the PUCT score", {
         "puct_score": "lessons_lib.exercises.alphazero_in_miniature:puct_score",
         "puct_scores": "lessons_lib.agents.mcts:puct_scores"}),
+    "check_node_scores": Exercise("the scores of a node's moves", {
+        "node_scores": "lessons_lib.exercises.alphazero_in_miniature:node_scores",
+        "puct_score": "lessons_lib.exercises.alphazero_in_miniature:puct_score",
+        "puct_scores": "lessons_lib.agents.mcts:puct_scores"}),
+    "check_selection": Exercise("the selection", {
+        "selection_path": "lessons_lib.exercises.alphazero_in_miniature:selection_path",
+        "node_scores": "lessons_lib.exercises.alphazero_in_miniature:node_scores",
+        "puct_score": "lessons_lib.exercises.alphazero_in_miniature:puct_score",
+        "puct_scores": "lessons_lib.agents.mcts:puct_scores", "mcts_iteration": "lessons_lib.agents.mcts:mcts_iteration"}),
+    "check_root_priors": Exercise("the priors at the root", {
+        "root_priors": "lessons_lib.exercises.alphazero_in_miniature:root_priors",
+        "library_priors": "lessons_lib.exercises.alphazero_in_miniature:library_priors",
+        "noisy": "lessons_lib.agents.mcts:noisy", "softmax": "lessons_lib.learning.policy_value:softmax"}),
     "check_visit_target": Exercise("the policy's target", {
         "visit_target": "lessons_lib.exercises.alphazero_in_miniature:visit_target",
         "training_examples": "lessons_lib.learning.self_play:training_examples"}),
@@ -162,6 +175,8 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "check_goat_rollouts": ("lessons_lib.games.baghchal.",),
     "check_best_game_for_mcts": ("lessons_lib.experiments.data.load_table", "lessons_lib.games.GAMES"),
     "check_puct_score": ("lessons_lib.agents.mcts.PUCT_C", "lessons_lib.agents.mcts.UNTRIED_VALUE"),
+    "check_node_scores": ("lessons_lib.agents.mcts.PUCT_C", "lessons_lib.agents.mcts.UNTRIED_VALUE"),
+    "check_selection": ("lessons_lib.agents.mcts.PUCT_C", "lessons_lib.agents.mcts.UNTRIED_VALUE"),
 }
 """What of the library each exercise's answer may use besides its own code (a name, or a module's whole contents
 with a final dot); an exercise not named here allows nothing. An answer that uses anything else of the library,
