@@ -11,7 +11,7 @@ from typing import Any
 from lessons_lib.games.shologuti.evaluation import (
     material_mobility_evaluation, material_mobility_terms,
 )
-from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.answers import refusal, watched
 from lessons_lib.exercises.feedback import (
     Cases, Feedback, Guarded, as_number, call_for_number, call_safely, case_seed, drawn_with, shown,
 )
@@ -87,6 +87,7 @@ MISTAKES: dict[str, tuple[Callable[[Position, int], int], str]] = {
 }
 
 
+@watched
 def check_material_mobility_evaluation(evaluate: Evaluation, seed: int | None = None) -> Feedback:
     """Check a student's rebuild of the material-and-mobility evaluation on positions of every kind, both players:
     fixed ones and ones drawn with ``seed`` (fresh when None)."""

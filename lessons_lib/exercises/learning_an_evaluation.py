@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.answers import refusal, watched
 from lessons_lib.exercises.feedback import (
     Cases, Feedback, call_for_number, call_safely, case_seed, drawn_with, items_of, shown,
 )
@@ -47,6 +47,7 @@ WRONG_CHANCES: dict[str, tuple[Callable[[list[float], list[float]], float], str]
 }
 
 
+@watched
 def check_win_chance(student: Callable[[list[float], list[float]], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``win_chance(features, weights)`` against ``σ(w·f)``, on cases drawn with ``seed`` (fresh
     ones when None)."""
@@ -111,6 +112,7 @@ WRONG_LOSSES: dict[str, tuple[Callable[[list[float], list[float]], float], str]]
 }
 
 
+@watched
 def check_log_loss(student: Callable[[list[float], list[float]], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``log_loss(chances, results)`` against the mean log loss, on cases drawn with ``seed``
     (fresh ones when None)."""

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lessons_lib.experiments.game_comparison import RandomProfile, random_profile
-from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.answers import refusal, watched
 from lessons_lib.exercises.feedback import (
     AnswerFailed, Feedback, call_safely, case_seed, drawn_with, kind_of, no_use_going_on, numbers_in, shown,
 )
@@ -117,6 +117,7 @@ def _same(answer: Any, expected: tuple[float, float]) -> bool:
     return all(math.isclose(given, wanted, rel_tol=1e-9) for given, wanted in zip(answer, expected))
 
 
+@watched
 def check_game_measure(measure: Callable[[str, int, int], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``measure(game_name, games, seed) -> (mean branching factor, mean plies)`` on every game:
     exactly, on games drawn with ``seed`` (fresh when None), when its moves are chosen with ``rng.choice`` as the

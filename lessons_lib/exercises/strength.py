@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from lessons_lib.arena.ratings import Z_95, expected_score, wilson_interval
-from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.answers import refusal, watched
 from lessons_lib.exercises.feedback import (
     Cases, Feedback, call_for_number, call_safely, case_seed, drawn_with, numbers_in, shown,
 )
@@ -46,6 +46,7 @@ def elo_difference(score: float) -> float:
     return 400 * math.log10(score / (1 - score))
 
 
+@watched
 def check_elo_difference(student: Callable[[float], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``elo_difference(score)`` against the Elo formula, on scores drawn with ``seed`` (fresh
     ones when None)."""
@@ -92,6 +93,7 @@ def _wald(successes: float, trials: int) -> tuple[float, float]:
     return rate - half, rate + half
 
 
+@watched
 def check_wilson(student: Callable[[float, int], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``wilson(successes, trials)`` against the Wilson score interval (95%), on scores drawn with
     ``seed`` (fresh ones when None)."""

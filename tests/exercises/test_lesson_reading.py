@@ -71,3 +71,46 @@ def test_outside_a_kernel_nothing_is_read() -> None:
     from lessons_lib.exercises.answers import read_in_the_lesson
 
     assert read_in_the_lesson("check_count_leaves") is None
+
+
+# -- every call watched ------------------------------------------------------------------------------------------
+
+def honest_wilson(successes: float, trials: int) -> tuple[float, float]:
+    import math
+
+    z, rate = 1.959963984540054, successes / trials
+    centre = (rate + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return centre - half, centre + half
+
+
+def behaves_once() -> Any:
+    """A wilson that is the student's own on its first call, then the library's, reached by a built name."""
+    import sys
+
+    calls = []
+
+    def wilson(successes: float, trials: int) -> Any:
+        calls.append(1)
+        if len(calls) == 1:
+            return honest_wilson(successes, trials)
+        return getattr(sys.modules["lessons_lib.arena.ratings"], "wilson_" + "interval")(successes, trials)
+
+    return wilson
+
+
+def test_every_call_of_the_answer_is_watched_not_only_the_first() -> None:
+    from lessons_lib.exercises.strength import check_wilson
+
+    assert check_wilson.__wrapped__(behaves_once(), seed=3).passed  # type: ignore[attr-defined]  # unwatched: fooled
+    feedback = check_wilson(behaves_once(), seed=3)
+    assert not feedback.passed and feedback.score == 0 and "write it yourself" in feedback.message
+    assert check_wilson(honest_wilson, seed=3).passed  # the check's own use of the library is not the answer's
+
+
+def test_the_grades_worker_does_not_watch(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lessons_lib.exercises import answers
+    from lessons_lib.exercises.strength import check_wilson
+
+    monkeypatch.setattr(answers, "WATCHING", False)
+    assert check_wilson(behaves_once(), seed=3).passed
