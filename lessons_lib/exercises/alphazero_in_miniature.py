@@ -372,10 +372,16 @@ def _wins(rng: random.Random, visits: int) -> float:
     return round(rng.uniform(0, visits) * 4) / 4
 
 
-def grown(rng: random.Random, spread: int, finished: float = 0.08) -> dict[str, Tree]:
+TREE_DEPTH = 3
+"""How many levels of tried moves a drawn tree has below its root; a move deeper than that, tried more than once,
+is a finished game (see :data:`MOST_NODES`)."""
+
+
+def grown(rng: random.Random, spread: int, finished: float = 0.08, depth: int = TREE_DEPTH,
+          most_moves: int = 3) -> dict[str, Tree]:
     """A node's children, drawn with ``rng``, holding ``spread`` visits between them (some moves not tried yet, a
-    finished game now and then)."""
-    count = rng.randint(2, 5)
+    finished game now and then), ``depth`` levels of tried moves deep at most, 2 to ``most_moves`` moves a node."""
+    count = rng.randint(2, most_moves)
     moves, priors = _move_names(rng, count), _priors(rng, count)
     tried = rng.sample(range(count), rng.randint(1, min(count, spread))) if spread else []
     cuts = sorted(rng.sample(range(1, spread), len(tried) - 1)) if tried else []
@@ -386,7 +392,8 @@ def grown(rng: random.Random, spread: int, finished: float = 0.08) -> dict[str, 
             children[move] = tree_node(0.0, 0, prior)
             continue
         visits = parts[tried.index(index)]
-        below = {} if rng.random() < finished else grown(rng, visits - 1, finished)
+        ends = rng.random() < finished or (depth <= 1 and visits > 1)
+        below = {} if ends else grown(rng, visits - 1, finished, depth - 1)
         children[move] = tree_node(_wins(rng, visits), visits, prior, below)
     return children
 
@@ -402,12 +409,23 @@ def clear_choices(node: Tree, c: float) -> bool:
     return all(clear_choices(child, c) for child in node["children"].values())
 
 
+MOST_NODES = 26
+"""The most nodes a drawn tree has, untried moves counted (a grader sends every node back and forth with each call,
+each with the nodes below it: a tree this small keeps that well within its messages' size)."""
+
+
+def size_of(node: Tree) -> int:
+    """How many nodes ``node``'s tree has, itself and its untried moves counted."""
+    return 1 + sum(size_of(child) for child in node["children"].values())
+
+
 def crafted(rng: random.Random, make: Callable[[random.Random], tuple[Tree, float]],
             holds: Callable[[Tree, float], bool]) -> tuple[Tree, float]:
-    """A case ``make`` draws with ``rng`` for which ``holds`` is true (drawn again until it is)."""
+    """A case ``make`` draws with ``rng`` for which ``holds`` is true, with clear choices and at most
+    :data:`MOST_NODES` nodes (drawn again until it is)."""
     while True:
         root, c = make(rng)
-        if holds(root, c) and clear_choices(root, c):
+        if size_of(root) <= MOST_NODES and holds(root, c) and clear_choices(root, c):
             return root, c
 
 
@@ -436,15 +454,15 @@ def highest_prior_not_first(root: Tree, c: float) -> bool:
 def tie_at_the_top(rng: random.Random) -> tuple[Tree, float]:
     """A root whose two best moves have the same wins, visits and prior (neither listed first), with trees of their
     own below."""
-    visits = rng.randint(4, 20)
+    visits = rng.randint(2, 6)
     wins, prior = _wins(rng, visits), round(rng.uniform(0.2, 0.4), 3)
     children = {}
     for move in _move_names(rng, 4):
-        children[move] = tree_node(wins, visits, prior, grown(rng, visits - 1, 0.0))
+        children[move] = tree_node(wins, visits, prior, grown(rng, visits - 1, 0.0, 2))
     first, second, *_ = children
     low = rng.randint(1, 10)
     children[first] = tree_node(round(rng.uniform(0, 0.3) * low * 4) / 4, low, round(rng.uniform(0.1, 0.3), 3),
-                                grown(rng, low - 1, 0.0))
+                                grown(rng, low - 1, 0.0, 2))
     children[second] = tree_node(0.0, 0, round(rng.uniform(0.01, 0.1), 3))
     return _root(children), rng.choice((PUCT_C, round(rng.uniform(0.2, 1.5), 2)))
 
@@ -457,7 +475,7 @@ def best_two_tie(root: Tree, c: float) -> bool:
 
 def finished_game_first(rng: random.Random) -> tuple[Tree, float]:
     """A root whose best move leads to a finished game (a tried child with no children), won every time."""
-    children = grown(rng, rng.randint(6, 30), 0.0)
+    children = grown(rng, rng.randint(3, 8), 0.0)
     visits = rng.randint(2, 8)
     finished = next(move for move in _move_names(rng, len(children) + 1) if move not in children)
     children[finished] = tree_node(float(visits), visits, round(rng.uniform(0.2, 0.5), 3))
@@ -475,9 +493,9 @@ def untried_at_no_exploration(rng: random.Random) -> tuple[Tree, float]:
     children = {}
     names = _move_names(rng, 4)
     for move in names[:3]:
-        visits = rng.randint(2, 15)
+        visits = rng.randint(2, 6)
         children[move] = tree_node(round(rng.uniform(0.05, 0.45) * visits * 4) / 4, visits,
-                                   round(rng.uniform(0.1, 0.4), 3), grown(rng, visits - 1, 0.0))
+                                   round(rng.uniform(0.1, 0.4), 3), grown(rng, visits - 1, 0.0, 2))
     children[names[3]] = tree_node(0.0, 0, round(rng.uniform(0.01, 0.2), 3))
     return _root(_shuffled(rng, children)), 0.0
 
@@ -491,14 +509,14 @@ def chooses_the_untried(root: Tree, c: float) -> bool:
 def own_visits_differ(rng: random.Random) -> tuple[Tree, float]:
     """A root where N = 1 + the children's visits and N = the root's own visits (the children's) choose differently:
     a tried move that looks good against an untried one with a high prior, at the c where they cross."""
-    tried_visits, other_visits = rng.randint(5, 15), rng.randint(3, 10)
+    tried_visits, other_visits = rng.randint(4, 9), rng.randint(2, 6)
     rate = round(rng.uniform(0.6, 0.8), 2)
     strong, fresh, weak = round(rng.uniform(0.4, 0.55), 3), round(rng.uniform(0.3, 0.45), 3), 0.05
     names = _move_names(rng, 3)
-    children = {names[0]: tree_node(rate * tried_visits, tried_visits, strong, grown(rng, tried_visits - 1, 0.0)),
+    children = {names[0]: tree_node(rate * tried_visits, tried_visits, strong, grown(rng, tried_visits - 1, 0.0, 2)),
                 names[1]: tree_node(0.0, 0, fresh),
                 names[2]: tree_node(round(0.1 * other_visits * 4) / 4, other_visits, weak,
-                                    grown(rng, other_visits - 1, 0.0))}
+                                    grown(rng, other_visits - 1, 0.0, 2))}
     spread = tried_visits + other_visits
     gap = fresh - strong / (1 + tried_visits)
     c = round((rate - UNTRIED_VALUE) / (gap * math.sqrt(spread + 0.5)), 4)
@@ -539,7 +557,7 @@ def deep_enough(root: Tree, c: float) -> bool:
 
 
 def _random_tree(rng: random.Random, c: float) -> tuple[Tree, float]:
-    return _root(grown(rng, rng.randint(8, 30))), c
+    return _root(grown(rng, rng.randint(4, 10))), c
 
 
 def selection_cases(seed: int) -> list[tuple[Tree, float]]:
@@ -557,21 +575,22 @@ def selection_cases(seed: int) -> list[tuple[Tree, float]]:
 def node_cases(seed: int) -> list[tuple[Tree, float]]:
     """Nodes and constants for :func:`check_node_scores`, drawn with ``seed``, in an order drawn with it too. Every
     seed has: a root (whose own visits are its children's), a node below the root (1 + its children's), a node
-    with no move tried yet, an untried move at a c other than the project's, a move tried with no wins, c = 0."""
+    with no move tried yet, an untried move at a c other than the project's, a move tried with no wins, c = 0. The
+    trees are one level of tried moves deep: the scores look at a node's children only."""
     rng = random.Random(seed)
-    root = _root(grown(rng, rng.randint(5, 40)))
+    root = _root(grown(rng, rng.randint(5, 40), 0.08, 1, 5))
     visits = rng.randint(5, 40)
-    inner = tree_node(_wins(rng, visits), visits, _priors(rng, 1)[0], grown(rng, visits - 1))
-    nothing = tree_node(_wins(rng, 1), 1, round(rng.uniform(0.05, 0.9), 3), grown(rng, 0))
-    unlucky = _root(grown(rng, rng.randint(5, 40)))
+    inner = tree_node(_wins(rng, visits), visits, _priors(rng, 1)[0], grown(rng, visits - 1, 0.08, 1, 5))
+    nothing = tree_node(_wins(rng, 1), 1, round(rng.uniform(0.05, 0.9), 3), grown(rng, 0, 0.08, 1, 5))
+    unlucky = _root(grown(rng, rng.randint(5, 40), 0.08, 1, 5))
     first_tried = next(child for child in unlucky["children"].values() if child["visits"])
     first_tried["wins"] = 0.0
-    untried = _root(grown(rng, rng.randint(3, 6)))
+    untried = _root(grown(rng, rng.randint(3, 6), 0.08, 1, 5))
     while all(child["visits"] for child in untried["children"].values()):
-        untried = _root(grown(rng, rng.randint(3, 6)))
+        untried = _root(grown(rng, rng.randint(3, 6), 0.08, 1, 5))
     cases = [(root, round(rng.uniform(0.3, 3.0), 2)), (inner, PUCT_C), (nothing, round(rng.uniform(0.2, 3.0), 2)),
              (unlucky, rng.choice((PUCT_C, round(rng.uniform(0.2, 3.0), 2)))), (untried, round(rng.uniform(1.0, 3.0), 2)),
-             (_root(grown(rng, rng.randint(5, 40))), 0.0)]
+             (_root(grown(rng, rng.randint(5, 40), 0.08, 1, 5)), 0.0)]
     rng.shuffle(cases)
     return cases
 

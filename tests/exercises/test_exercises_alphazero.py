@@ -4,6 +4,7 @@ check works its expectation out only after the answer was given."""
 
 from __future__ import annotations
 
+import json
 import math
 import sys
 from collections.abc import Hashable
@@ -20,6 +21,7 @@ from lessons_lib.exercises.alphazero_in_miniature import (
     dirichlet_noise, library_priors, node_scores, priors_cases, root_priors, selection_cases, selection_path,
 )
 from lessons_lib.games.shologuti.position import Position
+from lessons_lib.grading.wire import MAX_MESSAGE_CHARACTERS, Call, Wire
 from lessons_lib.learning.generations import load_generations
 from lessons_lib.learning.policy_value import dot
 
@@ -139,3 +141,21 @@ def test_no_frame_the_answer_can_reach_holds_the_right_answer(check: str) -> Non
     feedback = check_function(answer) if check == "check_value_target" else check_function(answer, seed=3)
     assert feedback.passed, feedback.message
     assert found == []
+
+
+def returned_size(*args: Any) -> int:
+    """How many characters the arguments take when the sandbox sends them back to the grader after a call (each list
+    and dict a call may have changed, with what it holds): a message over the wire's limit fails the call."""
+    sending, receiving = Wire(lambda message: None, dict, True), Wire(lambda message: None, dict, True)
+    sent, given = Call(), Call()
+    for value in args:
+        receiving.decode(sending.encode(value, sent), given)
+    return len(json.dumps({str(number): receiving.encode_state(value) for number, value in given.objects.items()}))
+
+
+def test_every_case_crosses_the_graders_wall_with_room_to_spare() -> None:
+    """grade runs the answer in a sandbox, which sends back every argument the answer could have changed: a tree
+    too large for that message would fail a right answer."""
+    for seed in range(60):
+        for cases in (selection_cases(seed), checks.node_cases(seed)):
+            assert max(returned_size(root, c) for root, c in cases) < MAX_MESSAGE_CHARACTERS * 2 / 3, seed
