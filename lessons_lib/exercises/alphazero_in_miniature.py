@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from lessons_lib.agents.mcts import PUCT_C, UNTRIED_VALUE, noisy
-from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.answers import refusal, watched
 from lessons_lib.exercises.feedback import (
     Cases, Feedback, as_number, call_for_number, call_safely, case_seed, drawn_with, items_of, numbers_in, shown,
 )
@@ -96,6 +96,7 @@ def puct_hint(answer: float, wins: float, visits: int, prior: float, parent: int
                 "PUCT = wins / visits, the win rate (0.5 for an untried move), + c · prior · √N / (1 + visits).")
 
 
+@watched
 def check_puct_score(student_puct: Callable[..., Any], seed: int | None = None) -> Feedback:
     """Check a student's ``puct(wins, visits, prior, parent_visits, c)`` on tried and untried moves, drawn with
     ``seed`` (fresh ones when None)."""
@@ -163,6 +164,7 @@ def _move_names(rng: random.Random, count: int) -> list[str]:
     return names
 
 
+@watched
 def check_visit_target(student_target: Callable[..., Any], seed: int | None = None) -> Feedback:
     """Check a student's ``visit_target(moves, visits)``: a share for each legal move, in order, from the root's
     visit counts ``visits`` (a dict; a move the search never tried is not in it)."""
@@ -298,6 +300,7 @@ def _value_mistake(answer: float, winner: int | None, player: int) -> str | None
     return None if math.isclose(answer, expected) else f"the target is {expected:g}"
 
 
+@watched
 def check_value_target(student_target: Callable[..., Any]) -> Feedback:
     """Check a student's ``value_target(winner, player)``: the result, for the player to move at a position, of
     the game that position came from (``winner`` 0, 1, or None for a draw)."""
@@ -610,6 +613,7 @@ def described(node: Tree) -> str:
     return "; ".join(parts)
 
 
+@watched
 def check_node_scores(student_scores: Callable[..., Any], seed: int | None = None) -> Feedback:
     """Check a student's ``node_scores(node, c)``: the PUCT score of each of ``node``'s moves, in the order of
     ``node["children"]``, counting N from the children's visits; on nodes drawn with ``seed`` (fresh ones when
@@ -679,6 +683,7 @@ def scores_hint(node: Tree, c: float, scores: Sequence[float]) -> str:
     return "one score for each move, in the order of node['children']."
 
 
+@watched
 def check_selection(student_select: Callable[..., Any], seed: int | None = None) -> Feedback:
     """Check a student's ``selection_path(root, c)``: the moves PUCT selects from ``root`` down to a move not tried
     yet or a finished game; on trees drawn with ``seed`` (fresh ones when None)."""
@@ -829,6 +834,7 @@ WRONG_PRIORS: dict[str, tuple[Callable[[dict[str, float], list[str], list[float]
 }
 
 
+@watched
 def check_root_priors(student_priors: Callable[..., Any], seed: int | None = None) -> Feedback:
     """Check a student's ``root_priors(logits, legal, noise, eps)``: a prior for each legal move, in the order of
     ``legal``, from the policy's outputs (a dict over every move of the game) and the Dirichlet noise; on cases

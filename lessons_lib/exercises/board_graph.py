@@ -9,7 +9,7 @@ from typing import Any
 import networkx as nx
 
 from lessons_lib.games.shologuti.board import JUMP_COUNT, POINTS
-from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.answers import refusal, watched
 from lessons_lib.exercises.feedback import (
     Cases, Feedback, as_whole_number, call_safely, case_seed, drawn_with, items_of, shown,
 )
@@ -78,6 +78,7 @@ def drawn_graphs(seed: int) -> list[tuple[str, nx.Graph, list[Any]]]:
             ("the board with 8 of its lines taken away", thinned, rng.sample(POINTS, 12))]
 
 
+@watched
 def check_jumps_from(jumps_from: Callable[[nx.Graph, int], Iterable[tuple[int, int]]],
                      seed: int | None = None) -> Feedback:
     """Check a student's ``jumps_from(G, point)`` against the engine's jump table, point by point, and on boards

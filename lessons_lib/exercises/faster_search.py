@@ -13,7 +13,7 @@ from lessons_lib.agents.alphabeta import AlphaBetaAgent
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.negamax import NegamaxAgent
 from lessons_lib.agents.trace import TableStored
-from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.answers import refusal, watched
 from lessons_lib.exercises.feedback import (
     AnswerFailed, Cases, Feedback, call_for_whole_number, call_safely, case_seed, drawn_with, items_of, shown,
 )
@@ -68,6 +68,7 @@ def drawn_key_positions(seed: int) -> list[Position]:
             drawn_position(rng, TRADITIONAL, keep=lambda p: p.pending != 0, plies=(4, 60))]
 
 
+@watched
 def check_zobrist_key(zobrist_key: Callable[[Position], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``zobrist_key(position)`` against the engine's incrementally updated keys, on fixed
     positions and ones drawn with ``seed`` (fresh when None)."""

@@ -12,7 +12,7 @@ from lessons_lib.agents.mcts import (
     Backpropagation, MCTSAgent, Node, backpropagate,
 )
 from lessons_lib.agents.rollouts import RolloutPolicy
-from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.answers import refusal, watched
 from lessons_lib.exercises.feedback import (
     AnswerFailed, Cases, Feedback, as_number, as_whole_number, call_for_number, call_safely, case_seed,
     describe_failure, drawn_with, kind_of, passes_through, shown,
@@ -84,6 +84,7 @@ def _ucb1_mistake(answer: float, wins: float, visits: int, parent: int, c: float
     return f"gave {answer:.6g} but UCB1 is {expected:.6g}: {hint}"
 
 
+@watched
 def check_ucb1(student_ucb1: Callable[[float, int, int, float], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``ucb1(wins, visits, parent_visits, c)`` on children of every kind, drawn with ``seed``
     (fresh ones when None)."""
@@ -424,6 +425,7 @@ PROBES = [("a rollout won by player 1 (who moved into punish)", Outcome(1, "won"
           ("a drawn rollout", Outcome(None, "draw")), ("a rollout stopped at its cap (outcome None)", None)]
 
 
+@watched
 def check_backpropagation(student: Callable[[Any, Any], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``backpropagate(node, outcome)``: first on one path (root, trap, punish of the trap tree)
     with a win, a draw and a capped rollout, then by growing seeded MCTS trees with it, fixed ones and ones drawn

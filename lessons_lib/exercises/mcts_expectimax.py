@@ -10,7 +10,7 @@ from lessons_lib.agents.base import Evaluation
 from lessons_lib.agents.evaluation import utility
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.expectimax import ExpectimaxAgent
-from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.answers import refusal, watched
 from lessons_lib.exercises.feedback import Cases, Feedback, call_for_number, case_seed, drawn_with
 from lessons_lib.exercises.minimax_alphabeta import drawn_search_cases, reference_search
 from lessons_lib.games.shologuti.samples import EARLY_WINNER_TRAP
@@ -106,6 +106,7 @@ def _expectimax_mistake(answer: float, name: str, state: Any, depth: int, evalua
     return f"on {name} at depth {depth}, your value is {answer:.4g} but expectimax gives {expected:.4g}: {hint}"
 
 
+@watched
 def check_expectimax(expectimax: Callable[..., Any], seed: int | None = None) -> Feedback:
     """Check a student's ``expectimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and positions,
     fixed ones and ones drawn with ``seed`` (fresh when None)."""

@@ -12,7 +12,7 @@ from lessons_lib.agents.base import Evaluation
 from lessons_lib.agents.evaluation import utility
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation
 from lessons_lib.agents.minimax import MinimaxAgent
-from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.answers import refusal, watched
 from lessons_lib.exercises.feedback import (
     Cases, Feedback, as_number, call_for_number, case_seed, drawn_with, is_a_number, items_of, shown,
 )
@@ -385,6 +385,7 @@ def _minimax_mistake(answer: float, name: str, state: Any, depth: int, evaluate:
             f"{_diagnose(answer, state, depth, state.to_move, evaluate)}")
 
 
+@watched
 def check_minimax(minimax: Callable[..., Any], seed: int | None = None) -> Feedback:
     """Check a student's ``minimax(state, depth, root_player, evaluate, ply=0)`` on tiny trees and real positions,
     fixed ones and ones drawn with ``seed`` (fresh when None)."""
@@ -448,6 +449,7 @@ def _alphabeta_mistake(alphabeta: Callable[..., Any], name: str, state: Any, dep
     return None, None
 
 
+@watched
 def check_alphabeta(alphabeta: Callable[..., Any], seed: int | None = None) -> Feedback:
     """Check a student's ``alphabeta(state, depth, alpha, beta, root_player, evaluate, ply=0)``: values and pruning,
     on fixed cases and ones drawn with ``seed`` (fresh when None)."""

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.answers import refusal, watched
 from lessons_lib.exercises.feedback import (
     Cases, Feedback, call_for_whole_number, case_seed, drawn_with, shown,
 )
@@ -71,6 +71,7 @@ def drawn_trees(seed: int) -> list[tuple[Position, int, str]]:
             (exactly, 2, f"{exactly} (a game can end after two plies)")]
 
 
+@watched
 def check_count_leaves(count_leaves: Callable[[Position, int], Any], seed: int | None = None) -> Feedback:
     """Check a student's perft, ``count_leaves(position, depth)``, against the engine's on fixed trees and trees
     drawn with ``seed`` (fresh when None)."""

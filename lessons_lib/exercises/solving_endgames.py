@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lessons_lib.exercises.answers import refusal
+from lessons_lib.exercises.answers import refusal, watched
 from lessons_lib.exercises.feedback import (
     Feedback, as_whole_number, call_safely, case_seed, drawn_with, is_a_number, items_of, no_use_going_on, shown,
 )
@@ -375,6 +375,7 @@ def _hint(cases: Sequence[Case], answers: Sequence[Verdict | None], children: Se
                                     "distance."])[0]
 
 
+@watched
 def check_settle(student_settle: Callable[..., Any], seed: int | None = None) -> Feedback:
     """Check a student's ``settle(children)`` on built positions of every kind a slip shows in, and on positions of
     the shipped table, all drawn with ``seed`` (fresh ones when None). The answer is called on every case before
