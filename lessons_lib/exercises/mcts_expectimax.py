@@ -13,6 +13,7 @@ from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.exercises.answers import refusal, watched
 from lessons_lib.exercises.feedback import Cases, Feedback, call_for_number, case_seed, drawn_with
 from lessons_lib.exercises.minimax_alphabeta import drawn_search_cases, reference_search
+from lessons_lib.exercises.search_edges import EDGE_MISTAKES
 from lessons_lib.games.shologuti.samples import EARLY_WINNER_TRAP
 from lessons_lib.games.shologuti.position import RED, Position
 from lessons_lib.games.tiny_tree import AIMA_FIGURE_5_2, CHAIN_TREE, GAMBLE_TREE, TinyTree, leaf_evaluation
@@ -62,13 +63,7 @@ def _variant(state: Any, depth: int, root: int, evaluate: Evaluation, mistake: s
 
 
 MISTAKES = {
-    "draw by evaluation": "a drawn game was scored by the evaluation. Every finished game is worth its utility, a "
-                          "draw too (0, however many pieces each side has): test state.is_game_over() first and "
-                          "return utility(state, root_player, ply) whoever won, or nobody.",
-    "one ply at depth 0": "at depth 0 you looked one ply ahead. Depth 0 means no move at all: return "
-                          "evaluate(state, root_player) (unless the game is over).",
-    "one move not searched": "with a single move at the root you scored the position after it without searching "
-                             "it. One move or many, each is searched to depth - 1.",
+    **EDGE_MISTAKES,
     "min at chance nodes": "that is minimax: at the opponent's nodes take the mean of the children, since a random "
                            "mover plays each reply equally often, not the worst one.",
     "mean everywhere": "at the root's player's nodes take the best child (max): we choose our own moves; only the "

@@ -17,7 +17,7 @@ from lessons_lib.exercises.feedback import (
     Cases, Feedback, as_number, call_for_number, case_seed, drawn_with, is_a_number, items_of, shown,
 )
 from lessons_lib.exercises.fresh_cases import drawn_position, ending_at, in_a_chain, random_tree
-from lessons_lib.exercises.search_edges import near_the_draw, searched_at_depth_0, tree_with_chains, tree_with_one_move
+from lessons_lib.exercises.search_edges import EDGE_MISTAKES, near_the_draw, searched_at_depth_0, tree_with_chains, tree_with_one_move
 from lessons_lib.games.shologuti.position import RED, Position
 from lessons_lib.games.tiny_tree import (
     AIMA_FIGURE_5_2, CHAIN_TREE, EXERCISE_TREE, PRUNING_TREE, TinyTree, Tree, leaf_evaluation,
@@ -264,13 +264,7 @@ def _variant(state: Any, depth: int, root: int, evaluate: Evaluation, mistake: s
 
 
 MISTAKES = {
-    "draw by evaluation": "a drawn game was scored by the evaluation. Every finished game is worth its utility, a "
-                          "draw too (0, however many pieces each side has): test state.is_game_over() first and "
-                          "return utility(state, root_player, ply) whoever won, or nobody.",
-    "one ply at depth 0": "at depth 0 you looked one ply ahead. Depth 0 means no move at all: return "
-                          "evaluate(state, root_player) (unless the game is over).",
-    "one move not searched": "with a single move at the root you scored the position after it without searching "
-                             "it. One move or many, each is searched to depth - 1.",
+    **EDGE_MISTAKES,
     "always max": "you take the largest value at every node. At a node where the other player moves (MIN), "
                   "take the smallest: they choose what is worst for the root's player.",
     "by depth": "you alternate MAX and MIN by depth. In a capture chain the same player moves twice in a row: "

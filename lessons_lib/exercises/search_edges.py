@@ -22,6 +22,17 @@ MOST_TRIES = 2000
 """Draws tried before giving up (a case that tells the mistake apart comes within a few dozen)."""
 
 
+EDGE_MISTAKES = {
+    "draw by evaluation": "a drawn game was scored by the evaluation. Every finished game is worth its utility, a "
+                          "draw too (0, however many pieces each side has): test state.is_game_over() first and "
+                          "return utility(state, root_player, ply) whoever won, or nobody.",
+    "one ply at depth 0": "at depth 0 you looked one ply ahead. Depth 0 means no move at all: return "
+                          "evaluate(state, root_player) (unless the game is over).",
+    "one move not searched": "with a single move at the root you scored the position after it without searching "
+                             "it. One move or many, each is searched to depth - 1.",
+}
+"""What the searches' checks (minimax, alpha-beta, expectimax) say of a slip at one of these edges, by its name."""
+
 def levels_with_a_chain(state: TinyTree) -> set[int]:
     """The plies below the root at which some position is moved in by the player who moved into it (a chain):
     1 when the root's player moves twice in a row."""
