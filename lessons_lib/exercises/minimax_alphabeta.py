@@ -171,19 +171,25 @@ def _slip_pruned_leaves(tree: Tree, strict: bool = False, right_to_left: bool = 
 
 
 MOST_NAMES = 100
-"""The most names an answer is read for (the tree has 18 leaves)."""
+"""The most names an answer is read for (far more than :data:`PRUNING_TREE` has leaves)."""
+
+
+def _leaf_count() -> int:
+    """How many leaves :data:`PRUNING_TREE` has."""
+    return len(leaves_of(TinyTree(PRUNING_TREE)))
 
 
 def _leaf_names(answer: Any) -> list[str] | str:
     """The names in an answer given as a list of names or as one string of them; else what is wrong with it."""
     if issubclass(type(answer), str):
         names = str.split(str.replace(answer, ",", " "))
-        return names if len(names) <= MOST_NAMES else f"that is {len(names)} names or more; the tree has 18 leaves"
+        return names if len(names) <= MOST_NAMES else (f"that is {len(names)} names or more; the tree has "
+                                                        f"{_leaf_count()} leaves.")
     items = items_of(answer, MOST_NAMES)
     if items is None:
         return f"give a list of leaf names, for example ['a1b', 'c2a'], not {shown(answer, 40)}."
     if len(items) > MOST_NAMES:
-        return f"that is more than {MOST_NAMES} names; the tree has 18 leaves."
+        return f"that is more than {MOST_NAMES} names; the tree has {_leaf_count()} leaves."
     if any(is_a_number(item) for item in items):
         return "give the leaves' names, the moves that reach them (like 'a2b'), not their values."
     odd = [item for item in items if not issubclass(type(item), str)]
@@ -230,9 +236,9 @@ def check_pruned_leaves(answer: Any) -> Feedback:
         return Feedback.not_yet(f"alpha-beta does look at {looked_at[0]}: when it gets there, alpha < beta still. "
                                 f"Write alpha and beta next to each node as you go, left to right.")
     missed = [leaf for leaf in expected if leaf not in given]
-    return Feedback.not_yet(f"you found {len(given)} of the {len(expected)} leaves. A cutoff can happen at any "
-                            f"level: at a MAX node too, as soon as one child is worth at least what MIN above "
-                            f"already has (look near {missed[0][:2]}).")
+    return Feedback.not_yet(f"you found {len(given)} of the {len(expected)} leaves. A cutoff can happen at a MAX "
+                            f"node as well as at a MIN node: as soon as alpha >= beta there, that node's remaining "
+                            f"moves are skipped (look again at {missed[0][:-1]} and the node above it).")
 
 
 # -- the usual mistakes, to recognise them in a student's answer ---------------------------------
