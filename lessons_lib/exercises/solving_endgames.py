@@ -322,6 +322,8 @@ WRONG_SETTLE: dict[str, tuple[Callable[[Sequence[Child]], Verdict], str, str | N
                            "its distance, not the quickest win's or the longest loss's.", WINS),
     "no move is a draw": (lambda c: (0, None) if not c else settle(c),
                           "a player with no move has lost, at once: (-1, 0).", NO_MOVE),
+    "no move lost in one": (lambda c: (-1, 1) if not c else settle(c),
+                            "a player with no move has lost already, at distance 0: (-1, 0), not 1.", NO_MOVE),
     "always a draw": (lambda c: (0, None), "most endgame positions are decided: look at the children's values.", None),
 }
 """Slips a student's settle makes, by name: the code that makes each, its hint, and the kind of built position
@@ -370,9 +372,10 @@ def _hint(cases: Sequence[Case], answers: Sequence[Verdict | None], children: Se
     agreeing = [hint for slip, hint, _ in WRONG_SETTLE.values()
                 if all(_same(given, slip(case[1])) for case, given in zip(cases, answers))]
     on_this = [hint for slip, hint, _ in WRONG_SETTLE.values() if _same(answer, slip(children))]
-    return (agreeing or on_this or ["won if a move reaches a position lost for its player (1 + the least such "
-                                    "distance), else drawn if a move reaches a draw, else lost in 1 + the largest "
-                                    "distance."])[0]
+    return (agreeing or on_this or ["won if a move reaches a position lost for the opponent, or won for the mover "
+                                    "moving again (same_player True), in 1 + the least such distance; else drawn "
+                                    "if any move reaches a draw; else lost in 1 + the largest distance; no move at "
+                                    "all: (-1, 0)."])[0]
 
 
 @watched

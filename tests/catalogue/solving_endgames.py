@@ -109,5 +109,8 @@ ANSWERS: list[Answer] = [
     partly(check_settle, f"a draw when there is no move (right on {CASE_COUNT - 1} cases of {CASE_COUNT})",
            "a player with no move has lost", (CASE_COUNT - 1) / CASE_COUNT,
            lambda children: student_settle(children) if children else (0, None)),
+    partly(check_settle, f"lost in one when there is no move (right on {CASE_COUNT - 1} cases of {CASE_COUNT})",
+           "has lost already, at distance 0", (CASE_COUNT - 1) / CASE_COUNT,
+           lambda children: student_settle(children) if children else (-1, 1)),
     wrong(check_settle, "the library's retrograde analysis", "write it yourself: this calls solve", by_the_library),
 ]
