@@ -65,7 +65,8 @@ HINTS: dict[str, tuple[str, ...]] = {
     "check_evaluation": (
         "Count material first and heavily: 10 × (your pieces − the opponent's).",
         "Then add a smaller term that rewards progress, pieces that have moved towards the other side: the row of "
-        "a point is `COORDINATES[point][0]`. Write every term for `player` and against the opponent.",
+        "a point is `COORDINATES[point][0]`, and `position.pieces(side)` gives a side's points. Write every term for "
+        "`player` and against the opponent.",
         "A sketch that wins: 10 × material plus a quarter of the progress difference, and no mobility term "
         "(lesson 04's 'Shallow search against a random player' shows what mobility does under forced captures).",
     ),
@@ -88,8 +89,9 @@ HINTS: dict[str, tuple[str, ...]] = {
         "UCB1 is the child's win rate plus an exploration term.",
         "The win rate is `wins / visits` (0 for a child that has won nothing yet); the exploration term is "
         "`c * math.sqrt(math.log(parent_visits) / visits)`.",
-        "Check the parts: `wins / visits` is a win rate (not the wins), the root goes over ln(parent_visits) / "
-        "visits (not the other way up), and the logarithm is `math.log`, not `math.log10`.",
+        "Check the parts: `wins / visits` is a win rate (not the wins); the square root is taken of "
+        "`math.log(parent_visits) / visits` (the parent's visits in the logarithm, the child's below the line); and "
+        "the logarithm is `math.log`, not `math.log10`.",
     ),
     "check_rollout_policy": (
         "A rollout plays until the game ends or `max_plies` plies have been played, and returns "
