@@ -40,7 +40,7 @@ def refusal(answer: Any, check: str, what: str, trial: tuple[Any, ...] | None = 
         return (f"the check cannot read your answer, a {kind_of(answer)}: looking at it, or at a value its code uses, "
                 f"raised {kind_of(error)}: {error_text(error, 80)}. Give a function defined with def that uses "
                 f"plain values.")
-    return write_it_yourself(used, what) if used else read_in_the_lesson(check)
+    return write_it_yourself(used, what) if used else None
 
 
 def read_in_the_lesson(check: str) -> str | None:
@@ -76,15 +76,22 @@ PACKAGE_FOLDER = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def watched(check: Callable[..., Feedback]) -> Callable[..., Feedback]:
-    """``check`` with every call it makes of the student's answer watched: if one of the exercise's references (the
-    library's own version of the answer) runs while the student's code is running, the verdict is "write it
-    yourself" (0), whatever the cases said. The check's own use of the references (what it compares with) does not
-    count: only a call with the student's code between it and the check."""
+    """``check`` as a lesson runs it: first the answer's code is read as ``grade`` reads it
+    (:func:`read_in_the_lesson`), and refused as the grade would refuse it; then every call the check makes of the
+    answer is watched: if one of the exercise's references (the library's own version of the answer) runs while
+    the student's code is running, the verdict is "write it yourself" (0), whatever the cases said. The check's own
+    use of the references (what it compares with) does not count: only a call with the student's code between it
+    and the check."""
     name = check.__name__
 
     @functools.wraps(check)
     def watching(answer: Any, *args: Any, **kwargs: Any) -> Feedback:
-        if not WATCHING or not callable(answer) or name not in EXERCISES:
+        if not WATCHING:
+            return check(answer, *args, **kwargs)
+        problem = read_in_the_lesson(name)
+        if problem:
+            return Feedback.not_yet(problem, 0.0)
+        if name not in EXERCISES or not callable(answer):
             return check(answer, *args, **kwargs)
         watch = ReferenceWatch(references(name), sys._getframe())
         with watch:

@@ -141,6 +141,7 @@ def _pairs_mistake(given: Any, name: str, graph: nx.Graph, point: Any) -> str | 
             f"Hint: compare the steps in (row, col) from {point} to {over} and from {over} to {target}.")
 
 
+@watched
 def check_cut_points(answer: Iterable[int]) -> Feedback:
     """Check the points whose removal splits the board in two (its articulation points)."""
     items = items_of(answer, MOST_PAIRS)

@@ -125,6 +125,7 @@ check_seed_evaluation = check_material_mobility_evaluation
 """The check's old name, kept for older copies of notebook 04."""
 
 
+@watched
 def check_evaluation(evaluate: Evaluation, seed: int | None = None) -> Feedback:
     """Check that ``evaluate`` is a usable evaluation (on fixed positions and ones drawn with ``seed``, fresh when
     None) that values material and sees both colours alike, then play it against the material-and-mobility

@@ -206,6 +206,7 @@ def drawn_ordering_positions(seed: int) -> list[Position]:
             for side in (GREEN, GREEN, GREEN, RED, RED, RED)]
 
 
+@watched
 def check_move_ordering(order: Callable[[Position, list[Any]], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``order(state, moves)``: the same moves, and alpha-beta visits far fewer positions,
     whichever side is to move; then that it saves work on positions drawn with ``seed`` (fresh when None) too."""
@@ -344,6 +345,7 @@ def _bound_mistake(answer: Any, window: tuple[float, float, float], real: bool, 
     return f"{call} gave {bound!r}, but {source} as {expected!r}: {hint}"
 
 
+@watched
 def check_stored_bound(stored_bound: Callable[[float, float, float], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``stored_bound(value, alpha, beta)`` on the stores of real negamax searches, and on windows
     and values drawn with ``seed`` (fresh when None). The student's function is given only the windows: the bound

@@ -208,6 +208,7 @@ def length_bias(student: Callable[[list[int], float], Any], seed: int) -> float 
     return excess / math.sqrt(variance)
 
 
+@watched
 def check_held_out(student: Callable[[list[int], float], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``held_out(game_numbers, share)``: a flag a position, ``max(1, round(share × games))``
     whole games held out, not chosen by their length (over splits drawn with ``seed``, fresh when None). Its cases

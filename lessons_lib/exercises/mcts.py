@@ -171,6 +171,7 @@ def plies_problem(policy: Callable[[Any, random.Random, int], Any], starts: list
     return None
 
 
+@watched
 def check_rollout_policy(policy: Callable[[Any, random.Random, int], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``policy(state, rng, max_plies) -> (last_state, plies)`` under the traditional rules:
     rollouts that end, count every ply of a chain (from a chain drawn with ``seed``, fresh when None), favour

@@ -97,6 +97,7 @@ def drawn_search_cases(seed: int, variant: Variant | None = None) -> list[tuple[
              evaluate)]
 
 
+@watched
 def check_tree_value(value: Any, move: Any) -> Feedback:
     """Check the minimax value and best move of :data:`~lessons_lib.games.tiny_tree.EXERCISE_TREE`, worked out by hand.
     A wrong answer scores half for a right value or a right move."""
@@ -198,6 +199,7 @@ def _leaf_names(answer: Any) -> list[str] | str:
     return [str.lower(str.strip(str.strip(item), "'\"")) for item in items]
 
 
+@watched
 def check_pruned_leaves(answer: Any) -> Feedback:
     """Check the leaves of :data:`~lessons_lib.games.tiny_tree.PRUNING_TREE` that alpha-beta never looks at."""
     tree = TinyTree(PRUNING_TREE)

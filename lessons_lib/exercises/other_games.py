@@ -204,6 +204,7 @@ GOATS_BEFORE_A_CHOICE = ".G.G./TGGT./GG..G/G.G../TTGGG g 7 1"
 """Goats to move (reached by seeded random play): ``a5`` leaves no capture, ``c3`` lets a tiger capture a goat."""
 
 
+@watched
 def check_goat_rollouts(policy: Callable[[Any, random.Random, int], Any], seed: int | None = None) -> Feedback:
     """Check a student's Bagh-Chal rollout policy: a real policy that counts its plies (from positions drawn with
     ``seed``, fresh when None), rollouts that no longer always favour tigers, and different results after a safe
@@ -245,6 +246,7 @@ def check_goat_rollouts(policy: Callable[[Any, random.Random, int], Any], seed: 
                             f"tell a safe goat move from a losing one, so MCTS can too.")
 
 
+@watched
 def check_best_game_for_mcts(answer: Any) -> Feedback:
     """Check the name of the game where MCTS did best against alpha-beta in the committed comparison."""
     rows = [row for row in load_table("game_matches") if row["match"] == "alphabeta-mcts"]

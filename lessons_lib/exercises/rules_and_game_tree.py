@@ -171,6 +171,7 @@ def _captures_mistake(answer: int, position: Position, wanted: bool = True) -> s
     return f"you found {shown(answer)}, but the longest chain takes {expected}: {hint}"
 
 
+@watched
 def check_most_captures(most_captures_function: Callable[[Position], Any], seed: int | None = None) -> Feedback:
     """Check a student's ``most_captures(position)`` on chains of 0 to 6 captures, under two variants, and on
     positions drawn with ``seed`` (fresh when None)."""

@@ -114,3 +114,17 @@ def test_the_grades_worker_does_not_watch(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(answers, "WATCHING", False)
     assert check_wilson(behaves_once(), seed=3).passed
+
+
+def test_an_exercise_the_library_cannot_answer_is_read_in_the_lesson_too(kernel: Any) -> None:
+    """check_cut_points takes a value the library does not give, but that value's code is read as the grade reads it."""
+    run(kernel, "from lessons_lib.exercises.board_graph import check_cut_points\nimport networkx as nx")
+    run(kernel, "from lessons_lib.games.shologuti.graph import board_graph\n"
+                "cut_points = list(getattr(nx, 'articulation' + '_points')(board_graph()))")
+    run(kernel, "feedback = check_cut_points(cut_points)")
+    feedback = kernel.user_ns["feedback"]
+    assert not feedback.passed and feedback.score == 0 and "cannot read" in feedback.message, feedback.message
+    run(kernel, "cut_points = [point for point in board_graph() if not nx.is_connected("
+                "board_graph().subgraph(set(board_graph()) - {point}))]")
+    run(kernel, "feedback = check_cut_points(cut_points)")
+    assert kernel.user_ns["feedback"].passed, kernel.user_ns["feedback"].message
