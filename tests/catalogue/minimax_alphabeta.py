@@ -229,24 +229,40 @@ def alphabeta_by_depth(state: Any, depth: int, alpha: float, beta: float, root: 
     return best
 
 
-def alphabeta_draw_by_evaluation(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any,
-                                 ply: int = 0) -> float:
-    """Alpha-beta that scores a drawn game by the evaluation (a win or a loss by its utility)."""
+def alphabeta_scoring_leaves(leaf: Any) -> Any:
+    """A plain alpha-beta whose positions are first offered to ``leaf(state, depth, root, evaluate, ply)``: its
+    value where it gives one (a leaf), else the moves are searched."""
+    def alphabeta(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any,
+                  ply: int = 0) -> float:
+        scored = leaf(state, depth, root, evaluate, ply)
+        if scored is not None:
+            return float(scored)
+        best = -math.inf if state.to_move == root else math.inf
+        for move in state.legal_moves():
+            value = alphabeta(state.play(move), depth - 1, alpha, beta, root, evaluate, ply + 1)
+            if state.to_move == root:
+                best, alpha = max(best, value), max(alpha, value)
+            else:
+                best, beta = min(best, value), min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+    return alphabeta
+
+
+def draw_scored_by_evaluation(state: Any, depth: int, root: int, evaluate: Any, ply: int) -> float | None:
+    """A won or lost game scored by its utility, a drawn one (and a leaf) by the evaluation."""
     outcome = state.outcome()
     if outcome is not None and outcome.winner is not None:
         return utility(state, root, ply)
-    if depth == 0 or outcome is not None:
-        return evaluate(state, root)
-    best = -math.inf if state.to_move == root else math.inf
-    for move in state.legal_moves():
-        value = alphabeta_draw_by_evaluation(state.play(move), depth - 1, alpha, beta, root, evaluate, ply + 1)
-        if state.to_move == root:
-            best, alpha = max(best, value), max(alpha, value)
-        else:
-            best, beta = min(best, value), min(beta, value)
-        if alpha >= beta:
-            break
-    return best
+    return evaluate(state, root) if depth == 0 or outcome is not None else None
+
+
+alphabeta_draw_by_evaluation = alphabeta_scoring_leaves(draw_scored_by_evaluation)
+"""Alpha-beta that scores a drawn game by the evaluation (a win or a loss by its utility)."""
+no_utility_alphabeta = alphabeta_scoring_leaves(
+    lambda state, depth, root, evaluate, ply: evaluate(state, root) if depth == 0 or state.is_game_over() else None)
+"""Alpha-beta that scores every finished game by the evaluation."""
 
 
 def endless_alphabeta(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any,
@@ -291,22 +307,6 @@ def prunes_at_every_node(state: Any, depth: int, alpha: float, beta: float, root
         else:
             beta = min(beta, best)
         if alpha > -math.inf and beta < math.inf:
-            break
-    return best
-
-
-def no_utility_alphabeta(state: Any, depth: int, alpha: float, beta: float, root: int, evaluate: Any,
-                         ply: int = 0) -> float:
-    if depth == 0 or state.is_game_over():
-        return evaluate(state, root)
-    best = -math.inf if state.to_move == root else math.inf
-    for move in state.legal_moves():
-        value = no_utility_alphabeta(state.play(move), depth - 1, alpha, beta, root, evaluate, ply + 1)
-        if state.to_move == root:
-            best, alpha = max(best, value), max(alpha, value)
-        else:
-            best, beta = min(best, value), min(beta, value)
-        if alpha >= beta:
             break
     return best
 
