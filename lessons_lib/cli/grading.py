@@ -17,6 +17,7 @@ import glob
 import json
 import os
 import sys
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
@@ -97,9 +98,17 @@ def run_grade(args: argparse.Namespace, program: str) -> int:
     handins: list[Handin] = []
     bad_inputs: list[dict[str, str]] = []
 
+    said = threading.Lock()
+
+    def say(line: str) -> None:
+        """One line on standard error, whole: notebooks graded side by side never mix their lines."""
+        with said:
+            sys.stderr.write(shown(line) + "\n")
+            sys.stderr.flush()
+
     def refuse(path: str, problem: str) -> None:
         bad_inputs.append({"path": readable(path), "problem": problem})
-        print(shown(f"{program} grade: {quoted_path(path)}: {problem}"), file=sys.stderr, flush=True)
+        say(f"{program} grade: {quoted_path(path)}: {problem}")
 
     seen: dict[tuple[int, int], str] = {}
     times: dict[str, datetime | None] = {}
@@ -154,10 +163,8 @@ def run_grade(args: argparse.Namespace, program: str) -> int:
             result = grader_failed(handin.path, students[handin.path], lesson, error, points, times[handin.path],
                                    args.due)
             failed.append(handin.path)
-            print(shown(f"{program} grade: {quoted_path(handin.path)}: {result.problems[0]}"), file=sys.stderr,
-                  flush=True)
-        print(shown(f"graded {result.student} ({result.lesson}): {result.score():g} of {result.possible():g}"),
-              file=sys.stderr, flush=True)
+            say(f"{program} grade: {quoted_path(handin.path)}: {result.problems[0]}")
+        say(f"graded {result.student} ({result.lesson}): {result.score():g} of {result.possible():g}")
         return result
 
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
