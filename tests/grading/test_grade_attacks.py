@@ -405,7 +405,7 @@ def test_notebooks_that_die_fork_eat_memory_or_close_their_channels_are_reported
             "    os.write(1, b'z' * 100_000)\n",)),
         notebook(tmp_path / "honest.ipynb"),
     ]
-    status, report, errors = grade(paths, "--seconds", "25", "--jobs", "3")
+    status, report, errors = grade(paths, "--seconds", "60", "--jobs", "3")  # room for a busy machine
     assert status == 0 and "Traceback" not in errors
     found = statuses(report)
     problems = {Path(book["path"]).stem: " ".join(book["problems"]) for book in report["notebooks"]}
@@ -414,7 +414,7 @@ def test_notebooks_that_die_fork_eat_memory_or_close_their_channels_are_reported
         "eats_memory": ["passed", "passed"], "keeps_every_crumb": ["passed", "passed"],
         "closes_everything": ["not run", "not run"], "floods_output": ["passed", "passed"],
         "honest": ["passed", "passed"]}, problems
-    forks_stopped = ("timed out after 25 s" in problems["forks"],
+    forks_stopped = ("timed out after 60 s" in problems["forks"],
                      "started more than 64 processes (the limit for one notebook)" in problems["forks"])
     assert any(forks_stopped) and "MemoryError" in problems["eats_memory"], problems
 
