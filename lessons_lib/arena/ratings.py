@@ -21,8 +21,11 @@ fit (all other ratings refitted) is not much less likely than the estimate's. Th
 always contain the estimate. Draws make results less noisy than wins and losses
 alone would be (a draw is never far from the expected score), so the drop allowed in
 the log-likelihood is scaled by the dispersion of the player's own games
-(:func:`dispersion`), an approximation that is close when most of what is known about
-a player comes from its own games.
+(:func:`dispersion`). The dispersion is not estimated from the spread of the scores,
+which between strong players is mostly draws and comes out far too small; it is the
+most the scores can spread with the draw rate at its exact lower bound (as in
+:func:`~lessons_lib.arena.score_intervals.exact_bound`), so a handful of decisive
+games among many draws widens the interval as it should.
 """
 
 from __future__ import annotations
@@ -34,14 +37,17 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from lessons_lib.arena.score_intervals import TAIL_95, Z_95, exact_bound, score_interval, wilson_interval
+
 ELO_PER_NATURAL_UNIT = 400 / math.log(10)
 PRIOR_PRECISION = 0.01
 PRIOR_DRAWS = 1.0
-Z_95 = 1.959963984540054
-DISPERSION_PRIOR_GAMES = 10.0
-"""Games of the binomial spread added to the dispersion's estimate, so that a few games cannot make it 0."""
+LEAST_DISPERSION = 0.01
+"""The dispersion's floor: even games that are all drawn leave the rating some room."""
 
 FloatArray = npt.NDArray[np.float64]
+__all__ = ["Score", "Z_95", "dispersion", "elo_intervals", "expected_score", "fit_elo", "score_interval",
+           "wilson_interval"]
 
 
 @dataclass(frozen=True)
@@ -96,7 +102,7 @@ def elo_intervals(scores: Sequence[Score], baseline: str, players: Sequence[str]
         if not own.any():
             intervals[name] = (-math.inf, math.inf)
             continue
-        drop = z * z / 2 * _spread_ratio(table.points[own], expected[own])
+        drop = z * z / 2 * _spread_bound(table.points[own], expected[own])
         estimate = float(best[player] - best[table.base])
         ends = [_interval_end(table, player, estimate, direction, top - drop) for direction in (-1.0, 1.0)]
         intervals[name] = (ends[0] * ELO_PER_NATURAL_UNIT, ends[1] * ELO_PER_NATURAL_UNIT)
@@ -119,65 +125,26 @@ def _interval_end(table: _Table, player: int, estimate: float, direction: float,
 
 
 def dispersion(scores: Sequence[Score], baseline: str, players: Sequence[str] | None = None) -> float:
-    """How spread the games' scores are, relative to games that are all won or lost (1 for those).
+    """At most how spread the games' scores can be, relative to games that are all won or lost (1 for those).
 
-    The squared differences between each game's score and its expected score under the fitted ratings, over
-    their sum had every game been a win or a loss (``p (1 - p)``), with :data:`DISPERSION_PRIOR_GAMES` games of
-    that spread added (at ``1/4`` each) so that a few games all drawn do not make it 0. Draws make it smaller:
-    about ``1 - draw rate`` between equal players. :func:`elo_intervals` uses each player's own games.
+    A game whose expected score is ``e`` and whose chance of a draw is ``p`` varies ``e (1 − e) − p / 4`` around
+    ``e``; won or lost only, ``e (1 − e)``. With the draw rate at its exact lower bound (the fitted ``e`` for each
+    game), the ratio of the sums is what the data cannot rule out as too small (the lower bound misses with chance
+    2.5%). It is about ``1 − draw rate`` between equal players with many games, and more with few. At least
+    :data:`LEAST_DISPERSION`. :func:`elo_intervals` uses each player's own games.
 
     >>> round(dispersion([Score("a", "b", 0.5)] * 90 + [Score("a", "b", 1), Score("a", "b", 0)] * 5, "b"), 2)
     0.18
     """
     table = _Table(scores, baseline, players)
-    return _spread_ratio(table.points, table.expected(table.fit()))
+    return _spread_bound(table.points, table.expected(table.fit()))
 
 
-def _spread_ratio(points: FloatArray, expected: FloatArray) -> float:
-    prior = DISPERSION_PRIOR_GAMES / 4
-    return float((((points - expected) ** 2).sum() + prior) / ((expected * (1 - expected)).sum() + prior))
-
-
-def wilson_interval(successes: float, trials: float, z: float = Z_95) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) for a rate of ``successes`` in ``trials``.
-
-    >>> low, high = wilson_interval(5, 10)
-    >>> round(low, 3), round(high, 3)
-    (0.237, 0.763)
-    """
-    if trials == 0:
-        return 0.0, 1.0
-    rate = successes / trials
-    denominator = 1 + z * z / trials
-    centre = (rate + z * z / (2 * trials)) / denominator
-    half = z * math.sqrt(rate * (1 - rate) / trials + z * z / (4 * trials * trials)) / denominator
-    low = 0.0 if successes <= 0 else max(0.0, centre - half)  # exact ends, whatever the rounding
-    high = 1.0 if successes >= trials else min(1.0, centre + half)
-    return low, high
-
-
-def score_interval(wins: int, draws: int, losses: int, z: float = Z_95) -> tuple[float, float]:
-    """A 95% interval (by default) for a player's mean score in games won, drawn and lost, draws counting ½.
-
-    Wilson's interval, with the games counted at what they are worth: a game that may end in a draw
-    varies less than one that is won or lost, so ``n`` games whose scores vary ``s²`` around their mean
-    ``p`` weigh as ``n × p(1 − p) / s²`` won-or-lost games (more than ``n`` when there are draws). With no
-    draws that is ``n`` itself, and the interval is :func:`wilson_interval` of the points. Unlike the
-    normal interval ``p ± z·s/√n``, it never reaches 0 or 1 from a score short of them, nor shrinks to a point.
-
-    >>> low, high = score_interval(25, 175, 0)
-    >>> round(low, 3), round(high, 3)
-    (0.539, 0.585)
-    >>> score_interval(31, 0, 1) == wilson_interval(31, 32)
-    True
-    """
-    games = wins + draws + losses
-    if games == 0:
-        return 0.0, 1.0
-    mean = (wins + draws / 2) / games
-    variance = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean ** 2) / games
-    worth = games * mean * (1 - mean) / variance if draws and variance else games
-    return wilson_interval(mean * worth, worth, z)
+def _spread_bound(points: FloatArray, expected: FloatArray) -> float:
+    least_draw_rate = exact_bound(int((points == 0.5).sum()), len(points), upper=False, tail=TAIL_95)
+    binomial = expected * (1 - expected)
+    spread = np.maximum(0.0, binomial - least_draw_rate / 4)
+    return max(LEAST_DISPERSION, min(1.0, float(spread.sum() / binomial.sum())))
 
 
 def expected_score(elo_difference: float) -> float:

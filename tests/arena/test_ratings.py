@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from lessons_lib.arena.ratings import (
     Score, dispersion, elo_intervals, expected_score, fit_elo, score_interval, wilson_interval,
 )
+from lessons_lib.arena.score_intervals import exact_bound
 
 TRUE_ELO = {"base": 0.0, "weak": -250.0, "good": 150.0, "strong": 400.0}
 PAIRS = [("weak", "base"), ("base", "good"), ("good", "strong"), ("weak", "good"), ("strong", "base")]
@@ -59,7 +60,7 @@ def test_draws_make_the_interval_narrower_at_the_same_score() -> None:
     assert fit_elo(decisive, "b")["a"] == pytest.approx(0, abs=1e-6) == fit_elo(drawn, "b")["a"]
     assert narrow[1] - narrow[0] < 0.6 * (wide[1] - wide[0])
     assert dispersion(decisive, "b") == pytest.approx(1.0, abs=0.05)
-    assert dispersion(drawn, "b") == pytest.approx(0.28, abs=0.05)  # 1 - 80% draws, pulled towards 1 a little
+    assert dispersion(drawn, "b") == pytest.approx(0.33, abs=0.02)  # 1 - the least draw rate 48 draws in 60 allow
 
 
 def test_a_clean_sweep_gives_a_finite_rating_inside_a_finite_wide_interval() -> None:
@@ -116,14 +117,18 @@ def test_wilson_interval() -> None:
     assert wilson_interval(0, 0) == (0.0, 1.0)
 
 
-def test_the_score_interval_is_wilsons_without_draws_and_narrower_with_many() -> None:
-    assert score_interval(31, 0, 1) == wilson_interval(31, 32)  # 09's Hus record: 84% to 99%, not 91% to 100%
-    assert score_interval(12, 0, 0) == wilson_interval(12, 12) and score_interval(12, 0, 0)[0] < 0.8
-    low, high = score_interval(25, 175, 0)  # draws: the games weigh more than their number
+def test_the_score_interval_is_clopper_pearsons_without_draws_and_narrower_with_many() -> None:
+    low, high = score_interval(31, 0, 1)  # 09's Hus record
+    assert (low, high) == pytest.approx((exact_bound(31, 32, upper=False), exact_bound(31, 32, upper=True)))
+    assert (low, high) == pytest.approx((0.838, 0.999), abs=0.001)
+    assert score_interval(12, 0, 0)[0] == pytest.approx(0.025 ** (1 / 12)) and score_interval(12, 0, 0)[1] == 1.0
+    low, high = score_interval(25, 175, 0)  # draws: narrower than the points counted as wins and losses
     wide_low, wide_high = wilson_interval(25 + 175 / 2, 200)
-    assert wide_low < low < 0.5625 < high < wide_high and high - low == pytest.approx(0.046, abs=0.002)
-    assert score_interval(0, 10, 0) == wilson_interval(5, 10)  # no spread to measure: Wilson of the points
+    assert wide_low < low < 0.5625 < high < wide_high and high - low == pytest.approx(0.057, abs=0.002)
+    assert score_interval(0, 20, 0) == pytest.approx((0.416, 0.584), abs=0.001)  # all drawn: a width, not a point
     assert score_interval(0, 0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError, match="not a record"):
+        score_interval(-1, 3, 0)
 
 
 @settings(max_examples=200, deadline=None)
