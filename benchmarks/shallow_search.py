@@ -13,7 +13,7 @@ game played to the end the rules give (forced captures, the draw clock). The pla
   alpha-beta with material and mobility, the control for what forced captures do to a mobility count.
 
 It prints a Markdown table and writes one CSV row per player: wins, draws and losses against random, the score and
-its 95% interval (``score_interval``: Wilson's, with draws counted).
+its 95% interval (``score_interval``: exact bounds on the win rate and the loss rate, joined).
 """
 
 from __future__ import annotations
