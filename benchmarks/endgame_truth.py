@@ -7,8 +7,8 @@ Two measures for each agent, on Shologuti positions of the shipped tables (``--v
    chooses a move in each; it keeps the value if the position after it has the same value for the mover
    (a win kept though slower counts as kept).
 2. **Won endgames not won.** ``--games`` positions the side to move wins in at least 5 plies; the agent plays the
-   winner against a perfect defender (the table's slowest loss, read without the clock, so that it defends
-   perfectly however far the clock has run) until the rules end the game (the draw clock included). A game not
+   winner against a defender that plays the table's slowest loss, read without the clock (not perfect once the
+   clock matters: a capture resets the clock, so the figures are lower bounds) until the rules end the game (the draw clock included). A game not
    won is drawn or lost; the reasons are counted apart (``thrown``: the winner moved to a position the table does
    not call won, ``clock``: the winner kept the win while the table could tell, and the clock ended the game).
 
@@ -20,7 +20,6 @@ Agents: alpha-beta at depths 1-8 and MCTS at 100 to 10,000 iterations (each seed
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -32,11 +31,9 @@ from lessons_lib.agents.presets import best_agent, make_agent
 from lessons_lib.agents.solved import SolvedFirst, first_slip, value_after
 from lessons_lib.arena.ratings import wilson_interval
 from lessons_lib.experiments.data import ENDGAME_DATA
-from lessons_lib.games.shologuti.endgame_index import SHIPPED_MATERIAL, class_size, parts_at
-from lessons_lib.games.shologuti.endgame_table import solved_parts, solved_without_clock
-from lessons_lib.games.shologuti.position import Position
-from lessons_lib.games.shologuti.rules import Rules
+from lessons_lib.games.shologuti.endgame_table import solved_without_clock
 from lessons_lib.learning.generations import csv_text
+from lessons_lib.games.shologuti.endgame_samples import positions_in_tables
 from lessons_lib.tooling.files import write_whole
 
 AGENTS = (*(f"alphabeta:{depth}" for depth in range(1, 9)),
@@ -44,10 +41,6 @@ AGENTS = (*(f"alphabeta:{depth}" for depth in range(1, 9)),
           "best:0.1s", "best search alone:0.1s")
 COLUMNS = ("agent", "positions", "kept", "kept_share", "kept_low", "kept_high",
            "games", "not_won", "not_won_share", "not_won_low", "not_won_high", "thrown", "clock")
-MIN_WIN_PLIES = 5
-"""The won games start at least this far from the end: a win in one or two is no test."""
-
-
 def agent_named(name: str, seed: int) -> Agent:
     """An agent of :data:`AGENTS`: ``best search alone`` is ``best``'s search without its table."""
     if name.startswith("best search alone"):
@@ -55,30 +48,6 @@ def agent_named(name: str, seed: int) -> Agent:
         assert isinstance(best, SolvedFirst)
         return best.agent
     return make_agent(name, seed=seed)
-
-
-def positions_in_tables(variant: str, count: int, seed: int, wanted: str) -> list[Position]:
-    """``count`` positions of the shipped tables, drawn with ``seed``: ``choice`` where the choice matters
-    (measure 1), ``won`` where the side to move wins in at least :data:`MIN_WIN_PLIES` (measure 2)."""
-    rng, rules, found = random.Random(seed), Rules.named(variant), []
-    classes = [material for material in SHIPPED_MATERIAL if min(material) > 0]
-    while len(found) < count:
-        material = rng.choice(classes)
-        parts = parts_at(material, rng.randrange(class_size(material)))
-        solved = solved_parts(parts, variant)
-        if solved is None:
-            continue
-        position = Position(*parts, rules=rules)
-        if position.is_game_over():
-            continue
-        if wanted == "won":
-            if solved[0] == 1 and solved[1] >= MIN_WIN_PLIES:
-                found.append(position)
-            continue
-        kept = {value_after(position, move) == solved[0] for move in position.legal_moves()}
-        if kept == {True, False}:
-            found.append(position)
-    return found
 
 
 def measure(task: tuple[str, str, int, int, int]) -> list[object]:

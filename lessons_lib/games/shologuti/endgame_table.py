@@ -226,7 +226,7 @@ def longest_win(variant: str, material: tuple[int, int]) -> tuple[Position, int]
 
 def solved_without_clock(position: Position) -> tuple[int, int] | None:
     """:func:`solved` with the clock aside: the value and distance of the game without a draw clock (what a
-    perfect defender plays by, however far the clock has run), or None where the shipped tables do not hold it."""
+    benchmark's defender plays by; it does not count the clock), or None where the shipped tables do not hold it."""
     if position.rules.name not in VARIANTS:
         return None
     return solved_parts((position.green, position.red, position.to_move, position.pending), position.rules.name)
