@@ -130,4 +130,4 @@ def check_wilson(student: Callable[[float, int], Any], seed: int | None = None) 
         cases.failed(f"{call} gave ({given_low:.4f}, {given_high:.4f}); the Wilson interval is "
                      f"({low:.4f}, {high:.4f}): {hint}{drawn_with(seed)}")
     return cases.feedback("the Wilson interval, exactly as the arena computes it for a rate of yes-or-no results "
-                          "(and, with the games counted at their worth, for a score with draws: notebook 07).")
+                          "(a score with draws has its own interval, from exact bounds on the win and loss rates: notebook 07).")
