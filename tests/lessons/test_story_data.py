@@ -7,8 +7,12 @@ import importlib.util
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import Any
+
+import pytest
 
 from locations import ROOT
 
@@ -64,3 +68,226 @@ def test_a_broken_file_is_one_line_and_status_2(tmp_path: Path) -> None:
     check = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "restate_intervals.py"), "--check"],
                            capture_output=True, text=True, timeout=300)
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+# The lessons' key claims, each a function of the rows its lesson reads, so that a test can also try it on a
+# changed record and see it fail.
+
+Rows = list[dict[str, float | str]]
+
+
+def _table(folder: str, name: str) -> Rows:
+    from lessons_lib.experiments.data import load_table
+
+    return load_table(name, DATA / folder)
+
+
+def _record(row: dict[str, float | str], wins: str = "wins", draws: str = "draws", losses: str = "losses",
+            ) -> tuple[int, int, int]:
+    return int(row[wins]), int(row[draws]), int(row[losses])
+
+
+def _interval(record: tuple[int, int, int]) -> tuple[float, float]:
+    from lessons_lib.arena.score_intervals import score_interval
+
+    return score_interval(*record)
+
+
+def _above(record: tuple[int, int, int]) -> bool:
+    return _interval(record)[0] > 0.5
+
+
+def _below(record: tuple[int, int, int]) -> bool:
+    return _interval(record)[1] < 0.5
+
+
+def _containing(record: tuple[int, int, int]) -> bool:
+    low, high = _interval(record)
+    return low <= 0.5 <= high
+
+
+def _score(record: tuple[int, int, int]) -> float:
+    return (record[0] + record[1] / 2) / sum(record)
+
+
+def _sign_p(record: tuple[int, int, int]) -> float:
+    from lessons_lib.arena.score_intervals import sign_test
+
+    return sign_test(record[0], record[2])
+
+
+def lesson_04_story(shallow: Rows) -> None:
+    """Lesson 04, "Shallow search against a random player"."""
+    def record(leaves: str, depth: int, evaluation: str, rules: str = "forced") -> tuple[int, int, int]:
+        [row] = [row for row in shallow if (row["leaves"], row["depth"], row["evaluation"], row["rules"])
+                 == (leaves, depth, evaluation, rules)]
+        return _record(row)
+    plain = "material-mobility"
+    assert _below(record("alphabeta", 1, plain)) and _sign_p(record("alphabeta", 1, plain)) < 0.001, \
+        "alpha-beta with material and mobility loses to random at depth 1"
+    assert _containing(record("alphabeta", 2, plain)), "at depth 2 it does not clearly beat random"
+    assert record("alphabeta", 2, "material") == (40, 0, 0), "material alone wins every game at depth 2"
+    assert all(record("alphabeta", depth, plain, "traditional") == (40, 0, 0) for depth in range(1, 5)), \
+        "with captures optional the same evaluation wins every game at every depth"
+    assert all(record("quiescence", depth, evaluation) == (40, 0, 0)
+               for depth in range(1, 5) for evaluation in (plain, "material")), \
+        "quiescence search wins every game at every depth with either evaluation"
+    assert all(_above(record("alphabeta", depth, evaluation)) for depth in (3, 4) for evaluation in (plain, "material")), \
+        "from depth 3 plain alpha-beta wins nearly every game"
+    assert _containing(record("alphabeta", 1, "material")), "material alone at depth 1 scores about what random does"
+
+
+def lesson_06_story(perspectives: Rows) -> None:
+    """Lesson 06, "Whose wins?": the correct backup against the Pygame project's, 100 games."""
+    rows = {row["spec"]: row for row in perspectives}
+    mover, root = rows["mcts:1000"], rows["mcts-root:1000"]
+    record = _record(mover)
+    assert record == tuple(reversed(_record(root))), "the two rows are one match seen from both sides"
+    assert _above(record), "the correct backup's score interval lies wholly above 50%"
+    assert _sign_p(record) < 0.001, "its decisive games are not an even split"
+    assert float(mover["elo"]) == 0 and float(root["elo_high"]) < 0, \
+        "the root backup's Elo interval lies below the correct backup's 0"
+    points = round(record[0] + record[1] / 2)
+    alone = _interval((points, 0, sum(record) - points))
+    low, high = _interval(record)
+    assert high - low < alone[1] - alone[0], "half the games drawn: narrower than the same score from wins and losses"
+
+
+def lesson_09_story(matches: Rows) -> None:
+    """Lesson 09: the first player's edge between equal alpha-beta players, and alpha-beta against MCTS."""
+    equal = {row["game"]: _record(row, "first_wins", "draws", "second_wins") for row in matches
+             if row["match"] == "equal"}
+    against = {row["game"]: _record(row, "first_wins", "draws", "second_wins") for row in matches
+               if row["match"] == "alphabeta-mcts"}
+    assert _above(equal["hus"]), "in Hus the first player's interval lies above 50%"
+    assert equal["shobu"][0] > equal["shobu"][2] and _containing(equal["shobu"]), \
+        "in Shobu the first player won more, but its interval contains 50%"
+    assert equal["baghchal"][1] > sum(equal["baghchal"]) / 2, "Bagh-Chal between searching players is mostly drawn"
+    assert all(_interval(against[game])[0] > 0.75 for game in ("baghchal", "hus", "shobu")), \
+        "alpha-beta's intervals lie far above 50% on Bagh-Chal, Hus and Shobu"
+    assert _below(against["shologuti"]), "on Shologuti alpha-beta's interval lies below 50%"
+    assert min(against, key=lambda game: _score(against[game])) == "shologuti", "MCTS did best on Shologuti"
+
+
+def lesson_10_story(learning: dict[str, Rows]) -> None:
+    """Lesson 10, "Does it play better?", stronger training players, and the other games."""
+    def by_depth(table: str) -> dict[int, tuple[int, int, int]]:
+        return {int(row["depth"]): _record(row) for row in learning[table]}
+    own, material = by_depth("shologuti_match"), by_depth("shologuti_match_material")
+    quiet = by_depth("shologuti_match_material_quiescence")
+    assert all(_above(record) for record in own.values()), "it wins clearly against material and mobility"
+    assert _above(material[1]), "against material alone it gains at depth 1"
+    deeper = [record for depth, record in material.items() if depth >= 2]
+    assert all(_containing(record) and _sign_p(record) > 0.05 and record[1] >= 179 for record in deeper), \
+        "from depth 2 on no difference is shown against material alone, at least 179 games of 200 drawn"
+    assert material[4] == (3, 197, 0) and _sign_p(material[4]) == pytest.approx(0.25), "3-197-0: equal players, one time in four"
+    assert all(record[1] >= 0.95 * sum(record) and _containing(record) for record in quiet.values()), \
+        "with quiescence on both sides nearly every game is drawn"
+    strong = by_depth("shologuti_strong_weights_shologuti_match_learned")
+    strong_material = by_depth("shologuti_strong_weights_shologuti_match_material")
+    assert _below(strong[1]) and all(_containing(strong[depth]) and _sign_p(strong[depth]) > 0.05 for depth in (2, 3)), \
+        "the stronger players' weights lose to the package's at depth 1 and are not shown apart at 2 and 3"
+    assert _containing(strong_material[1]) and _sign_p(strong_material[1]) < 0.05, \
+        "their 40 to 21 at depth 1 against material alone: the sign test small, the interval containing 50%"
+    assert _score(strong_material[1]) < _score(material[1]) and all(_containing(strong_material[depth])
+                                                                    for depth in (2, 3)), \
+        "against material alone they do no better than the package's weights"
+    others = {game: by_depth(f"{game}_match") for game in ("baghchal", "hus", "shobu")}
+    assert [depth for depth, record in others["baghchal"].items() if _above(record)] == [2] and all(
+        _containing(record) for depth, record in others["baghchal"].items() if depth != 2), \
+        "Bagh-Chal's learned weights win at depth 2 only and are level with the hand-written at the others"
+    assert all(_above(record) for record in others["hus"].values()), "Hus's learned evaluation wins at every depth"
+    assert all(_below(record) for record in others["shobu"].values()), "Shobu's learned evaluation loses"
+
+
+def lesson_12_story(truth: Rows) -> None:
+    """Lesson 12: the searches against the solved endgames."""
+    rows = {str(row["agent"]): {column: float(value) for column, value in row.items() if column != "agent"}
+            for row in truth}
+    searches = [name for name in rows if name.startswith(("alphabeta:", "mcts:"))]
+    assert all(rows["alphabeta:1"]["kept_high"] < rows[name]["kept_low"] for name in searches if name != "alphabeta:1"), \
+        "alpha-beta at depth 1 keeps the value far less often than the rest"
+    assert all(rows[name]["kept_share"] >= 0.95 for name in searches if name != "alphabeta:1"), \
+        "from depth 2, and for MCTS from 100 iterations, nearly every move keeps the value"
+    assert all(rows[name]["not_won"] > rows[name]["games"] / 2 for name in [*searches, "best search alone:0.1s"]), \
+        "every search fails to win most of the won endgames; best's search alone wins fewer than half"
+    for ladder in ("alphabeta:", "mcts:"):
+        not_won = [rows[name]["not_won"] for name in searches if name.startswith(ladder)]
+        let_go = [rows[name]["thrown"] for name in searches if name.startswith(ladder)]
+        assert not_won == sorted(not_won, reverse=True) and not_won[-1] < not_won[0], \
+            f"more {ladder[:-1]} lowers the share not won"
+        assert let_go != sorted(let_go, reverse=True), f"the games {ladder[:-1]} lets go do not fall with it"
+    alphabeta = [rows[name] for name in searches if name.startswith("alphabeta:")]
+    mcts = [rows[name] for name in searches if name.startswith("mcts:")]
+    assert all(row["clock"] > row["thrown"] for row in alphabeta), "alpha-beta mostly runs out the draw clock"
+    thrown, clock = sum(row["thrown"] for row in mcts), sum(row["clock"] for row in mcts)
+    assert 0.5 < thrown / clock < 2, "MCTS lets the win go about as often as it runs out the clock"
+    best = rows["best:0.1s"]
+    assert best["not_won"] == 0 and best["kept"] == best["positions"], "best, reading its own tables, wins every one"
+
+
+LEARNING_TABLES = ("shologuti_match", "shologuti_match_material", "shologuti_match_material_quiescence",
+                   "shologuti_strong_weights_shologuti_match_learned",
+                   "shologuti_strong_weights_shologuti_match_material", "baghchal_match", "hus_match", "shobu_match")
+
+
+def _stories() -> dict[str, tuple[Callable[[Any], None], Any]]:
+    """Each lesson's story and the rows it reads."""
+    return {
+        "04": (lesson_04_story, _table("experiments", "shallow_search")),
+        "06": (lesson_06_story, _table("experiments", "perspectives")),
+        "09": (lesson_09_story, _table("experiments", "game_matches")),
+        "10": (lesson_10_story, {name: _table("learning", name) for name in LEARNING_TABLES}),
+        "12": (lesson_12_story, _table("endgames", "search_vs_truth")),
+    }
+
+
+@pytest.mark.parametrize("lesson", ["04", "06", "09", "10", "12"])
+def test_the_lessons_story_holds_in_its_data(lesson: str) -> None:
+    story, rows = _stories()[lesson]
+    story(rows)
+
+
+def _changed(rows: Rows, where: dict[str, object], **new: float) -> Rows:
+    """A copy of ``rows`` with the rows matching ``where`` given ``new`` values (the others as they were)."""
+    found = [row for row in rows if all(row[key] == value for key, value in where.items())]
+    assert found, where
+    return [{**row, **new} if row in found else dict(row) for row in rows]
+
+
+Change = tuple[dict[str, object], dict[str, float]]
+CHANGES: list[tuple[str, list[Change]]] = [  # records changed, which the lesson's story must not survive: (lesson[/table], [(where, new), ...])
+    ("04", [({"leaves": "alphabeta", "depth": 1, "evaluation": "material-mobility", "rules": "forced"},
+             {"wins": 39, "losses": 1})]),
+    ("04", [({"leaves": "alphabeta", "depth": 2, "evaluation": "material-mobility", "rules": "forced"},
+             {"wins": 30, "losses": 8})]),
+    ("04", [({"leaves": "quiescence", "depth": 3, "evaluation": "material", "rules": "forced"},
+             {"wins": 39, "draws": 1})]),
+    ("06", [({"spec": "mcts:1000"}, {"wins": 25, "losses": 25}), ({"spec": "mcts-root:1000"}, {"wins": 25, "losses": 25})]),
+    ("06", [({"spec": "mcts-root:1000"}, {"elo_high": 3.0})]),
+    ("09", [({"game": "hus", "match": "equal"}, {"first_wins": 18, "second_wins": 14})]),
+    ("09", [({"game": "shobu", "match": "equal"}, {"first_wins": 26, "second_wins": 6})]),
+    ("09", [({"game": "shologuti", "match": "alphabeta-mcts"}, {"first_wins": 17, "second_wins": 0})]),
+    ("10/shologuti_match_material", [({"depth": 4}, {"wins": 30, "draws": 170})]),
+    ("10/shologuti_match_material", [({"depth": 1}, {"wins": 11, "losses": 50})]),
+    ("10/shologuti_strong_weights_shologuti_match_material", [({"depth": 1}, {"wins": 50, "losses": 11})]),
+    ("10/shologuti_strong_weights_shologuti_match_learned", [({"depth": 3}, {"wins": 40, "losses": 12})]),
+    ("10/hus_match", [({"depth": 2}, {"wins": 100, "losses": 100})]),
+    ("12", [({"agent": "alphabeta:1"}, {"kept": 390, "kept_low": 0.95, "kept_high": 0.99})]),
+    ("12", [({"agent": "mcts:10000"}, {"not_won": 40})]),
+    ("12", [({"agent": "alphabeta:5"}, {"thrown": 30, "clock": 6})]),
+]
+
+
+@pytest.mark.parametrize(("lesson", "changes"), CHANGES,
+                         ids=[f"{lesson} {[list(where.values()) for where, _ in changes]}" for lesson, changes in CHANGES])
+def test_a_changed_record_breaks_the_story(lesson: str, changes: list[Change]) -> None:
+    number, _, table = lesson.partition("/")
+    story, rows = _stories()[number]
+    for where, new in changes:
+        if table:
+            rows = {**rows, table: _changed(rows[table], where, **new)}
+        else:
+            rows = _changed(rows, where, **new)
+    with pytest.raises(AssertionError):
+        story(rows)
