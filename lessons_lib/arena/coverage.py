@@ -26,10 +26,11 @@ Interval = Callable[[int, int, int], tuple[float, float]]
 Rates = tuple[float, float, float]
 FloatArray = npt.NDArray[np.float64]
 
-DRAW_RATES = (0.0, 0.2, 0.5, 0.7, 0.85, 0.9, 0.95, 0.98, 0.99)
+DRAW_RATES = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99)
 """The draw rates the tests and the benchmark look at: none to nearly all games."""
-WIN_SHARES = (0.0, 0.001, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.98, 0.99,
-              0.995, 0.999, 1.0)
+_NEAR_ZERO = (0.0, 0.0001, 0.0003, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.015, 0.02, 0.03, 0.05, 0.075, 0.1,
+              0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45)
+WIN_SHARES = (*_NEAR_ZERO, 0.5, *(round(1 - share, 12) for share in reversed(_NEAR_ZERO)))
 """Shares of the decisive games that are wins, thick near 0 and 1 where intervals tend to fail."""
 TOLERANCE = 1e-12
 """How far outside an interval a true score may lie and still count as inside (the ends' rounding)."""
@@ -95,6 +96,28 @@ def coverage_of_ends(low: FloatArray, high: FloatArray, games: int, rates: Seque
             holds = (low <= mean + TOLERANCE) & (high >= mean - TOLERANCE)
         result[index] = float((record_chances(games, rate) * holds).sum())
     return result
+
+
+def edge_rates(low: FloatArray, high: FloatArray, draw_rate: float, step: float = 1e-9) -> list[Rates]:
+    """Rates at ``draw_rate`` whose mean score lies just beyond an end of some record's interval (``step`` either
+    side): a coverage is lowest next to an end, where a record's interval stops holding the mean, so these find the
+    dips a grid of rates steps over."""
+    ends = np.unique(np.concatenate([low[np.isfinite(low)], high[np.isfinite(high)]]))
+    means = np.concatenate([ends - step, ends + step])
+    feasible = means[(means >= draw_rate / 2) & (means <= 1 - draw_rate / 2)]
+    return [(float(mean - draw_rate / 2), draw_rate, float(1 - draw_rate / 2 - mean)) for mean in feasible]
+
+
+def lowest_coverage(interval: Interval, games: int, draw_rates: Iterable[float] = DRAW_RATES) -> tuple[float, Rates]:
+    """The lowest coverage of ``interval`` over ``games`` games, and where: over :func:`rate_grid` and, at each draw
+    rate, just beyond every end of every record's interval (:func:`edge_rates`)."""
+    low, high = interval_ends(interval, games)
+    rates = rate_grid(draw_rates)
+    for draw_rate in draw_rates:
+        rates += edge_rates(low, high, draw_rate)
+    coverage = coverage_of_ends(low, high, games, rates)
+    worst = int(coverage.argmin())
+    return float(coverage[worst]), rates[worst]
 
 
 def mean_width(low: FloatArray, high: FloatArray, games: int, rates: Rates) -> float:

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from lessons_lib.arena.coverage import (
-    coverage_of_ends, exact_coverage, first_non_monotone, interval_ends, mean_width, rate_grid,
+    coverage_of_ends, exact_coverage, first_non_monotone, interval_ends, lowest_coverage, mean_width, rate_grid,
     simulated_elo_coverage,
 )
 from lessons_lib.arena.score_intervals import (
@@ -35,6 +35,13 @@ def test_the_score_interval_holds_93_percent_at_every_rate_and_95_on_average(gam
         assert mean_width(low, high, games, rates) <= 1.2 * mean_width(wilson_low, wilson_high, games, rates)
 
 
+@pytest.mark.parametrize("games", (10, 20, 40))
+def test_the_score_interval_holds_95_percent_even_next_to_its_ends(games: int) -> None:
+    """A coverage dips just beyond an end of some record's interval; those rates are tried too."""
+    lowest, rates = lowest_coverage(score_interval, games)
+    assert lowest >= 0.95, f"{lowest:.4f} at {rates}"
+
+
 def test_the_enumeration_catches_the_intervals_that_fail() -> None:
     """The issue's figures for the earlier interval, and the normal interval's collapse: the test can fail."""
     assert exact_coverage(plug_in_interval, 200, [(0.015, 0.985, 0.0)])[0] == pytest.approx(0.848, abs=0.001)
@@ -42,6 +49,7 @@ def test_the_enumeration_catches_the_intervals_that_fail() -> None:
     assert exact_coverage(plug_in_interval, 200, [(0.01, 0.985, 0.005)])[0] == pytest.approx(0.907, abs=0.001)
     assert exact_coverage(normal_interval, 20, [(0.02, 0.98, 0.0)])[0] < 0.8
     assert first_non_monotone(plug_in_interval, 20) == ((0, 20, 0), (1, 19, 0))
+    assert lowest_coverage(points_interval, 10)[0] < 0.84  # Wilson's dip next to an end, between grid rates
 
 
 @pytest.mark.parametrize("games", (10, 20, 60, 200))

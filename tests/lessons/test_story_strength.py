@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from lessons_lib.arena.coverage import Interval, exact_coverage, rate_grid
+from lessons_lib.arena.coverage import Interval, exact_coverage, lowest_coverage, rate_grid
 from lessons_lib.arena.games import GameReport
 from lessons_lib.arena.ratings import Score, elo_intervals
 from lessons_lib.arena.score_intervals import plug_in_interval, score_interval, sign_test
@@ -164,12 +164,12 @@ def test_score_interval_is_much_narrower_than_wilsons_of_the_points_when_most_ga
                                                 ("earlier (plug-in worth)", plug_in_interval)])
 def test_the_stored_row_for_40_games_is_the_librarys(name: str, interval: Interval,
                                                      coverage_table: list[dict[str, float | str]]) -> None:
-    grid = rate_grid()
-    held = exact_coverage(interval, 40, grid)
+    held = exact_coverage(interval, 40, rate_grid())
+    lowest, where = lowest_coverage(interval, 40)  # the grid and the rates just beyond every end
     stored = next(row for row in rows_of(coverage_table, name) if row["games"] == 40)
-    assert (f"{held.min():.3f}", f"{held.mean():.3f}") == (f"{stored['lowest coverage']:.3f}",
-                                                          f"{stored['mean coverage']:.3f}")
-    assert "({:g}, {:g}, {:g})".format(*grid[int(held.argmin())]) == stored["at (win, draw, loss)"]
+    assert (f"{lowest:.3f}", f"{held.mean():.3f}") == (f"{stored['lowest coverage']:.3f}",
+                                                      f"{stored['mean coverage']:.3f}")
+    assert "({:.4g}, {:g}, {:.4g})".format(*where) == stored["at (win, draw, loss)"]
 
 
 def test_three_wins_among_197_draws_are_not_shown_better() -> None:
