@@ -21,11 +21,11 @@ fit (all other ratings refitted) is not much less likely than the estimate's. Th
 always contain the estimate. Draws make results less noisy than wins and losses
 alone would be (a draw is never far from the expected score), so the drop allowed in
 the log-likelihood is scaled by the dispersion of the player's own games
-(:func:`dispersion`). The dispersion is not estimated from the spread of the scores,
-which between strong players is mostly draws and comes out far too small; it is the
-most the scores can spread with the draw rate at its exact lower bound (as in
-:func:`~lessons_lib.arena.score_intervals.exact_bound`), so a handful of decisive
-games among many draws widens the interval as it should.
+(:func:`dispersion`). The spread the scores show is not enough: between strong players
+the games are mostly draws, and a handful of decisive games makes it far too small. So
+the dispersion is never below the most the scores can spread with the draw rate at its
+exact lower bound (as in :func:`~lessons_lib.arena.score_intervals.exact_bound`), and a
+handful of decisive games among many draws widens the interval as it should.
 """
 
 from __future__ import annotations
@@ -125,12 +125,14 @@ def _interval_end(table: _Table, player: int, estimate: float, direction: float,
 
 
 def dispersion(scores: Sequence[Score], baseline: str, players: Sequence[str] | None = None) -> float:
-    """At most how spread the games' scores can be, relative to games that are all won or lost (1 for those).
+    """How spread the games' scores are, relative to games that are all won or lost (1 for those): the larger
+    of what they show and what their draws cannot rule out.
 
-    A game whose expected score is ``e`` and whose chance of a draw is ``p`` varies ``e (1 − e) − p / 4`` around
-    ``e``; won or lost only, ``e (1 − e)``. With the draw rate at its exact lower bound (the fitted ``e`` for each
-    game), the ratio of the sums is what the data cannot rule out as too small (the lower bound misses with chance
-    2.5%). It is about ``1 − draw rate`` between equal players with many games, and more with few. At least
+    **Shown**: the squared differences between each game's score and its expected score ``e`` under the fitted
+    ratings, over their sum had every game been won or lost (``e (1 − e)`` each); above 1 when the results vary
+    more than the ratings explain. **Not ruled out**: a game drawn with chance ``p`` varies ``e (1 − e) − p / 4``
+    around ``e``; with the draw rate at its exact lower bound (missing with chance 2.5%), the same ratio of sums.
+    It is about ``1 − draw rate`` between equal players with many games, and more with few. At least
     :data:`LEAST_DISPERSION`. :func:`elo_intervals` uses each player's own games.
 
     >>> round(dispersion([Score("a", "b", 0.5)] * 90 + [Score("a", "b", 1), Score("a", "b", 0)] * 5, "b"), 2)
@@ -141,10 +143,11 @@ def dispersion(scores: Sequence[Score], baseline: str, players: Sequence[str] | 
 
 
 def _spread_bound(points: FloatArray, expected: FloatArray) -> float:
-    least_draw_rate = exact_bound(int((points == 0.5).sum()), len(points), upper=False, tail=TAIL_95)
     binomial = expected * (1 - expected)
-    spread = np.maximum(0.0, binomial - least_draw_rate / 4)
-    return max(LEAST_DISPERSION, min(1.0, float(spread.sum() / binomial.sum())))
+    shown = float(((points - expected) ** 2).sum() / binomial.sum())
+    least_draw_rate = exact_bound(int((points == 0.5).sum()), len(points), upper=False, tail=TAIL_95)
+    not_ruled_out = float(np.maximum(0.0, binomial - least_draw_rate / 4).sum() / binomial.sum())
+    return max(LEAST_DISPERSION, shown, not_ruled_out)
 
 
 def expected_score(elo_difference: float) -> float:
