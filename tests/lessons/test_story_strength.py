@@ -3,13 +3,15 @@ from the saved games and tables, so that a data set made again that changes a co
 
 from __future__ import annotations
 
+import ast
+import math
 from collections.abc import Sequence
 
 import pytest
 
 from lessons_lib.arena.coverage import Interval, exact_coverage, lowest_coverage, rate_grid
 from lessons_lib.arena.games import GameReport
-from lessons_lib.arena.ratings import Score, elo_intervals
+from lessons_lib.arena.ratings import Score, elo_intervals, fit_elo
 from lessons_lib.arena.score_intervals import plug_in_interval, score_interval, sign_test
 from lessons_lib.arena.sprt import PRIOR_PAIRS, pair_mean_and_variance, sprt
 from lessons_lib.experiments.data import load_games, load_table
@@ -88,6 +90,49 @@ def test_depth_6_is_rated_below_depth_5_yet_clearly_beats_depth_4(levels: dict[s
     assert not_told_apart((wins, draws, losses))  # ... neither its interval nor the sign test says which is stronger
 
 
+def test_depth_2_sits_halfway_between_1_and_3_and_its_weakness_shows_against_random(
+        levels: dict[str, dict[str, float | str]]) -> None:
+    elo = {level: float(levels[f"negamax:{level}"]["elo"]) for level in (1, 2, 3)}
+    above_1, below_3 = elo[2] - elo[1], elo[3] - elo[2]
+    assert above_1 > 0 and below_3 > 0 and abs(above_1 - below_3) < 0.1 * (above_1 + below_3)  # "about halfway"
+    against_random = {(str(row["leaves"]), str(row["evaluation"]), int(row["depth"])):
+                      (int(row["wins"]), int(row["draws"]), int(row["losses"]))
+                      for row in load_table("shallow_search") if row["rules"] == "forced"}
+    assert not_told_apart(against_random["alphabeta", "material-mobility", 2])  # not shown better than random
+    assert shown_stronger(against_random["alphabeta", "material-mobility", 3])
+    assert against_random["alphabeta", "material", 2] == (40, 0, 0)  # the even depth is not the cause
+    assert all(against_random["quiescence", "material-mobility", depth] == (40, 0, 0) for depth in range(1, 5))
+
+
+def plies_with_interval(games: Sequence[GameReport], player: str) -> tuple[float, float]:
+    """The mean plies of ``player``'s games and the half-width of its 95% interval (1.96 standard errors)."""
+    plies = [game.plies for game in games if player in (game.first, game.second)]
+    mean = sum(plies) / len(plies)
+    return mean, 1.96 * math.sqrt(sum((each - mean) ** 2 for each in plies) / (len(plies) - 1) / len(plies))
+
+
+def test_depth_1s_games_are_the_shortest_and_most_steps_in_length_exceed_their_intervals(
+        games: list[GameReport]) -> None:
+    ladders = [[f"negamax:{level}" for level in range(1, 8)],
+               [f"mcts:{level}" for level in (50, 100, 200, 500, 1000, 2000)]]
+    lengths = {player: plies_with_interval(games, player) for ladder in ladders for player in ladder}
+    shortest, half = lengths.pop("negamax:1")
+    assert all(shortest + half < mean - other_half for mean, other_half in lengths.values())
+    lengths["negamax:1"] = (shortest, half)
+    steps = [(earlier, later) for ladder in ladders for earlier, later in zip(ladder, ladder[1:])]
+    apart = [step for step in steps
+             if abs(lengths[step[0]][0] - lengths[step[1]][0]) > lengths[step[0]][1] + lengths[step[1]][1]]
+    assert len(apart) > len(steps) / 2
+
+
+def test_the_pull_towards_0_lowers_a_perfect_record_by_several_elo_and_a_pinned_one_by_a_fraction() -> None:
+    for wins in (2, 10, 50):
+        by_hand = 400 * math.log10((wins + 0.5) / 0.5)  # the virtual draw alone
+        assert 2 < by_hand - fit_elo([Score("a", "b", 1.0)] * wins, "b")["a"] < 10
+    pinned = [Score("a", "b", 1.0)] * 20 + [Score("a", "b", 0.5)] * 70 + [Score("a", "b", 0.0)] * 10
+    assert abs(400 * math.log10(55.5 / 45.5) - fit_elo(pinned, "b")["a"]) < 0.1
+
+
 @pytest.mark.parametrize(("player", "opponent"), [
     ("negamax:5", "negamax:4"), ("negamax:7", "negamax:6"), ("mcts:100", "mcts:50"), ("mcts:200", "mcts:100"),
     ("mcts:500", "mcts:200"), ("mcts:2000", "mcts:1000")])
@@ -158,6 +203,21 @@ def test_score_interval_is_much_narrower_than_wilsons_of_the_points_when_most_ga
     for mine, theirs in zip(rows_of(coverage_table, "score_interval"), wilson):
         assert float(mine["width at (0.1, 0.85, 0.05)"]) < 0.8 * float(theirs["width at (0.1, 0.85, 0.05)"])
         assert float(mine["width at (0.015, 0.985, 0)"]) < 0.8 * float(theirs["width at (0.015, 0.985, 0)"])
+
+
+def test_the_table_says_what_it_looked_at_and_wilsons_interval_dips_to_about_84_percent_without_draws(
+        coverage_table: list[dict[str, float | str]]) -> None:
+    assert all(row["looked at"] == ("grid and ends" if float(row["games"]) <= 40 else "grid") for row in coverage_table)
+    for row in rows_of(coverage_table, "Wilson of the points")[:3]:  # 10, 20 and 40 games
+        assert 0.83 <= float(row["lowest coverage"]) < 0.85
+        assert ast.literal_eval(str(row["at (win, draw, loss)"]))[1] == 0
+
+
+def test_above_40_games_a_lower_coverage_hides_between_the_grids_rates(
+        coverage_table: list[dict[str, float | str]]) -> None:
+    stored = next(row for row in rows_of(coverage_table, "earlier (plug-in worth)") if row["games"] == 200)
+    off_the_grid = float(exact_coverage(plug_in_interval, 200, [(0.015, 0.985, 0.0)])[0])
+    assert stored["looked at"] == "grid" and off_the_grid < float(stored["lowest coverage"]) - 0.02
 
 
 @pytest.mark.parametrize(("name", "interval"), [("score_interval", score_interval),
