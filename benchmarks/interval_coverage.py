@@ -25,7 +25,7 @@ from pathlib import Path
 
 from lessons_lib.arena.coverage import (
     coverage_of_ends, first_non_monotone, interval_ends, lowest_coverage, mean_width, rate_grid,
-    simulated_elo_coverage,
+    simulated_elo_coverage, worst_of,
 )
 from lessons_lib.arena.score_intervals import normal_interval, plug_in_interval, score_interval, wilson_interval
 
@@ -54,8 +54,7 @@ def score_rows() -> list[dict[str, str]]:
         for name, interval in INTERVALS.items():
             low, high = interval_ends(interval, games)
             coverage = coverage_of_ends(low, high, games, rates)
-            worst = int(coverage.argmin())
-            lowest, where = float(coverage[worst]), rates[worst]
+            lowest, where = worst_of(coverage, rates)
             if games <= EDGES_UP_TO:
                 lowest, where = lowest_coverage(interval, games)
             row = {"games": str(games), "interval": name, "lowest coverage": f"{lowest:.3f}",

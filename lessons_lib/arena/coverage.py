@@ -115,9 +115,15 @@ def lowest_coverage(interval: Interval, games: int, draw_rates: Iterable[float] 
     rates = rate_grid(draw_rates)
     for draw_rate in draw_rates:
         rates += edge_rates(low, high, draw_rate)
-    coverage = coverage_of_ends(low, high, games, rates)
-    worst = int(coverage.argmin())
-    return float(coverage[worst]), rates[worst]
+    return worst_of(coverage_of_ends(low, high, games, rates), rates)
+
+
+def worst_of(coverage: FloatArray, rates: Sequence[Rates]) -> tuple[float, Rates]:
+    """The lowest coverage and its rates; of rates whose coverage ties to 10 decimals (mirror images, often), the one
+    with the fewest wins, so that rounding noise never picks the other."""
+    lowest = round(float(coverage.min()), 10)
+    worst = min((rates[index] for index in range(len(rates)) if round(float(coverage[index]), 10) == lowest))
+    return float(coverage.min()), worst
 
 
 def mean_width(low: FloatArray, high: FloatArray, games: int, rates: Rates) -> float:

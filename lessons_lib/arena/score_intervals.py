@@ -20,9 +20,13 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+import numpy as np
+
 Z_95 = 1.959963984540054
 TAIL_95 = 0.025
 """The chance each one-sided bound of a 95% interval may miss."""
+MOST_GAMES = 10_000_000
+"""The most games a record may count: more would take long to bound and are not a match anyone plays."""
 
 
 def wilson_interval(successes: float, trials: float, z: float = Z_95) -> tuple[float, float]:
@@ -53,11 +57,21 @@ def at_most_chance(successes: int, trials: int, rate: float) -> float:
         return 1.0
     if rate >= 1.0:
         return 0.0
-    log_rate, log_miss = math.log(rate), math.log1p(-rate)
-    log_terms = [math.lgamma(trials + 1) - math.lgamma(k + 1) - math.lgamma(trials - k + 1)
-                 + k * log_rate + (trials - k) * log_miss for k in range(successes + 1)]
-    top = max(log_terms)
-    return min(1.0, math.exp(top) * math.fsum(math.exp(term - top) for term in log_terms))
+    counts = np.arange(1, successes + 1, dtype=np.float64)
+    log_ways = np.concatenate([[0.0], np.cumsum(np.log((trials - counts + 1) / counts))])  # log C(trials, k)
+    ks = np.arange(successes + 1, dtype=np.float64)
+    log_terms = log_ways + ks * math.log(rate) + (trials - ks) * math.log1p(-rate)
+    top = float(log_terms.max())
+    return min(1.0, math.exp(top) * float(np.exp(log_terms - top).sum()))
+
+
+def _whole(count: object) -> int:
+    """``count`` as a whole number of games, or ValueError."""
+    if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or not 0 <= count <= MOST_GAMES:
+        text = repr(count)
+        shown = text if len(text) <= 30 else text[:20] + f"... ({len(text)} characters)"
+        raise ValueError(f"{shown} is not a number of games from 0 to {MOST_GAMES:,}")
+    return int(count)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -73,7 +87,8 @@ def exact_bound(successes: int, trials: int, upper: bool, tail: float = TAIL_95)
     >>> exact_bound(0, 20, upper=False)
     0.0
     """
-    if trials < 0 or not 0 <= successes <= trials:
+    successes, trials = _whole(successes), _whole(trials)
+    if successes > trials:
         raise ValueError(f"{successes} successes in {trials} trials is not a record")
     if not upper:
         return 1.0 - exact_bound(trials - successes, trials, True, tail)
@@ -98,9 +113,8 @@ def score_interval(wins: int, draws: int, losses: int, tail: float = TAIL_95) ->
     >>> round(low, 3), round(high, 3)
     (0.416, 0.584)
     """
+    wins, draws, losses = _whole(wins), _whole(draws), _whole(losses)
     games = wins + draws + losses
-    if min(wins, draws, losses) < 0:
-        raise ValueError(f"{wins}-{draws}-{losses} is not a record of games")
     if games == 0:
         return 0.0, 1.0
     low = 0.5 + (exact_bound(wins, games, False, tail) - exact_bound(losses, games, True, tail)) / 2
@@ -115,7 +129,7 @@ def sign_test(wins: int, losses: int) -> float:
     >>> round(sign_test(3, 0), 6), sign_test(24, 0) < 1e-6, sign_test(5, 5)
     (0.25, True, 1.0)
     """
-    decisive = wins + losses
+    decisive = _whole(wins) + _whole(losses)
     if decisive == 0:
         return 1.0
     return min(1.0, 2 * at_most_chance(min(wins, losses), decisive, 0.5))

@@ -127,7 +127,7 @@ def test_the_score_interval_is_clopper_pearsons_without_draws_and_narrower_with_
     assert wide_low < low < 0.5625 < high < wide_high and high - low == pytest.approx(0.057, abs=0.002)
     assert score_interval(0, 20, 0) == pytest.approx((0.416, 0.584), abs=0.001)  # all drawn: a width, not a point
     assert score_interval(0, 0, 0) == (0.0, 1.0)
-    with pytest.raises(ValueError, match="not a record"):
+    with pytest.raises(ValueError, match="not a number of games"):
         score_interval(-1, 3, 0)
 
 

@@ -92,3 +92,18 @@ def test_elo_intervals_hold_on_tournaments_that_are_mostly_drawn(draw_rate: floa
     true_elo = {"mcts": 0.0, "g1": 30.0, "g2": 60.0, "g3": 60.0, "g4": 90.0}
     pairings = [("g1", "mcts"), ("g2", "mcts"), ("g3", "mcts"), ("g4", "mcts"), ("g2", "g1"), ("g4", "g3")]
     assert simulated_elo_coverage(true_elo, "mcts", pairings, games, draw_rate, 60, seed=3) >= 0.9
+
+
+@pytest.mark.parametrize("record", [(1.5, 2, 3), (True, 1, 1), (-1, 2, 3), (10 ** 400, 0, 0), ("3", 0, 0)])
+def test_a_record_that_is_not_one_gets_one_short_line(record: tuple[object, object, object]) -> None:
+    with pytest.raises(ValueError, match="is not a number of games") as raised:
+        score_interval(*record)  # type: ignore[arg-type]
+    assert len(str(raised.value)) < 100
+    with pytest.raises(ValueError, match="is not a number of games"):
+        sign_test(*record[::2])  # type: ignore[arg-type]
+
+
+def test_large_records_are_bounded_as_exactly_as_small_ones() -> None:
+    low, high = score_interval(300, 20000, 200)
+    assert low < (300 + 10000) / 20500 < high and high - low < 0.005
+    assert score_interval(np.int64(3), np.int64(197), 0) == score_interval(3, 197, 0)
