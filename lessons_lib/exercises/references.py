@@ -72,8 +72,8 @@ EXERCISES: dict[str, Exercise] = {
         "backpropagate_for": "lessons_lib.agents.mcts:backpropagate_for", "MCTSAgent": "lessons_lib.agents.mcts:MCTSAgent"}),
     "check_elo_difference": Exercise("Elo difference", {"elo_difference": "lessons_lib.exercises.strength:elo_difference"}),
     "check_wilson": Exercise("Wilson interval", {
-        "wilson_interval": "lessons_lib.arena.ratings:wilson_interval",
-        "score_interval": "lessons_lib.arena.ratings:score_interval"}),
+        "wilson_interval": "lessons_lib.arena.score_intervals:wilson_interval",
+        "score_interval": "lessons_lib.arena.score_intervals:score_interval"}),
     "check_game_measure": Exercise("measurement of random games", {
         "random_profile": "lessons_lib.experiments.game_comparison:random_profile",
         "replay": "lessons_lib.exercises.other_games:replay"}),
@@ -170,7 +170,7 @@ ALLOWED: dict[str, tuple[str, ...]] = {
     "check_rollout_policy": ("lessons_lib.agents.evaluation.", "lessons_lib.games.shologuti.position.",
                              "lessons_lib.games.shologuti.board."),
     "check_elo_difference": ("lessons_lib.arena.ratings.expected_score",),
-    "check_wilson": ("lessons_lib.arena.ratings.Z_95",),
+    "check_wilson": ("lessons_lib.arena.ratings.Z_95", "lessons_lib.arena.score_intervals.Z_95"),
     "check_game_measure": ("lessons_lib.games.GAMES", "lessons_lib.games.game_named"),
     "check_goat_rollouts": ("lessons_lib.games.baghchal.",),
     "check_best_game_for_mcts": ("lessons_lib.experiments.data.load_table", "lessons_lib.games.GAMES"),

@@ -181,7 +181,7 @@ def test_an_answer_using_what_its_exercise_does_not_give_is_refused_and_told_wha
 def test_an_exercises_own_references_are_left_to_its_check() -> None:
     from lessons_lib.exercises.answer_code import AnswerCode
 
-    assert answer_problem("check_wilson", AnswerCode({"lessons_lib.arena.ratings.wilson_interval"}, [])) is None
+    assert answer_problem("check_wilson", AnswerCode({"lessons_lib.arena.score_intervals.wilson_interval"}, [])) is None
 
 
 def test_lesson_08s_agent_may_use_the_whole_library() -> None:
