@@ -33,7 +33,7 @@ from lessons_lib.arena.ratings import wilson_interval
 from lessons_lib.experiments.data import ENDGAME_DATA
 from lessons_lib.games.shologuti.endgame_table import solved_without_clock
 from lessons_lib.learning.generations import csv_text
-from lessons_lib.games.shologuti.endgame_samples import positions_in_tables
+from lessons_lib.experiments.endgame_samples import positions_in_tables
 from lessons_lib.tooling.files import write_whole
 
 AGENTS = (*(f"alphabeta:{depth}" for depth in range(1, 9)),

@@ -4,7 +4,8 @@ again on them, position for position), so the lesson can say what they hold."""
 
 from __future__ import annotations
 
-from lessons_lib.games.shologuti.endgame_samples import MIN_WIN_PLIES, keeps_value, positions_in_tables
+from lessons_lib.agents.solved import value_after
+from lessons_lib.experiments.endgame_samples import MIN_WIN_PLIES, positions_in_tables
 from lessons_lib.games.shologuti.endgame_table import solved_without_clock
 from lessons_lib.games.shologuti.position import Position
 
@@ -13,7 +14,7 @@ def test_every_position_drawn_is_of_its_kind() -> None:
     for position in positions_in_tables("forced", 60, 3, "choice"):
         value = solved_without_clock(position)
         assert value is not None and position.clock == 0
-        kept = [keeps_value(position, move, value[0]) for move in position.legal_moves()]
+        kept = [value_after(position, move) == value[0] for move in position.legal_moves()]
         assert any(kept) and not all(kept)
     for position in positions_in_tables("forced", 20, 3, "won"):
         value = solved_without_clock(position)
@@ -22,5 +23,5 @@ def test_every_position_drawn_is_of_its_kind() -> None:
 
 def test_a_move_keeps_a_value_for_the_player_who_made_it() -> None:
     position = Position.from_string(".....................GG...R.....R.... g -")  # lost for Green in 34
-    assert all(keeps_value(position, move, -1) for move in position.legal_moves())
-    assert not any(keeps_value(position, move, 1) for move in position.legal_moves())
+    assert all(value_after(position, move) == -1 for move in position.legal_moves())
+    assert not any(value_after(position, move) == 1 for move in position.legal_moves())

@@ -1,7 +1,7 @@
 """Positions drawn at random from the shipped endgame tables, as ``benchmarks/endgame_truth.py`` draws them.
 
 Lesson 12 measures the searches on two samples: positions where the choice matters (some legal move keeps the
-position's value and some does not) and positions the side to move wins in at least :data:`MIN_WIN_PLIES`. Drawing
+position's value and some does not: :func:`~lessons_lib.agents.solved.value_after`) and positions the side to move wins in at least :data:`MIN_WIN_PLIES`. Drawing
 them here lets the lesson say what a sample holds (how many drawn, how many of each class) from the same seed.
 
 >>> from lessons_lib.games.shologuti.endgame_table import solved
@@ -14,23 +14,14 @@ from __future__ import annotations
 import random
 from typing import Literal
 
+from lessons_lib.agents.solved import value_after
 from lessons_lib.games.shologuti.endgame_index import SHIPPED_MATERIAL, class_size, parts_at
-from lessons_lib.games.shologuti.endgame_table import solved, solved_parts
+from lessons_lib.games.shologuti.endgame_table import solved_parts
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import Rules
 
 MIN_WIN_PLIES = 5
 """The won positions start at least this far from the end: a win in one or two is no test."""
-
-
-def keeps_value(position: Position, move: object, value: int) -> bool:
-    """Whether ``move`` leads to a position the tables give ``value`` for the player who made it (a capture chain's
-    next ply is the same player's; a slower win still keeps a win). False where the tables do not decide it."""
-    child = position.play(move)
-    found = solved(child)
-    if found is None:
-        return False
-    return (found[0] if child.to_move == position.to_move else -found[0]) == value
 
 
 def positions_in_tables(variant: str, count: int, seed: int, wanted: Literal["choice", "won"]) -> list[Position]:
@@ -53,7 +44,7 @@ def positions_in_tables(variant: str, count: int, seed: int, wanted: Literal["ch
             if decided[0] == 1 and decided[1] >= MIN_WIN_PLIES:
                 found.append(position)
             continue
-        kept = {keeps_value(position, move, decided[0]) for move in position.legal_moves()}
+        kept = {value_after(position, move) == decided[0] for move in position.legal_moves()}
         if kept == {True, False}:
             found.append(position)
     return found
