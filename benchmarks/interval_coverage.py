@@ -56,12 +56,12 @@ def score_rows() -> list[dict[str, str]]:
             coverage = coverage_of_ends(low, high, games, rates)
             lowest, where = worst_of(coverage, rates)
             if games <= EDGES_UP_TO:
-                lowest, where = lowest_coverage(interval, games)
+                lowest, where = lowest_coverage(interval, games, ends=(low, high))
             row = {"games": str(games), "interval": name, "lowest coverage": f"{lowest:.3f}",
                    "at (win, draw, loss)": "({:.4g}, {:g}, {:.4g})".format(*where),
                    "looked at": "grid and ends" if games <= EDGES_UP_TO else "grid",
                    "mean coverage": f"{coverage.mean():.3f}",
-                   "monotone": "yes" if first_non_monotone(interval, games) is None else "no"}
+                   "monotone": "yes" if first_non_monotone(interval, games, ends=(low, high)) is None else "no"}
             for width_rates in WIDTH_RATES:
                 row["width at ({:g}, {:g}, {:g})".format(*width_rates)] = f"{mean_width(low, high, games, width_rates):.3f}"
             rows.append(row)

@@ -25,6 +25,7 @@ from lessons_lib.arena.ratings import Score, elo_intervals, expected_score
 Interval = Callable[[int, int, int], tuple[float, float]]
 Rates = tuple[float, float, float]
 FloatArray = npt.NDArray[np.float64]
+Ends = tuple[FloatArray, FloatArray]
 
 DRAW_RATES = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98, 0.99)
 """The draw rates the tests and the benchmark look at: none to nearly all games."""
@@ -47,7 +48,7 @@ def rate_grid(draw_rates: Iterable[float] = DRAW_RATES, win_shares: Iterable[flo
             for draw in draw_rates for share in shares]
 
 
-def interval_ends(interval: Interval, games: int) -> tuple[FloatArray, FloatArray]:
+def interval_ends(interval: Interval, games: int) -> Ends:
     """The low and high ends of ``interval`` for every record of ``games`` games, indexed ``[wins, losses]``
     (NaN where ``wins + losses > games``)."""
     low = np.full((games + 1, games + 1), np.nan)
@@ -108,10 +109,12 @@ def edge_rates(low: FloatArray, high: FloatArray, draw_rate: float, step: float 
     return [(float(mean - draw_rate / 2), draw_rate, float(1 - draw_rate / 2 - mean)) for mean in feasible]
 
 
-def lowest_coverage(interval: Interval, games: int, draw_rates: Iterable[float] = DRAW_RATES) -> tuple[float, Rates]:
+def lowest_coverage(interval: Interval, games: int, draw_rates: Iterable[float] = DRAW_RATES,
+                    ends: Ends | None = None) -> tuple[float, Rates]:
     """The lowest coverage of ``interval`` over ``games`` games, and where: over :func:`rate_grid` and, at each draw
-    rate, just beyond every end of every record's interval (:func:`edge_rates`)."""
-    low, high = interval_ends(interval, games)
+    rate, just beyond every end of every record's interval (:func:`edge_rates`). ``ends``: the interval's
+    :func:`interval_ends`, if already computed."""
+    low, high = ends if ends is not None else interval_ends(interval, games)
     rates = rate_grid(draw_rates)
     for draw_rate in draw_rates:
         rates += edge_rates(low, high, draw_rate)
@@ -131,10 +134,12 @@ def mean_width(low: FloatArray, high: FloatArray, games: int, rates: Rates) -> f
     return float(np.nansum(record_chances(games, rates) * (high - low)))
 
 
-def first_non_monotone(interval: Interval, games: int) -> tuple[tuple[int, int, int], tuple[int, int, int]] | None:
+def first_non_monotone(interval: Interval, games: int,
+                       ends: Ends | None = None) -> tuple[tuple[int, int, int], tuple[int, int, int]] | None:
     """A pair of records ``(before, after)`` of ``games`` games where a draw turned into a win, or a loss into a
-    draw, lowers an end of ``interval``; None if there is none (every record is tried)."""
-    low, high = interval_ends(interval, games)
+    draw, lowers an end of ``interval``; None if there is none (every record is tried). ``ends``: the interval's
+    :func:`interval_ends`, if already computed."""
+    low, high = ends if ends is not None else interval_ends(interval, games)
     for wins in range(games + 1):
         for losses in range(games + 1 - wins):
             before = (wins, games - wins - losses, losses)

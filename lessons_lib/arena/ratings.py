@@ -102,7 +102,7 @@ def elo_intervals(scores: Sequence[Score], baseline: str, players: Sequence[str]
         if not own.any():
             intervals[name] = (-math.inf, math.inf)
             continue
-        drop = z * z / 2 * _spread_bound(table.points[own], expected[own])
+        drop = z * z / 2 * _dispersion_of(table.points[own], expected[own])
         estimate = float(best[player] - best[table.base])
         ends = [_interval_end(table, player, estimate, direction, top - drop) for direction in (-1.0, 1.0)]
         intervals[name] = (ends[0] * ELO_PER_NATURAL_UNIT, ends[1] * ELO_PER_NATURAL_UNIT)
@@ -139,10 +139,10 @@ def dispersion(scores: Sequence[Score], baseline: str, players: Sequence[str] | 
     0.18
     """
     table = _Table(scores, baseline, players)
-    return _spread_bound(table.points, table.expected(table.fit()))
+    return _dispersion_of(table.points, table.expected(table.fit()))
 
 
-def _spread_bound(points: FloatArray, expected: FloatArray) -> float:
+def _dispersion_of(points: FloatArray, expected: FloatArray) -> float:
     binomial = expected * (1 - expected)
     shown = float(((points - expected) ** 2).sum() / binomial.sum())
     least_draw_rate = exact_bound(int((points == 0.5).sum()), len(points), upper=False, tail=TAIL_95)

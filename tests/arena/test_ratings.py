@@ -160,11 +160,11 @@ def test_a_player_without_games_is_unknown_and_a_baseline_without_games_is_refus
 
 
 def test_the_dispersion_is_the_larger_of_the_spread_shown_and_the_spread_the_draws_allow() -> None:
-    from lessons_lib.arena.ratings import _spread_bound
-    upsets = _spread_bound(np.array([1.0, 0.0, 1.0, 0.0]), np.array([0.1, 0.9, 0.1, 0.9]))
+    from lessons_lib.arena.ratings import _dispersion_of
+    upsets = _dispersion_of(np.array([1.0, 0.0, 1.0, 0.0]), np.array([0.1, 0.9, 0.1, 0.9]))
     assert upsets == pytest.approx(9.0)  # results far from what the ratings expect: wider than binomial
     drawn = np.array([0.5] * 19 + [1.0])
-    allowed = _spread_bound(drawn, np.full(20, 0.5))
+    allowed = _dispersion_of(drawn, np.full(20, 0.5))
     least = exact_bound(19, 20, upper=False)
     assert allowed == pytest.approx(1 - least)
     assert allowed > ((drawn - 0.5) ** 2).sum() / 5  # one win among draws: more than the 0.05 shown
