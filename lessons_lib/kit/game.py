@@ -148,6 +148,8 @@ class Engine:
         solved: where a solved table decides a position, its exact value for the player to move (1 won, 0 drawn,
             −1 lost) and distance to the end in plies, else None; None if the game has no table.
         solved_scope: which positions the tables decide, in words (for a message where they do not).
+        random_solved: ``random_solved(variant, rng)``, a position still in play drawn with the ``random.Random``
+            ``rng`` from those the tables decide, with a piece a side; None if the game has no table.
         variants: the names of the game's rule variants, the default first; empty for a game with one set of rules.
         rules_named: for a game with variants, its rules by name; ``position.start(rules)`` and
             ``position.from_string(text, rules)`` take them, and each position keeps them in ``rules``, whose
@@ -174,5 +176,6 @@ class Engine:
     strongest_evaluate: Callable[[Any, int], float] | None = None
     solved: Callable[[Any], tuple[int, int] | None] | None = None
     solved_scope: str = ""
+    random_solved: Callable[[str, random.Random], Any] | None = None
     variants: tuple[str, ...] = ()
     rules_named: Callable[[str], Any] | None = None

@@ -8,8 +8,11 @@ tables: a game that never reaches a small endgame never pays for them. A damaged
 
 from __future__ import annotations
 
-from lessons_lib.games.shologuti.endgame_index import SHIPPED_MATERIAL
+import random
+
+from lessons_lib.games.shologuti.endgame_index import SHIPPED_MATERIAL, class_size, parts_at
 from lessons_lib.games.shologuti.position import Position
+from lessons_lib.games.shologuti.rules import Rules
 
 SCOPE = ("positions of the forced, traditional and continue rules with at most two pieces a side or three against "
          "one or none and no capture chain under way, the positions their moves lead to, and only while the draw "
@@ -27,3 +30,20 @@ def solved(position: Position) -> tuple[int, int] | None:
     from lessons_lib.games.shologuti.endgame_table import solved as looked_up
 
     return looked_up(position)
+
+
+def random_solved_position(variant: str, rng: random.Random) -> Position:
+    """A position drawn with ``rng`` from the shipped tables of ``variant``: a class with a piece a side, then a
+    numbered position of it, again until the tables decide one that is still in play (the clock at 0)."""
+    from lessons_lib.games.shologuti.endgame_table import solved_parts
+
+    rules = Rules.named(variant)
+    classes = [material for material in SHIPPED_MATERIAL if min(material) > 0]
+    while True:
+        material = rng.choice(classes)
+        parts = parts_at(material, rng.randrange(class_size(material)))
+        if solved_parts(parts, variant) is None:
+            continue
+        position = Position(*parts, rules=rules)
+        if not position.is_game_over():
+            return position
