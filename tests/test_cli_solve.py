@@ -61,7 +61,6 @@ def test_a_drawn_endgame_shows_the_start_of_a_drawing_line() -> None:
 @pytest.mark.parametrize("args", [
     ["start"],
     ["RRR...............................GGG g -"],  # three a side: beyond the tables
-    [".........G........G...........R...... g - 95"],  # the clock would end the game before the win
     [".........G........G...........R...... g -", "--game", "shologuti", "--variant", "forced"],
 ])
 def test_where_no_table_decides_one_line_and_status_1(args: list[str]) -> None:
@@ -71,6 +70,23 @@ def test_where_no_table_decides_one_line_and_status_1(args: list[str]) -> None:
         return
     assert result.returncode == 1 and result.stderr == ""
     assert result.stdout.count("\n") == 1 and result.stdout.startswith("not solved: no table decides")
+
+
+def test_where_the_clock_ends_the_game_first_the_win_is_a_draw() -> None:
+    assert "won in 9 plies" in solve(".........G........G...........R...... g - 91").stdout
+    result = solve(".........G........G...........R...... g - 95")  # the capture that resets it comes too late
+    assert result.returncode == 0 and "drawn with perfect play" in result.stdout
+
+
+def test_a_win_the_quickest_way_of_which_passes_the_clock_is_played_to_its_end() -> None:
+    assert "won in 35 plies" in solve("..............R.............G.G..R... g - 90").stdout  # 29x37 resets the clock
+    start = Position.from_string("...............R.G.........G........G g - 94")  # won in 15 without the clock
+    result = solve(str(start))
+    assert result.returncode == 0 and "won with perfect play by both sides, in no fewer than 15 plies" in result.stdout
+    position = start
+    for move in result.stdout.split(": ")[-1].split():
+        position = position.play(move)
+    assert position.outcome() is not None and position.outcome().winner == start.to_move
 
 
 def test_a_game_without_tables_says_so() -> None:

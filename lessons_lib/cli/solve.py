@@ -16,6 +16,8 @@ NOT_SOLVED = 1
 """The exit status where no table decides the position."""
 DRAWN_LINE_PLIES = 12
 """How much of a drawing line is shown (a draw has no end to play to)."""
+LONGEST_LINE = 2_000
+"""A bound on a won line's length, never reached: the winner captures before the clock ends the game."""
 
 
 def add_parser(commands: Any, add_game_options: Any) -> None:
@@ -51,8 +53,12 @@ def run(args: argparse.Namespace, game: Any) -> int:
         print(f"{mover}: drawn with perfect play; a drawing line, its first {len(line)} plies: {_moves(line)}")
     else:
         verdict = "won" if value > 0 else "lost"
-        print(f"{mover}: {verdict} in {distance} plies with perfect play by both sides: "
-              f"{_moves(perfect_line(position, distance))}")
+        line = perfect_line(position, LONGEST_LINE)
+        if len(line) == distance:
+            print(f"{mover}: {verdict} in {distance} plies with perfect play by both sides: {_moves(line)}")
+        else:  # the quickest way does not fit in the draw clock: the winner must capture in time
+            print(f"{mover}: {verdict} with perfect play by both sides, in no fewer than {distance} plies (the "
+                  f"quickest way does not fit in the draw clock); a line of {len(line)} plies: {_moves(line)}")
     return 0
 
 

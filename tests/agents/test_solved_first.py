@@ -11,7 +11,9 @@ from lessons_lib.agents.match import play_game
 from lessons_lib.agents.presets import DIFFICULTIES, best_agent, make_agent
 from lessons_lib.agents.solved import SolvedFirst, first_slip, perfect_line, perfect_move, value_after
 from lessons_lib.games.shologuti.endgame_index import class_size, parts_at
-from lessons_lib.games.shologuti.endgame_table import shipped_table, solved, solved_parts, solved_without_clock
+from lessons_lib.games.shologuti.endgame_table import (
+    shipped_table, solved, solved_parts, solved_without_clock, zeroing_of,
+)
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import Rules
 
@@ -49,7 +51,7 @@ def test_in_every_won_two_against_one_best_keeps_the_win_and_comes_one_ply_neare
     away; tested in tests/games/test_endgames.py), this step proves best converts these endgames against any
     opponent."""
     rules = Rules.named(variant)
-    values, distances = shipped_table(variant)[(2, 1)]
+    values, distances, _ = shipped_table(variant)[(2, 1)]
     best = best_agent(0.05)
     checked = finished = 0
     for index in range(len(values)):
@@ -69,7 +71,7 @@ def test_in_every_won_two_against_one_best_keeps_the_win_and_comes_one_ply_neare
 
 
 def test_where_the_clock_leaves_just_room_for_the_win_best_still_plays_the_tables_move() -> None:
-    """At clock 100 - d the slower moves are undecided (the clock could end them first); the quickest is not."""
+    """At clock 100 - d the quickest line just fits: the tables' move is still the quickest win."""
     for start in won_positions(30, seed=11):
         _, distance = solved(start)  # type: ignore[misc]
         late = Position(start.green, start.red, start.to_move, start.pending, start.rules.draw_plies - distance,
@@ -119,9 +121,44 @@ def test_first_slip_finds_the_move_that_lets_a_win_go_and_none_in_perfect_play()
             assert first_slip(start, [let_go[0]], solved_without_clock) == 1
 
 
-def test_without_the_clock_the_table_still_answers_where_the_clock_is_too_far_on() -> None:
+def test_past_its_zeroing_distance_the_clock_draws_a_win_that_the_table_without_it_still_sees() -> None:
     start = won_positions(1, seed=17)[0]
     _, distance = solved(start)  # type: ignore[misc]
-    late = Position(start.green, start.red, start.to_move, start.pending, start.rules.draw_plies - distance + 1,
+    zeroing = zeroing_of(start)
+    assert zeroing is not None and zeroing <= distance
+    late = Position(start.green, start.red, start.to_move, start.pending, start.rules.draw_plies - zeroing + 1,
                     start.rules)
-    assert solved(late) is None and solved_without_clock(late) == (1, distance)
+    assert solved(late) == (0, 255) and solved_without_clock(late) == (1, distance)
+
+
+def late_wins(count: int, seed: int) -> list[Position]:
+    """Won positions at a clock where the quickest win no longer fits (clock + distance > limit) but the clock
+    still allows a win (clock + zeroing distance <= limit): the wins the clock makes hard."""
+    rng, found = random.Random(seed), []
+    for start in won_positions(40 * count, seed):
+        distance, zeroing, limit = solved(start)[1], zeroing_of(start), start.rules.draw_plies  # type: ignore[index]
+        if zeroing is None or limit - zeroing < limit - distance + 1:
+            continue
+        clock = rng.randint(limit - distance + 1, limit - zeroing)
+        found.append(Position(start.green, start.red, start.to_move, start.pending, clock, start.rules))
+        if len(found) == count:
+            break
+    return found
+
+
+@pytest.mark.parametrize("opponent", OPPONENTS)
+def test_best_converts_a_win_the_clock_still_allows_against_every_opponent(opponent: str) -> None:
+    starts = late_wins(3, seed=5 + OPPONENTS.index(opponent))
+    assert len(starts) == 3
+    for number, start in enumerate(starts):
+        assert solved(start)[0] == 1  # type: ignore[index]
+        winner = start.to_move
+        players = [best_agent(0.05), make_agent(opponent, seed=number)]
+        played = play_game(players if winner == 0 else players[::-1], start)
+        assert played.outcome.winner == winner, (str(start), opponent)
+
+
+def test_at_a_late_clock_every_move_best_makes_keeps_the_win_the_clock_allows() -> None:
+    for start in late_wins(25, seed=23):
+        move = best_agent(0.05).search(start).move
+        assert value_after(start, move) == 1, str(start)

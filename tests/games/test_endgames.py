@@ -118,18 +118,19 @@ def test_two_against_one_solved_with_the_reference_rules_gives_the_shipped_value
         assert found == (reference.values[number], 255 if distance < 0 else distance), str(position)
 
 
-def test_a_value_holds_only_while_the_clock_cannot_end_the_game_first() -> None:
+def test_a_value_holds_while_clock_and_zeroing_distance_fit_and_the_clock_draws_it_after() -> None:
     table = shipped_table("forced")
-    values, distances = table[(2, 1)]
-    won = next(index for index in range(len(values)) if values[index] == 1 and distances[index] >= 3)
+    values, distances, zeroing = table[(2, 1)]
+    won = next(index for index in range(len(values)) if values[index] == 1 and zeroing[index] >= 3)
     drawn = next(index for index in range(len(values)) if values[index] == DRAW)
+    limit = 100
     for index, expected in ((won, 1), (drawn, DRAW)):
         parts = parts_at((2, 1), index)
-        limit = 100
-        late = limit - int(distances[index]) if expected != DRAW else limit - 1
+        late = limit - int(zeroing[index]) if expected != DRAW else limit - 1
         assert solved(Position(*parts, late, Rules(True, True, limit)))[0] == expected
         if expected != DRAW:
-            assert solved(Position(*parts, late + 1, Rules(True, True, limit))) is None  # the clock may end it
+            assert solved(Position(*parts, late, Rules(True, True, limit)))[1] == distances[index]
+            assert solved(Position(*parts, late + 1, Rules(True, True, limit))) == (DRAW, 255)  # the clock draws it
     assert solved(Position.start()) is None  # more pieces than the tables hold
     assert solved(Position(*parts_at((2, 1), won), 0, Rules(True, False))) is None  # a custom variant
 
@@ -139,9 +140,9 @@ def test_a_solved_table_reads_back_as_it_was_written(tmp_path: Path) -> None:
     save_table(table, tmp_path / "table.npz")
     again = load_table(tmp_path / "table.npz")
     assert sorted(again) == sorted(table)
-    for material, (values, distances) in table.items():
-        assert np.array_equal(again[material][0], values) and np.array_equal(again[material][1], distances)
-        assert set(np.unique(values)) <= {-1, 0, 1, ABSENT}
+    for material, arrays in table.items():
+        assert all(np.array_equal(read, written) for read, written in zip(again[material], arrays, strict=True))
+        assert set(np.unique(arrays[0])) <= {-1, 0, 1, ABSENT}
 
 
 def test_two_against_one_is_what_the_graph_solves_position_by_position() -> None:

@@ -1,14 +1,19 @@
-"""Solved Shologuti endgames as arrays: each position's value and distance to the end, by material class.
+"""Solved Shologuti endgames as arrays: each position's value, distance to the end and distance to the next capture.
 
 :func:`solve_endgames` solves every position of the given classes (and everything captures lead to) by retrograde
-analysis and returns, for each class, two arrays indexed by :func:`~lessons_lib.games.shologuti.endgame_index.
-index_of`: the value for the player to move (1 won, 0 drawn, −1 lost; :data:`ABSENT` for a number that is no
-position: a pending piece that cannot capture) and the distance to the end in plies (255 for a draw).
+analysis and returns, for each class, three arrays indexed by :func:`~lessons_lib.games.shologuti.endgame_index.
+index_of`: the value for the player to move without the draw clock (1 won, 0 drawn, −1 lost; :data:`ABSENT` for a
+number that is no position: a pending piece that cannot capture), the distance to the end in plies without the
+clock (255 for a draw), and the **zeroing distance** under the clock (:mod:`~lessons_lib.games.shologuti.
+endgame_clock`: the plies to the capture that resets the clock, 255 where the clock draws the position at clock 0).
 
-**The draw clock.** The values are those of the game without its clock: a draw means neither side can force a
-win however long the game goes on. The clock only ever turns a game into a draw, so a draw stays a draw; and a
-win (or loss) in ``d`` plies is still one with the clock at ``c`` as long as ``c + d`` is at most the rules'
-``draw_plies``: the winner ends the game before the clock can. :func:`solved` gives a value only then.
+**The draw clock.** A position whose zeroing distance is ``z`` keeps its value at clock ``c`` exactly when
+``c + z`` is at most the rules' ``draw_plies``; later, the clock draws it. :func:`solved` so answers at every clock.
+The distance it gives is the one without the clock: exact while ``c`` + distance is within the limit (the winner
+ends the game before the clock can), and otherwise the least the end can take (the winner must also capture in
+time, which can make the way longer). The zeroing distances are those of the presets' limit,
+:data:`~lessons_lib.games.shologuti.rules.DEFAULT_DRAW_PLIES`; under another limit :func:`solved` answers only
+where that rule of the distance holds, and draws.
 
 The package ships the tables of every position with at most two pieces a side, or three against one, with no
 capture chain under way, and of every position their moves lead to, for each rule variant (``data/endgames_<variant>.npz``); ``python -m lessons_lib.games.shologuti.endgame_table`` makes them
@@ -33,44 +38,54 @@ from lessons_lib.kit.errors import DamagedData
 from lessons_lib.games.shologuti.endgame_index import (
     SHIPPED_MATERIAL, Parts, class_size, index_of, material_of, parts_at,
 )
+from lessons_lib.games.shologuti.endgame_clock import zeroing_distances
 from lessons_lib.games.shologuti.endgames import endgame_graph
 from lessons_lib.games.shologuti.position import Position
-from lessons_lib.games.shologuti.rules import VARIANTS, Rules
+from lessons_lib.games.shologuti.rules import DEFAULT_DRAW_PLIES, VARIANTS, Rules
 from lessons_lib.kit.errors import quoted
 from lessons_lib.kit.retrograde import DRAW, solve
 
 ABSENT = 2
 """The value of a number in a class's array that stands for no position."""
 NO_DISTANCE = 255
-"""The distance stored for a draw."""
+"""The distance stored for a draw (and the zeroing distance where the clock draws the position at clock 0)."""
+KINDS = ("values", "distances", "zeroing")
+"""The arrays a table holds for each class, by name: values (int8), distances and zeroing distances (uint8)."""
 
-Table = dict[tuple[int, int], tuple[NDArray[Any], NDArray[Any]]]
-"""For each material class, its values (int8) and distances (uint8)."""
+Table = dict[tuple[int, int], tuple[NDArray[Any], NDArray[Any], NDArray[Any]]]
+"""For each material class, its values (int8), distances (uint8) and zeroing distances (uint8)."""
 
 
 def solve_endgames(material: Iterable[tuple[int, int]], rules: Rules) -> Table:
     """Every class's values and distances (see the module), the classes captures lead to included."""
     graph, parts = endgame_graph(material, rules)
     solved = solve(graph)
+    zeroing = zeroing_distances(graph, parts, DEFAULT_DRAW_PLIES)
     table: Table = {}
     for number, position in enumerate(parts):
         found = material_of(position)
         if found not in table:
             size = class_size(found)
-            table[found] = (np.full(size, ABSENT, dtype=np.int8), np.full(size, NO_DISTANCE, dtype=np.uint8))
-        values, distances = table[found]
+            table[found] = (np.full(size, ABSENT, dtype=np.int8), np.full(size, NO_DISTANCE, dtype=np.uint8),
+                            np.full(size, NO_DISTANCE, dtype=np.uint8))
+        values, distances, zeroing_distances_ = table[found]
         index = index_of(position)
         values[index] = solved.values[number]
-        distance = solved.distances[number]
-        distances[index] = NO_DISTANCE if distance < 0 else min(distance, NO_DISTANCE - 1)
+        distances[index] = _stored(solved.distances[number])
+        zeroing_distances_[index] = _stored(zeroing.distances[number])
     return table
+
+
+def _stored(distance: int) -> int:
+    """A distance as a table keeps it: :data:`NO_DISTANCE` for none (-1)."""
+    return NO_DISTANCE if distance < 0 else min(distance, NO_DISTANCE - 1)
 
 
 def save_table(table: Table, path: Path) -> None:
     arrays: dict[str, NDArray[Any]] = {}
-    for (greens, reds), (values, distances) in table.items():
-        arrays[f"values_{greens}_{reds}"] = values
-        arrays[f"distances_{greens}_{reds}"] = distances
+    for (greens, reds), class_arrays in table.items():
+        for kind, array in zip(KINDS, class_arrays):
+            arrays[f"{kind}_{greens}_{reds}"] = array
     part = path.with_name(f".{path.name}.part")  # written whole, then put in place: a rebuild stopped halfway
     with open(part, "wb") as file:                # leaves the table as it was
         np.savez_compressed(file, allow_pickle=False, **arrays)
@@ -101,8 +116,8 @@ def _read_table(path: Path) -> Table:
     table: Table = {}
     with np.load(path, allow_pickle=False) as arrays:
         names = set(arrays.files)
-        classes = {name.split("_", 1)[1] for name in names if name.startswith(("values_", "distances_"))}
-        wanted = {f"{kind}_{material}" for kind in ("values", "distances") for material in classes}
+        classes = {name.split("_", 1)[1] for name in names if name.startswith(tuple(f"{kind}_" for kind in KINDS))}
+        wanted = {f"{kind}_{material}" for kind in KINDS for material in classes}
         if names != wanted:
             strays = sorted(names - wanted)
             raise _Wrong(f"holds the array {strays[0]!r}, no table's" if strays
@@ -110,14 +125,14 @@ def _read_table(path: Path) -> Table:
         for material in sorted(classes):
             greens, reds = (int(count) for count in material.split("_"))
             size = class_size((greens, reds))
-            values, distances = arrays[f"values_{material}"], arrays[f"distances_{material}"]
-            for array, kind in ((values, np.int8), (distances, np.uint8)):
+            values, distances, zeroing = (arrays[f"{kind}_{material}"] for kind in KINDS)
+            for array, kind in ((values, np.int8), (distances, np.uint8), (zeroing, np.uint8)):
                 if array.dtype != kind or array.shape != (size,):
                     raise _Wrong(f"holds an array of {array.dtype} {array.shape} for {greens} against {reds}, "
                                  f"not of {np.dtype(kind)} ({size},)")
             if not np.isin(values, (-1, DRAW, 1, ABSENT)).all():
                 raise _Wrong(f"holds values that are none for {greens} against {reds}")
-            table[(greens, reds)] = (values, distances)
+            table[(greens, reds)] = (values, distances, zeroing)
     if not table:
         raise _Wrong("holds no class")
     return table
@@ -181,33 +196,59 @@ def shipped_table(variant: str) -> Table:
 def solved_parts(parts: Parts, variant: str) -> tuple[int, int] | None:
     """The value for the player to move and the distance of a position given by its parts, from the shipped
     table of ``variant`` (the clock aside), or None where the table has no such position."""
+    found = _entry(parts, variant)
+    return None if found is None else found[:2]
+
+
+def zeroing_of(position: Any) -> int | None:
+    """The zeroing distance of ``position`` (see the module): the plies to the capture that resets the clock (or
+    to the end) under play that wins within the clock; None where the clock draws it at clock 0 or the shipped
+    tables do not hold it."""
+    found = _entry_of(position)
+    return None if found is None or found[2] == NO_DISTANCE else found[2]
+
+
+def _entry(parts: Parts, variant: str) -> tuple[int, int, int] | None:
+    """A position's value, distance and zeroing distance from the shipped table of ``variant``, or None."""
     table = shipped_table(variant).get(material_of(parts))
     if table is None:
         return None
-    values, distances = table
     index = index_of(parts)
-    value = int(values[index])
-    return None if value == ABSENT else (value, int(distances[index]))
+    value = int(table[0][index])
+    return None if value == ABSENT else (value, int(table[1][index]), int(table[2][index]))
+
+
+def _entry_of(position: Any) -> tuple[int, int, int] | None:
+    if position.rules.name not in VARIANTS:
+        return None
+    return _entry((position.green, position.red, position.to_move, position.pending), position.rules.name)
 
 
 def solved(position: Any) -> tuple[int, int] | None:
-    """The exact value of ``position`` for the player to move (1 won, 0 drawn, −1 lost) and its distance to the
-    end in plies under perfect play (255 for a draw), or None where the shipped tables do not decide it: more
-    pieces, a custom variant, or a clock too far on for the win to be sure (see the module)."""
-    found = solved_without_clock(position)
+    """The exact value of ``position`` for the player to move under the draw clock, at its clock (1 won, 0 drawn,
+    −1 lost), and its distance to the end without the clock (255 for a draw), or None where the shipped tables do
+    not hold it: more pieces, or a custom variant (see the module for the clock, and for another limit)."""
+    found = _entry_of(position)
     if found is None:
         return None
-    value, distance = found
-    if value != DRAW and position.clock + distance > position.rules.draw_plies:
-        return None
-    return value, distance
+    value, distance, zeroing = found
+    limit, clock = position.rules.draw_plies, position.clock
+    if value == DRAW:
+        return DRAW, NO_DISTANCE
+    if limit == DEFAULT_DRAW_PLIES:
+        kept = zeroing != NO_DISTANCE and min(clock, limit) + zeroing <= limit
+    else:  # the zeroing distances are the presets' limit's: only the rule of the whole distance holds
+        if clock + distance > limit:
+            return None
+        kept = True
+    return (value, distance) if kept else (DRAW, NO_DISTANCE)
 
 
 def class_figures(variant: str) -> list[dict[str, Any]]:
     """For each class of the shipped table of ``variant`` (most pieces last): its material, how many positions it
     holds, how many are won, drawn and lost for the side to move, and its longest win in plies."""
     rows = []
-    for (greens, reds), (values, distances) in sorted(shipped_table(variant).items(), key=lambda item: (sum(item[0]), item[0])):
+    for (greens, reds), (values, distances, _) in sorted(shipped_table(variant).items(), key=lambda item: (sum(item[0]), item[0])):
         won = values == 1
         rows.append({"green": greens, "red": reds, "positions": int((values != ABSENT).sum()), "won": int(won.sum()),
                      "drawn": int((values == DRAW).sum()), "lost": int((values == -1).sum()),
@@ -218,7 +259,7 @@ def class_figures(variant: str) -> list[dict[str, Any]]:
 def longest_win(variant: str, material: tuple[int, int]) -> tuple[Position, int]:
     """A position of ``material`` in the shipped table of ``variant`` won for the side to move in the most plies
     (the first in the class's numbering), and that number."""
-    values, distances = shipped_table(variant)[material]
+    values, distances, _ = shipped_table(variant)[material]
     won_distances = np.where(values == 1, distances, 0)
     index = int(won_distances.argmax())
     return Position(*parts_at(material, index), rules=Rules.named(variant)), int(won_distances[index])

@@ -15,8 +15,8 @@ from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import Rules
 
 SCOPE = ("positions of the forced, traditional and continue rules with at most two pieces a side or three against "
-         "one or none and no capture chain under way, the positions their moves lead to, and only while the draw "
-         "clock leaves room for the result")
+         "one or none and no capture chain under way, and the positions their moves lead to, at any clock (under "
+         "another draw limit than 100, only where the result comes before the clock can end the game)")
 """Which positions the shipped tables decide, in words."""
 
 
