@@ -2,8 +2,9 @@
 
 :func:`perfect_move` looks the legal moves up in the game's table (its engine's ``solved``, or another lookup): it
 plays the quickest win, else a move that keeps the draw, else the slowest loss. Where the table decides a position,
-it decides a move that keeps the position's value; a move it cannot decide (for the draw clock) leads to a slower
-result than that, so it is passed over. :class:`SolvedFirst` wraps an agent: where the table decides the position,
+it decides a move that keeps the position's value (the value a draw clock allows: a win so kept is won before the
+clock ends the game); a move it cannot decide (a draw limit the table was not made for) leads to a slower result
+than that, so it is passed over. :class:`SolvedFirst` wraps an agent: where the table decides the position,
 the table's move; elsewhere the agent's own search.
 """
 

@@ -146,7 +146,8 @@ class Engine:
         learned_evaluate: the evaluation learned from games (the weighted ``features``), or None if there is none.
         strongest_evaluate: the evaluation the strongest agent (``best``) uses: by default ``evaluate``.
         solved: where a solved table decides a position, its exact value for the player to move (1 won, 0 drawn,
-            −1 lost) and distance to the end in plies, else None; None if the game has no table.
+            −1 lost) under the game's own limits (a draw clock) and its distance to the end in plies as the table
+            counts it (no fewer plies remain), else None; None if the game has no table.
         solved_scope: which positions the tables decide, in words (for a message where they do not).
         random_solved: ``random_solved(variant, rng)``, a position still in play drawn with the ``random.Random``
             ``rng`` from those the tables decide, with a piece a side; None if the game has no table.

@@ -51,6 +51,7 @@ def test_the_shipped_table_holds_every_class_it_promises_and_equals_a_fresh_solv
         present = fresh[material][0] != ABSENT  # chains from more pieces reach pending positions these do not
         assert np.array_equal(fresh[material][0][present], table[material][0][present])
         assert np.array_equal(fresh[material][1][present], table[material][1][present])
+        assert np.array_equal(fresh[material][2][present], table[material][2][present])  # the zeroing distances
         assert (present | (table[material][0] != ABSENT) == (table[material][0] != ABSENT)).all()
 
 
