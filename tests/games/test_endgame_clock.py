@@ -13,7 +13,7 @@ import random
 import numpy as np
 import pytest
 
-from lessons_lib.games.shologuti.endgame_index import class_size, parts_at
+from lessons_lib.games.shologuti.endgame_index import class_size, index_of, parts_at
 from lessons_lib.games.shologuti.endgame_table import (
     NO_DISTANCE, shipped_table, solved, solved_parts, solved_without_clock, zeroing_of,
 )
@@ -33,8 +33,6 @@ def reference(request: pytest.FixtureRequest) -> tuple[str, dict[tuple[int, int]
 def table_values(variant: str, material: tuple[int, int], keys: list[tuple[int, int, int, int]]) -> np.ndarray:
     """``values[clock, number]`` as the shipped table's arrays give them for the reference's positions (-2 for a
     position the table does not hold), by the rule the module states: a value holds while clock + zeroing <= limit."""
-    from lessons_lib.games.shologuti.endgame_index import index_of
-
     values, _, zeroing = shipped_table(variant)[material]
     indices = np.array([index_of(key) for key in keys])
     value, zero = values[indices].astype(np.int64), zeroing[indices].astype(np.int64)

@@ -235,12 +235,9 @@ def solved(position: Any) -> tuple[int, int] | None:
     limit, clock = position.rules.draw_plies, position.clock
     if value == DRAW:
         return DRAW, NO_DISTANCE
-    if limit == DEFAULT_DRAW_PLIES:
-        kept = zeroing != NO_DISTANCE and min(clock, limit) + zeroing <= limit
-    else:  # the zeroing distances are the presets' limit's: only the rule of the whole distance holds
-        if clock + distance > limit:
-            return None
-        kept = True
+    if limit != DEFAULT_DRAW_PLIES:  # the zeroing distances are the presets' limit's: only the whole distance rule
+        return (value, distance) if clock + distance <= limit else None
+    kept = zeroing != NO_DISTANCE and min(clock, limit) + zeroing <= limit
     return (value, distance) if kept else (DRAW, NO_DISTANCE)
 
 
@@ -268,9 +265,8 @@ def longest_win(variant: str, material: tuple[int, int]) -> tuple[Position, int]
 def solved_without_clock(position: Position) -> tuple[int, int] | None:
     """:func:`solved` with the clock aside: the value and distance of the game without a draw clock (what a
     benchmark's defender plays by; it does not count the clock), or None where the shipped tables do not hold it."""
-    if position.rules.name not in VARIANTS:
-        return None
-    return solved_parts((position.green, position.red, position.to_move, position.pending), position.rules.name)
+    found = _entry_of(position)
+    return None if found is None else found[:2]
 
 
 def write_shipped_tables() -> list[Path]:
