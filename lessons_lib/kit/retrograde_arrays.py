@@ -9,17 +9,21 @@ distance ``d`` when its quickest move to a position lost for the opponent (or an
 ``d − 1``, and lost at ``d`` when the last of its moves, all won for the opponent, is settled at ``d − 1``. It gives
 the same values and distances as :func:`~lessons_lib.kit.retrograde.solve` on the same graph.
 
->>> import numpy as np
+The moves inside the class are kept once, by child (:class:`Inside`, made from the moves a chunk at a time), so
+that a class of tens of millions of positions fits in memory.
+
 >>> # 0 → 1 and 0 → 2; 1 has no move (lost); 2 and 3 move to each other (a draw by repetition)
->>> solved = solve_class(4, parents=np.array([0, 0, 2, 3]), children=np.array([1, 2, 3, 2]),
-...                      exit_parents=np.array([], dtype=np.int64), exit_values=np.array([], dtype=np.int64),
-...                      exit_distances=np.array([], dtype=np.int64), present=np.ones(4, dtype=bool))
+>>> inside = Inside.of(4, [(np.array([0, 0, 2, 3]), np.array([1, 2, 3, 2]))])
+>>> no_exit = np.array([], dtype=np.int64)
+>>> solved = solve_class(inside, no_exit, no_exit, no_exit, present=np.ones(4, dtype=bool))
 >>> solved[0].tolist(), solved[1].tolist()
 ([1, -1, 0, 0], [1, 0, -1, -1])
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -30,18 +34,53 @@ from lessons_lib.kit.retrograde import DRAW, LOSS, UNKNOWN_DISTANCE, WIN
 Array = NDArray[Any]
 
 
-def solve_class(count: int, parents: Array, children: Array, exit_parents: Array, exit_values: Array,
-                exit_distances: Array, present: Array) -> tuple[Array, Array]:
-    """Each of ``count`` positions' value for its player to move (int8: ``WIN``, ``DRAW``, ``LOSS``) and distance
+@dataclass
+class Inside:
+    """A class's moves inside it, by child: the parents of child ``c`` are
+    ``parents_by_child[first[c]:first[c + 1]]`` (once per move), and ``moves[p]`` counts the moves of ``p``."""
+
+    count: int
+    first: Array
+    parents_by_child: Array
+    moves: Array
+
+    @staticmethod
+    def of(count: int, chunks: Iterable[tuple[Array, Array]]) -> Inside:
+        """The moves given as chunks of (parents, children) arrays, each chunk read twice (counted, then placed)."""
+        chunks = list(chunks)
+        by_child = np.zeros(count, dtype=np.int64)
+        moves = np.zeros(count, dtype=np.int32)
+        for parents, children in chunks:
+            by_child += np.bincount(children, minlength=count)
+            moves += np.bincount(parents, minlength=count).astype(np.int32)
+        first = np.concatenate(([0], np.cumsum(by_child))).astype(np.int64)
+        del by_child
+        cursor = first[:-1].copy()
+        parents_by_child = np.zeros(int(first[-1]), dtype=np.int32)
+        while chunks:
+            parents, children = chunks.pop(0)
+            if not len(children):
+                continue
+            order = np.argsort(children, kind="stable")
+            children, parents = children[order], parents[order]
+            starts = np.flatnonzero(np.concatenate(([True], children[1:] != children[:-1])))
+            runs = np.diff(np.concatenate((starts, [len(children)])))
+            rank = np.arange(len(children)) - np.repeat(starts, runs)
+            parents_by_child[cursor[children] + rank] = parents
+            cursor[children[starts]] += runs
+        return Inside(count, first, parents_by_child, moves)
+
+
+def solve_class(inside: Inside, exit_parents: Array, exit_values: Array, exit_distances: Array,
+                present: Array) -> tuple[Array, Array]:
+    """Each of the class's positions' value for its player to move (int8: ``WIN``, ``DRAW``, ``LOSS``) and distance
     (int32, ``UNKNOWN_DISTANCE`` for a draw); numbers not ``present`` are left drawn and never settled (see the
     module for the arguments)."""
+    count, first, parents_by_child = inside.count, inside.first, inside.parents_by_child
     values = np.zeros(count, dtype=np.int8)
     distances = np.full(count, UNKNOWN_DISTANCE, dtype=np.int32)
-    moves_left = (np.bincount(parents, minlength=count) + np.bincount(exit_parents, minlength=count)).astype(np.int32)
+    moves_left = inside.moves + np.bincount(exit_parents, minlength=count).astype(np.int32)
     settled = ~present
-    order = np.argsort(children, kind="stable")
-    parents_by_child = parents[order]
-    first = np.concatenate(([0], np.cumsum(np.bincount(children, minlength=count)))).astype(np.int64)
     finished = present & (moves_left == 0)  # no move: the player to move loses
     values[finished], distances[finished], settled[finished] = LOSS, 0, True
     frontier = np.flatnonzero(finished)

@@ -17,7 +17,7 @@ from lessons_lib.games.shologuti.endgame_table import shipped_table
 from lessons_lib.games.shologuti.movegen import after_move, generate_moves
 from lessons_lib.games.shologuti.rules import VARIANTS
 from lessons_lib.kit.retrograde import GameGraph, solve
-from lessons_lib.kit.retrograde_arrays import solve_class
+from lessons_lib.kit.retrograde_arrays import Inside, solve_class
 
 CLASSES = [(0, 1), (1, 0), (1, 1), (2, 0), (0, 3), (2, 1), (1, 2), (2, 2), (3, 1), (3, 2), (2, 3), (3, 3)]
 
@@ -112,9 +112,11 @@ def test_the_array_retrograde_agrees_with_the_list_version(data: st.DataObject) 
     exits = data.draw(st.lists(st.tuples(st.integers(0, count - 1), st.sampled_from([-1, 0, 1]), st.integers(0, 6)),
                                max_size=8))
     expected = solve(list_graph(movers, edges, exits))
+    split = data.draw(st.integers(0, len(edges)))  # the moves in two chunks, as the solver gives them
+    chunks = [(np.array([edge[0] for edge in part], dtype=np.int64), np.array([edge[1] for edge in part], dtype=np.int64))
+              for part in (edges[:split], edges[split:])]
     values, distances = solve_class(
-        count, np.array([edge[0] for edge in edges], dtype=np.int64),
-        np.array([edge[1] for edge in edges], dtype=np.int64), np.array([exit[0] for exit in exits], dtype=np.int64),
+        Inside.of(count, chunks), np.array([exit[0] for exit in exits], dtype=np.int64),
         np.array([exit[1] for exit in exits], dtype=np.int64), np.array([exit[2] for exit in exits], dtype=np.int64),
         np.ones(count, dtype=bool))
     assert values.tolist() == expected.values[:count]

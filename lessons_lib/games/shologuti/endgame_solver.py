@@ -31,7 +31,7 @@ from lessons_lib.games.shologuti.endgame_arrays import captures_from, moves_of, 
 from lessons_lib.games.shologuti.endgame_index import class_size
 from lessons_lib.games.shologuti.rules import DEFAULT_DRAW_PLIES, Rules
 from lessons_lib.kit.retrograde import DRAW
-from lessons_lib.kit.retrograde_arrays import solve_class
+from lessons_lib.kit.retrograde_arrays import Inside, solve_class
 
 Array = NDArray[Any]
 Material = tuple[int, int]
@@ -88,13 +88,13 @@ def solve_one(material: Material, rules: Rules, smaller: dict[Material, ClassTab
                        numbers_of(material, *(part[quiet] for part in child)).astype(np.int32)))
         exits.append(_exits(parent[captured], [part[captured] for part in child], side[moves.array("parent")][captured],
                             smaller))
-    parents = np.concatenate([pair[0] for pair in inside])
-    children = np.concatenate([pair[1] for pair in inside])
+    moves_inside = Inside.of(size, inside)
+    del inside
     exit_parents, exit_values, exit_distances, exit_clock_values = (np.concatenate([part[index] for part in exits])
                                                                     for index in range(4))
-    values, distances = solve_class(size, parents, children, exit_parents, exit_values, exit_distances, present)
-    clock_values, zeroing = solve_class(size, parents, children, exit_parents, exit_clock_values,
-                                        np.zeros_like(exit_distances), present)
+    values, distances = solve_class(moves_inside, exit_parents, exit_values, exit_distances, present)
+    clock_values, zeroing = solve_class(moves_inside, exit_parents, exit_clock_values, np.zeros_like(exit_distances),
+                                        present)
     values[~present] = ABSENT
     stored = np.where(distances < 0, NO_DISTANCE, np.minimum(distances, NO_DISTANCE - 1)).astype(np.uint8)
     decided = (clock_values != DRAW) & (zeroing >= 0) & (zeroing <= draw_plies) & present
