@@ -1,22 +1,39 @@
 """Shologuti's endgame classes solved over index arrays: values, distances and zeroing distances, class by class.
 
-A class's positions are the numbers of :mod:`~lessons_lib.games.shologuti.endgame_index`; its moves come from
+**The draw clock.** The clock counts the plies since the last capture, and the game is drawn when it reaches the
+rules' limit (``draw_plies``, 100 for the presets) unless the side to move has no move at all (that loss comes
+first). A capture sets the clock to 0, and every capture takes a piece, so it leads to a smaller material class.
+Within one class, then, the game under the clock is the game of its quiet plies (steps, and ``stop`` in a chain),
+each costing one tick of the clock, with the captures as exits whose results are known from the smaller classes,
+at clock 0. Solving each class that way, smallest first, gives every position a value under the clock and a
+**zeroing distance** ``z``: the plies until the move that resets the clock (a capture) or, for a position with no
+move, until the end, when the winner heads for the quickest such move and the loser for the slowest. Chess tables
+call it DTZ. A position so valued is won (or lost) at clock ``c`` exactly when ``c + z`` is at most the limit; at a
+later clock the clock draws it, and a position won without the clock whose value under the clock is a draw, or
+whose ``z`` passes the limit, is a **cursed win**: the clock draws it at every clock.
+
+**Over arrays.** A class's positions are the numbers of :mod:`~lessons_lib.games.shologuti.endgame_index`; its moves come from
 :func:`~lessons_lib.games.shologuti.endgame_arrays.moves_of`, a million positions at a time, as two arrays of
 numbers (each move inside the class) and the captures as exits to the smaller classes solved before it. Then
 :func:`~lessons_lib.kit.retrograde_arrays.solve_class` solves the class twice: without the clock, each capture an exit
 with its child's value and distance (the values and distances), and as the game of quiet plies, each capture an
-exit at distance 0 with its child's value under the clock (the zeroing distances: see
-:mod:`~lessons_lib.games.shologuti.endgame_clock`). No position is ever a Python object, so a class of tens of
+exit at distance 0 with its child's value under the clock (the zeroing distances). No position is ever a Python object, so a class of tens of
 millions of numbers fits in memory.
 
 Every number of a class is a position (the value :data:`~lessons_lib.games.shologuti.endgame_table.ABSENT`
 aside: a pending piece that cannot capture), so a class solved here holds every chain position, not only those
 the shipped classes' own moves reach.
 
+>>> from lessons_lib.games.shologuti.board import bit
+>>> from lessons_lib.games.shologuti.endgame_index import index_of
 >>> from lessons_lib.games.shologuti.rules import FORCED
 >>> tables = solve_tables([(1, 1)], FORCED)
 >>> sorted(tables)
 [(0, 1), (1, 0), (1, 1)]
+>>> values, distances, zeroing = tables[1, 1]
+>>> number = index_of((bit(23), bit(19), 0, 0))  # Green on 23, Red on 19 beside it: Green jumps it
+>>> int(values[number]), int(distances[number]), int(zeroing[number])
+(1, 1, 1)
 """
 
 from __future__ import annotations

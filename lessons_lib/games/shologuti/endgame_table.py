@@ -1,11 +1,12 @@
 """Solved Shologuti endgames as arrays: each position's value, distance to the end and distance to the next capture.
 
 :func:`solve_endgames` solves every position of the given classes (and everything captures lead to) by retrograde
-analysis and returns, for each class, three arrays indexed by :func:`~lessons_lib.games.shologuti.endgame_index.
-index_of`: the value for the player to move without the draw clock (1 won, 0 drawn, −1 lost; :data:`ABSENT` for a
-number that is no position: a pending piece that cannot capture), the distance to the end in plies without the
-clock (255 for a draw), and the **zeroing distance** under the clock (:mod:`~lessons_lib.games.shologuti.
-endgame_clock`: the plies to the capture that resets the clock, 255 where the clock draws the position at clock 0).
+analysis over index arrays (:mod:`~lessons_lib.games.shologuti.endgame_solver`) and returns, for each class, three
+arrays indexed by :func:`~lessons_lib.games.shologuti.endgame_index.index_of`: the value for the player to move
+without the draw clock (1 won, 0 drawn, −1 lost; :data:`ABSENT` for a number that is no position: a pending piece
+that cannot capture), the distance to the end in plies without the clock (255 for a draw), and the **zeroing
+distance** under the clock (the plies to the capture that resets the clock, 255 where the clock draws the position
+at clock 0; :mod:`~lessons_lib.games.shologuti.endgame_solver` says how it is found).
 
 **The draw clock.** A position whose zeroing distance is ``z`` keeps its value at clock ``c`` exactly when
 ``c + z`` is at most the rules' ``draw_plies``; later, the clock draws it. :func:`solved` so answers at every clock.
@@ -15,8 +16,8 @@ time, which can make the way longer). The zeroing distances are those of the pre
 :data:`~lessons_lib.games.shologuti.rules.DEFAULT_DRAW_PLIES`; under another limit :func:`solved` answers only
 where that rule of the distance holds, and draws.
 
-The package ships the tables of every position with at most two pieces a side, or three against one, with no
-capture chain under way, and of every position their moves lead to, for each rule variant (``data/endgames_<variant>.npz``); ``python -m lessons_lib.games.shologuti.endgame_table`` makes them
+The package ships the tables of every position with at most two pieces a side, or three against one (a capture
+chain under way included), for each rule variant (``data/endgames_<variant>.npz``); ``python -m lessons_lib.games.shologuti.endgame_table`` makes them
 again. A table file that is missing or damaged (cut short, empty, an array of the wrong shape or type) is
 :class:`DamagedTable`, one line naming the file and that command, whatever reads it.
 """
@@ -38,12 +39,12 @@ from lessons_lib.kit.errors import DamagedData
 from lessons_lib.games.shologuti.endgame_index import (
     SHIPPED_MATERIAL, Parts, class_size, index_of, material_of, parts_at,
 )
-from lessons_lib.games.shologuti.endgame_clock import zeroing_distances
-from lessons_lib.games.shologuti.endgames import endgame_graph
+from lessons_lib.games.shologuti.endgame_cache import CACHED_MATERIAL, cached_table
+from lessons_lib.games.shologuti.endgame_solver import solve_tables
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import DEFAULT_DRAW_PLIES, VARIANTS, Rules
 from lessons_lib.kit.errors import quoted
-from lessons_lib.kit.retrograde import DRAW, solve
+from lessons_lib.kit.retrograde import DRAW
 
 ABSENT = 2
 """The value of a number in a class's array that stands for no position."""
@@ -57,28 +58,9 @@ Table = dict[tuple[int, int], tuple[NDArray[Any], NDArray[Any], NDArray[Any]]]
 
 
 def solve_endgames(material: Iterable[tuple[int, int]], rules: Rules) -> Table:
-    """Every class's values and distances (see the module), the classes captures lead to included."""
-    graph, parts = endgame_graph(material, rules)
-    solved = solve(graph)
-    zeroing = zeroing_distances(graph, parts, DEFAULT_DRAW_PLIES)
-    table: Table = {}
-    for number, position in enumerate(parts):
-        found = material_of(position)
-        if found not in table:
-            size = class_size(found)
-            table[found] = (np.full(size, ABSENT, dtype=np.int8), np.full(size, NO_DISTANCE, dtype=np.uint8),
-                            np.full(size, NO_DISTANCE, dtype=np.uint8))
-        values, distances, zeroing_distances_ = table[found]
-        index = index_of(position)
-        values[index] = solved.values[number]
-        distances[index] = _stored(solved.distances[number])
-        zeroing_distances_[index] = _stored(zeroing.distances[number])
-    return table
-
-
-def _stored(distance: int) -> int:
-    """A distance as a table keeps it: :data:`NO_DISTANCE` for none (-1)."""
-    return NO_DISTANCE if distance < 0 else min(distance, NO_DISTANCE - 1)
+    """Every class's values, distances and zeroing distances (see the module), the classes captures lead to
+    included."""
+    return solve_tables(material, rules)
 
 
 def save_table(table: Table, path: Path) -> None:
@@ -210,7 +192,11 @@ def zeroing_of(position: Any) -> int | None:
 
 def _entry(parts: Parts, variant: str) -> tuple[int, int, int] | None:
     """A position's value, distance and zeroing distance from the shipped table of ``variant``, or None."""
-    table = shipped_table(variant).get(material_of(parts))
+    material = material_of(parts)
+    table = shipped_table(variant).get(material)
+    if table is None and material in CACHED_MATERIAL:
+        cached = cached_table(variant)
+        table = None if cached is None else cached[material]
     if table is None:
         return None
     index = index_of(parts)
