@@ -10,7 +10,8 @@
 - ``python -m lessons_lib release FOLDER``: the students' version, without solutions (see
   :mod:`lessons_lib.grading.release`)
 - ``python -m lessons_lib solve POSITION``: a small endgame's exact value and a line of perfect play (see
-  :mod:`lessons_lib.cli.solve`)
+  :mod:`lessons_lib.cli.solve`); ``python -m lessons_lib endgames``: three against two solved into the cache (see
+  :mod:`lessons_lib.cli.endgames`)
 
 Bad input never shows a traceback: it prints one line naming what is wrong
 and exits with status 2 (control characters in it, a line break in a file name say, escaped).
@@ -99,6 +100,7 @@ def _build_parser() -> argparse.ArgumentParser:
     from lessons_lib.cli.alphazero import add_parser as add_alphazero_parser
     from lessons_lib.cli.arena import add_parsers
     from lessons_lib.cli.collect import add_parser as add_collect_parser
+    from lessons_lib.cli.endgames import add_parser as add_endgames_parser
     from lessons_lib.cli.grading import add_parser as add_grade_parser
     from lessons_lib.cli.solve import add_parser as add_solve_parser
     from lessons_lib.grading.release import add_parser as add_release_parser
@@ -109,6 +111,7 @@ def _build_parser() -> argparse.ArgumentParser:
     add_release_parser(commands)
     add_alphazero_parser(commands)
     add_solve_parser(commands, _add_game_options)
+    add_endgames_parser(commands)
     return parser
 
 
@@ -238,6 +241,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from lessons_lib.cli.solve import run as run_solve
 
             return run_solve(args, game_named(args.game))
+        elif args.command == "endgames":
+            from lessons_lib.cli.endgames import run as run_endgames
+
+            return run_endgames(args)
     except (PositionError, MoveError, VariantError, ValueError) as error:
         print(f"{parser.prog} {args.command}: {shown(str(error))}", file=sys.stderr)
         return USAGE_ERROR

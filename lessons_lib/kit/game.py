@@ -151,6 +151,9 @@ class Engine:
         solved_scope: which positions the tables decide, in words (for a message where they do not).
         random_solved: ``random_solved(variant, rng)``, a position still in play drawn with the ``random.Random``
             ``rng`` from those the tables decide, with a piece a side; None if the game has no table.
+        build_tables: ``build_tables(variant, again, said)``: solve the tables too large to ship into the user's
+            cache folder, for one variant (or all, for None), again even where built when ``again``, telling
+            ``said`` each step in a line; None if the game has none.
         variants: the names of the game's rule variants, the default first; empty for a game with one set of rules.
         rules_named: for a game with variants, its rules by name; ``position.start(rules)`` and
             ``position.from_string(text, rules)`` take them, and each position keeps them in ``rules``, whose
@@ -178,5 +181,6 @@ class Engine:
     solved: Callable[[Any], tuple[int, int] | None] | None = None
     solved_scope: str = ""
     random_solved: Callable[[str, random.Random], Any] | None = None
+    build_tables: Callable[[str | None, bool, Callable[[str], None]], None] | None = None
     variants: tuple[str, ...] = ()
     rules_named: Callable[[str], Any] | None = None

@@ -20,7 +20,7 @@ from lessons_lib.games.shologuti.drawing import board_picture, board_svg, place_
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation as evaluate
 from lessons_lib.games.shologuti.features import FEATURE_NAMES, LEARNED_EVALUATE, STRONGEST_EVALUATE, features
 from lessons_lib.games.shologuti.movegen import PERFT_FROM_START
-from lessons_lib.games.shologuti.solved import SCOPE as SOLVED_SCOPE, random_solved_position, solved
+from lessons_lib.games.shologuti.solved import SCOPE as SOLVED_SCOPE, build_cached_tables, random_solved_position, solved
 from lessons_lib.games.shologuti.moves import Move, move_clicks
 from lessons_lib.games.shologuti.position import END_REASONS, Position
 from lessons_lib.games.shologuti.position import SIDE_NAMES as PLAYER_NAMES
@@ -32,7 +32,7 @@ ENGINE = Engine(
     evaluate=evaluate, feature_names=FEATURE_NAMES, features=features,
     learned_evaluate=LEARNED_EVALUATE, strongest_evaluate=STRONGEST_EVALUATE,
     variants=tuple(VARIANTS), rules_named=Rules.named, solved=solved, solved_scope=SOLVED_SCOPE,
-    random_solved=random_solved_position,
+    random_solved=random_solved_position, build_tables=build_cached_tables,
 )
 """This engine, as :class:`lessons_lib.kit.game.Engine` describes it (what the registry of games reads)."""
 PICTURES[Position.game_name] = ENGINE.picture  # how a notebook shows a position of this game

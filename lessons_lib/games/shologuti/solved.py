@@ -9,15 +9,19 @@ tables: a game that never reaches a small endgame never pays for them. A damaged
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 
 from lessons_lib.games.shologuti.endgame_index import SHIPPED_MATERIAL, class_size, parts_at
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import Rules
 
-SCOPE = ("positions of the forced, traditional and continue rules with at most two pieces a side or three against "
-         "one or none and no capture chain under way, and the positions their moves lead to, at any clock (under "
-         "another draw limit than 100, only where the result comes before the clock can end the game)")
-"""Which positions the shipped tables decide, in words."""
+SCOPE = ("positions of the forced, traditional and continue rules with at most two pieces a side, or three against "
+         "one or none, at any clock (under another draw limit than 100, only where the result comes before the "
+         "clock can end the game); three against two too, once built with 'python -m lessons_lib endgames'")
+"""Which positions the tables decide, in words."""
+TABLE_MATERIAL = frozenset(SHIPPED_MATERIAL) | {(3, 2), (2, 3)}
+"""The classes a table can hold: the shipped ones, and the cache's (when built)."""
 
 
 def solved(position: Position) -> tuple[int, int] | None:
@@ -25,7 +29,7 @@ def solved(position: Position) -> tuple[int, int] | None:
     end in plies, or None where the shipped tables do not decide it
     (:func:`lessons_lib.games.shologuti.endgame_table.solved`); a damaged table file raises
     :class:`~lessons_lib.kit.errors.DamagedData` (one line: which file, and how to make it again)."""
-    if (position.green.bit_count(), position.red.bit_count()) not in SHIPPED_MATERIAL:
+    if (position.green.bit_count(), position.red.bit_count()) not in TABLE_MATERIAL:
         return None
     from lessons_lib.games.shologuti.endgame_table import solved as looked_up
 
@@ -47,3 +51,25 @@ def random_solved_position(variant: str, rng: random.Random) -> Position:
         position = Position(*parts, rules=rules)
         if not position.is_game_over():
             return position
+
+
+def build_cached_tables(variant: str | None, again: bool, said: Callable[[str], None]) -> None:
+    """Three against two solved into the cache folder for ``variant`` (every variant for None), unless built and
+    checked already (or ``again``): see :mod:`lessons_lib.games.shologuti.endgame_cache`."""
+    from lessons_lib.games.shologuti.endgame_cache import DamagedCache, build, cached_table, variant_folder
+    from lessons_lib.games.shologuti.rules import VARIANTS
+
+    for name in [variant] if variant else list(VARIANTS):
+        if name not in VARIANTS:
+            raise ValueError(f"unknown variant {name!r}; choose one of: {', '.join(VARIANTS)}")
+        if not again:
+            try:
+                if cached_table(name) is not None:
+                    said(f"{name}: already built and checked, in {variant_folder(name)}")
+                    continue
+            except DamagedCache:
+                pass  # built again below
+        started = time.perf_counter()
+        said(f"{name}: solving three against two (a few minutes)")
+        folder = build(name, said=lambda line: said(f"  {line}"))
+        said(f"{name}: built and checked in {time.perf_counter() - started:.0f} s, in {folder}")
