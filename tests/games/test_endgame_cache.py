@@ -17,6 +17,7 @@ import pytest
 
 import lessons_lib.games.shologuti.endgame_cache as cache
 from lessons_lib.cli.main import main
+from lessons_lib.games.shologuti.endgame_arrays import numbers_of, parts_of
 from lessons_lib.games.shologuti.endgame_index import class_size, index_of, parts_at
 from lessons_lib.games.shologuti.endgame_solver import ABSENT, solve_tables
 from lessons_lib.games.shologuti.endgame_table import shipped_table
@@ -146,3 +147,23 @@ def test_the_endgames_command_refuses_bad_options_in_one_line(words: list[str],
     assert main(["endgames", *words]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "Traceback" not in error
+
+
+def half_turned(masks: np.ndarray) -> np.ndarray:
+    """Each bitboard turned half round the board (point p to 38 - p)."""
+    turned = np.zeros_like(masks)
+    for point in range(1, 38):
+        turned |= ((masks >> np.uint64(point)) & np.uint64(1)) << np.uint64(38 - point)
+    return turned
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_the_tables_are_the_same_after_a_half_turn_of_the_board(variant: str) -> None:
+    """The board's half-turn maps lines to lines, so a position and its turned copy have one value, distance and
+    zeroing distance: a check of the solver that knows nothing of how it numbers or moves."""
+    for material, arrays in shipped_table(variant).items():
+        numbers = np.flatnonzero(arrays[0] != ABSENT)
+        green, red, side, pending = parts_of(material, numbers)
+        turned = numbers_of(material, half_turned(green), half_turned(red), side, np.where(pending > 0, 38 - pending, 0))
+        for array in arrays:
+            assert np.array_equal(array[numbers], array[turned]), material
