@@ -65,6 +65,10 @@ def test_a_build_whose_digest_differs_writes_nothing(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == [tmp_path / ".endgames_forced_3v2.part"] or not list(tmp_path.iterdir())
 
 
+def test_the_engines_door_knows_the_cached_classes() -> None:
+    assert door.TABLE_MATERIAL == set(shipped_table("forced")) | set(cache.CACHED_MATERIAL)
+
+
 def test_no_cache_is_none_and_the_folder_follows_the_variable(tmp_path: Path) -> None:
     assert cache.cache_folder() == tmp_path / "cache"
     assert cache.cached_table("forced") is None

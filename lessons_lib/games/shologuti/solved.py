@@ -21,7 +21,8 @@ SCOPE = ("positions of the forced, traditional and continue rules with at most t
          "clock can end the game); three against two too, once built with 'python -m lessons_lib endgames'")
 """Which positions the tables decide, in words."""
 TABLE_MATERIAL = frozenset(SHIPPED_MATERIAL) | {(3, 2), (2, 3)}
-"""The classes a table can hold: the shipped ones, and the cache's (when built)."""
+"""The classes a table can hold: the shipped ones, and the cache's when built (``endgame_cache.CACHED_MATERIAL``,
+named again here so that this door needs no numpy)."""
 
 
 def solved(position: Position) -> tuple[int, int] | None:
