@@ -54,7 +54,7 @@ def test_divide_lists_each_root_move_then_the_total() -> None:
         (["perft", "--depth", "2"], "required: POSITION"),
         (["frob", "start"], "invalid choice"),
         (["serch", "start"], "invalid choice: 'serch' (choose from 'perft', 'search', 'tournament', 'experiment', "
-                             "'grade', 'collect', 'release', 'alphazero', 'solve') (did you mean 'search'?)"),
+                             "'grade', 'collect', 'release', 'alphazero', 'solve', 'endgames') (did you mean 'search'?)"),
         (["perft", "start", "--depht", "3"], "unknown option --depht (did you mean '--depth'?)"),
         (["perft", "start", "--depht=3"], "unknown option --depht (did you mean '--depth'?)"),
         (["search", "start", "--agent", "random", "--sed", "3"], "unknown option --sed (did you mean '--seed'?)"),
