@@ -231,6 +231,9 @@ def _stop_workers(pool: Executor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
     for worker in multiprocessing.active_children():  # the pool's workers: the arena starts no other
         worker.terminate()
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None:  # let it close its wake-up pipe now: before 3.12, Python's exit could write to it as it
+        manager.join(timeout=10)  # closed, and print a traceback (seen once: "Bad file descriptor")
 
 
 @dataclass(frozen=True)
