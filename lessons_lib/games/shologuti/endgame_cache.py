@@ -25,21 +25,17 @@ import shutil
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 import numpy as np
-from numpy.typing import NDArray
 
 from lessons_lib.games.shologuti.endgame_arrays import numbers_of, parts_of
 from lessons_lib.games.shologuti.endgame_index import class_size
+from lessons_lib.games.shologuti.endgame_solver import KINDS, ClassTable, Material
 from lessons_lib.kit.errors import DamagedData, quoted
 
-Material = tuple[int, int]
-ClassTable = tuple[NDArray[Any], NDArray[Any], NDArray[Any]]
 
 CACHED_MATERIAL: tuple[Material, ...] = ((3, 2), (2, 3))
 """The classes the cache holds."""
-KINDS = ("values", "distances", "zeroing")
 BUILD = "python -m lessons_lib endgames"
 """The command that builds the cache (``--variant NAME`` for one variant)."""
 CACHE_VARIABLE = "SHOLOGUTI_LAB_CACHE"

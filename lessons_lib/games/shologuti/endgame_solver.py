@@ -56,7 +56,11 @@ ClassTable = tuple[Array, Array, Array]
 """A class's values (int8, ``ABSENT`` for no position), distances and zeroing distances (uint8, 255 for none)."""
 
 ABSENT = 2
+"""The value of a number in a class's array that stands for no position."""
 NO_DISTANCE = 255
+"""The distance stored for a draw (and the zeroing distance where the clock draws the position at clock 0)."""
+KINDS = ("values", "distances", "zeroing")
+"""The arrays a table holds for each class, by name: values (int8), distances and zeroing distances (uint8)."""
 CHUNK = 1 << 20
 """How many numbers of a class are turned into positions and moves at a time."""
 

@@ -40,18 +40,14 @@ from lessons_lib.games.shologuti.endgame_index import (
     SHIPPED_MATERIAL, Parts, class_size, index_of, material_of, parts_at,
 )
 from lessons_lib.games.shologuti.endgame_cache import CACHED_MATERIAL, cached_table
-from lessons_lib.games.shologuti.endgame_solver import solve_tables
+from lessons_lib.games.shologuti.endgame_solver import (  # also offered here, where the tables are read
+    ABSENT as ABSENT, KINDS as KINDS, NO_DISTANCE as NO_DISTANCE, solve_tables,
+)
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import DEFAULT_DRAW_PLIES, VARIANTS, Rules
 from lessons_lib.kit.errors import quoted
 from lessons_lib.kit.retrograde import DRAW
 
-ABSENT = 2
-"""The value of a number in a class's array that stands for no position."""
-NO_DISTANCE = 255
-"""The distance stored for a draw (and the zeroing distance where the clock draws the position at clock 0)."""
-KINDS = ("values", "distances", "zeroing")
-"""The arrays a table holds for each class, by name: values (int8), distances and zeroing distances (uint8)."""
 
 Table = dict[tuple[int, int], tuple[NDArray[Any], NDArray[Any], NDArray[Any]]]
 """For each material class, its values (int8), distances (uint8) and zeroing distances (uint8)."""
