@@ -27,7 +27,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from lessons_lib.agents import RandomAgent
+from lessons_lib.agents import NegamaxAgent, RandomAgent
 from lessons_lib.agents.base import Agent
 from lessons_lib.agents.match import play_game
 from lessons_lib.agents.presets import best_agent, make_agent
@@ -54,10 +54,12 @@ VALUE_NAMES = {1: "won", 0: "drawn", -1: "lost"}
 
 
 def agent_named(name: str, seed: int) -> Agent:
-    """An agent of :data:`AGENTS`: ``best search alone`` is ``best``'s search without its table."""
+    """An agent of :data:`AGENTS`: ``best search alone`` is ``best``'s search without its table, at the root or
+    inside the search."""
     if name.startswith("best search alone"):
         best = best_agent(float(name.split(":")[1].rstrip("s")))
-        assert isinstance(best, SolvedFirst)
+        assert isinstance(best, SolvedFirst) and isinstance(best.agent, NegamaxAgent)
+        best.agent.probes = False  # (the stored figures were measured before best's search read the tables)
         return best.agent
     return make_agent(name, seed=seed)
 

@@ -2,7 +2,8 @@
 
 For a few positions of every game: perft, evaluations, seeded random playouts, and the
 searches' values, principal variations and node counts (minimax, alpha-beta, negamax with
-its table and killers, expectimax), and seeded MCTS moves and visit counts.
+its table and killers, expectimax), and seeded MCTS moves and visit counts; and the searches with the solved
+tables inside them (``probes``) in a Shologuti endgame.
 (tests/test_compiled.py runs it once in each mode and compares.)
 """
 
@@ -61,6 +62,12 @@ def results() -> dict[str, Any]:
                 "expectimax": search_record(ExpectimaxAgent(depth - 1 or 1, game.evaluate), position),
                 "mcts": search_record(MCTSAgent(60, seed=index), position),
             }
+    endgame = GAMES["shologuti"].engine.position.from_string("GG.........R.....G......R............ g -")
+    record["shologuti endgame, the tables inside the searches"] = {
+        "alphabeta": search_record(AlphaBetaAgent(3, probes=True), endgame),
+        "negamax": search_record(NegamaxAgent(4, probes=True), endgame),
+        "mcts": search_record(MCTSAgent(200, seed=3, probes=True), endgame),
+    }
     return record
 
 

@@ -16,8 +16,9 @@ from mypy_extensions import mypyc_attr
 from lessons_lib.agents.base import (
     Agent, Budget, Evaluation, Observer, SearchResult, State, check_depth, check_playable,
 )
-from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value
+from lessons_lib.agents.context import INFINITY, SearchContext, leaf_value, solved_leaf
 from lessons_lib.agents.evaluation import game_evaluation
+from lessons_lib.agents.solved import TableProbe
 from lessons_lib.agents.trace import Cutoff, MoveTried, NodeEntered, NodeExited, ValueBackedUp
 from lessons_lib.kit.game import is_capture
 
@@ -40,6 +41,10 @@ def alphabeta(state: State, depth: int, alpha: float, beta: float, ply: int, sea
     if trace is not None:
         trace(NodeEntered(ply, depth, alpha, beta, state.to_move, maximizing, search.root_player))
     outcome = state.outcome()
+    if outcome is None and search.probe is not None:
+        solved = solved_leaf(state, ply, search)
+        if solved is not None:
+            return solved
     if outcome is not None or depth == 0:
         return leaf_value(state, outcome, ply, search)
     moves = state.legal_moves()
@@ -127,12 +132,15 @@ class AlphaBetaAgent(Agent):
             ``"evaluation"`` (best first by the evaluation one ply on: more cutoffs), ``"worst"``
             (worst first: the fewest cutoffs, for comparison) or a function ``order(state, moves)``.
             The value is the same whatever the order.
+        probes: ask the game's solved table at every node below the root (where it decides, the node's value is
+            the table's; see :func:`~lessons_lib.agents.context.solved_leaf`).
     """
 
     name = "alphabeta"
 
     def __init__(self, depth: int = 4, evaluate: Evaluation = game_evaluation,
-                 ordering: str | MoveOrder = "generation", *, budget: Budget | None = None) -> None:
+                 ordering: str | MoveOrder = "generation", *, budget: Budget | None = None,
+                 probes: bool = False) -> None:
         if budget is not None:
             depth = budget.taken_by(self.name, {"depth"}).depth or depth
         check_depth(depth)
@@ -141,6 +149,7 @@ class AlphaBetaAgent(Agent):
         self.depth = depth
         self.evaluate = evaluate
         self.ordering = ordering
+        self.probes = probes
 
     @property
     def budget(self) -> Budget:
@@ -148,12 +157,16 @@ class AlphaBetaAgent(Agent):
 
     def describe(self) -> str:
         name = self.ordering if isinstance(self.ordering, str) else getattr(self.ordering, "__name__", "custom")
-        return f"alphabeta:{self.depth}" + ("" if self.ordering == "generation" else f" ({name} first)")
+        return (f"alphabeta:{self.depth}" + ("+tables" if self.probes else "")
+                + ("" if self.ordering == "generation" else f" ({name} first)"))
 
     def search(self, state: State, observer: Observer | None = None) -> SearchResult:
         check_playable(state)
-        search = SearchContext(state.to_move, self.evaluate, self.depth, observer)
+        probe = TableProbe.of(state) if self.probes else None
+        search = SearchContext(state.to_move, self.evaluate, self.depth, observer, probe=probe)
         value = alphabeta(state, self.depth, -INFINITY, INFINITY, 0, search, self.ordering)
         pv: list[Hashable] = search.pv[0]
         stats = {"cutoffs": float(search.cutoffs)}
+        if probe is not None:
+            stats["table_probe_hits"] = float(probe.hits)
         return SearchResult(pv[0], value, pv, search.nodes, self.depth, search.stopwatch.elapsed(), stats)

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any, Final
 
 from lessons_lib.agents.base import Evaluation, Observer, Stopwatch, check_processor_time
 from lessons_lib.agents.evaluation import outcome_value
+from lessons_lib.agents.solved import search_value
 from lessons_lib.agents.trace import LeafEvaluated
 from lessons_lib.kit.game import Outcome
 
 INFINITY: Final = float("inf")
 CHECK_EVERY: Final = 1024
+Probe = Callable[[Any], "tuple[int, int] | None"]
+"""``probe(state)``: a solved table's (value for the player to move, distance), or None where it does not decide
+(a :class:`~lessons_lib.agents.solved.TableProbe`)."""
 
 
 class SearchContext:
@@ -24,14 +28,16 @@ class SearchContext:
         nodes: positions searched so far; cutoffs: β ≤ α cutoffs so far.
         pv: ``pv[ply]`` is the best line found below the current node at ``ply``.
         stopwatch: the search's clock and deadline.
+        probe: asks a solved table about the nodes below the root (None: no table inside the search).
     """
 
-    __slots__ = ("root_player", "evaluate", "trace", "nodes", "cutoffs", "pv", "stopwatch")
+    __slots__ = ("root_player", "evaluate", "trace", "nodes", "cutoffs", "pv", "stopwatch", "probe")
 
     def __init__(
         self, root_player: int, evaluate: Evaluation, max_depth: int, trace: Observer | None = None,
-        seconds: float | None = None,
+        seconds: float | None = None, probe: Probe | None = None,
     ) -> None:
+        self.probe = probe
         self.root_player = root_player
         self.evaluate = evaluate
         self.trace = trace
@@ -59,4 +65,21 @@ def leaf_value(state: Any, outcome: Outcome | None, ply: int, search: SearchCont
     search.pv[ply] = []
     if search.trace is not None:
         search.trace(LeafEvaluated(ply, value, reason))
+    return value
+
+
+def solved_leaf(state: Any, ply: int, search: SearchContext) -> float | None:
+    """Below the root, where the search's table decides ``state``: its value for the root's player, a win in d plies
+    from here scored as a finished game ``ply + d`` plies from the root; else None (searched on)."""
+    if ply == 0 or search.probe is None:
+        return None
+    found = search.probe(state)
+    if found is None:
+        return None
+    value = float(search_value(found[0], ply + found[1]))
+    if state.to_move != search.root_player:
+        value = -value
+    search.pv[ply] = []
+    if search.trace is not None:
+        search.trace(LeafEvaluated(ply, value, "solved"))
     return value

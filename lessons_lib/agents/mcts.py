@@ -20,6 +20,9 @@ keeps that behaviour for a lesson to show, but never by default.
 
 The move played is the root child with the most visits.
 
+With ``probes`` on, each new node below the root is looked up in the game's solved table first: where the table
+decides it, the node is a leaf whose result is the table's (as a finished game's would be), and no rollout is played.
+
 **PUCT** (AlphaZero's MCTS) changes two phases, and keeps the rest. Given ``priors`` (a policy: a chance
 for each move), selection picks, among all of a node's moves, tried or not, the one with the highest
 
@@ -42,6 +45,7 @@ from mypy_extensions import mypyc_attr
 from lessons_lib.agents.base import Agent, Observer, SearchResult, State, Stopwatch, check_playable, make_rng
 from lessons_lib.agents.base import Budget, check_iterations, check_processor_time, check_seconds
 from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
+from lessons_lib.agents.solved import TableProbe
 from lessons_lib.agents.trace import Backpropagated, ChildScore, Expanded, LeafValued, RolloutFinished, SelectionStep
 from lessons_lib.kit.game import Outcome
 
@@ -56,6 +60,8 @@ Value = Callable[[Any, int], float]
 PUCT_C: Final = 0.625
 """PUCT's constant: AlphaZero's 1.25 on values from −1 to 1, which is 0.625 on scores from 0 to 1 (a score s is
 the value 2s − 1, so the same choices need half the constant)."""
+SOLVED: Final = "solved"
+"""The reason of a table's result (a node a probe decided), as a finished game has its own."""
 UNTRIED_VALUE: Final = 0.5
 """What PUCT counts an untried move's score as: a draw's (AlphaZero's 0 on values from −1 to 1)."""
 
@@ -63,7 +69,7 @@ UNTRIED_VALUE: Final = 0.5
 class Node:
     """A position in the tree, with the statistics of the playouts that went through it."""
 
-    __slots__ = ("state", "parent", "move", "mover", "children", "untried", "wins", "visits", "priors")
+    __slots__ = ("state", "parent", "move", "mover", "children", "untried", "wins", "visits", "priors", "solved")
 
     def __init__(self, state: State, parent: Node | None, move: Hashable | None, mover: int) -> None:
         self.state = state
@@ -75,6 +81,7 @@ class Node:
         self.wins = 0.0
         self.visits = 0
         self.priors: dict[Hashable, float] | None = None  # PUCT's: each move's prior, once the node is selected from
+        self.solved: Outcome | None = None  # the table's result, where a probe decided the node (then a leaf)
 
     def path(self) -> tuple[Hashable, ...]:
         """The moves from the root to this node."""
@@ -169,20 +176,26 @@ def mcts_iteration(root: Node, search: MCTSSearch, iteration: int) -> None:
         index = search.rng.randrange(len(node.untried)) if chosen_move is None else node.untried.index(chosen_move)
         move = node.untried.pop(index)
         child = Node(node.state.play(move), node, move, node.state.to_move)
+        if search.probe is not None:
+            probed(child, search.probe)
         node.children.append(child)
         node = child
         search.tree_size += 1
         if trace is not None:
             trace(Expanded(iteration, node.path(), len(node.parent.untried) if node.parent else 0))
     if search.value is not None:  # 3. the learned value, instead of a rollout
-        outcome = node.state.outcome()
+        outcome = node.solved or node.state.outcome()
         score = outcome.score_for(node.mover) if outcome is not None else search.value(node.state, node.mover)
         if trace is not None:
             trace(LeafValued(iteration, node.path(), score, outcome is not None))
         backpropagate_score(node, score if node.mover == 0 else 1 - score)
-    else:  # 3. rollout
-        last, plies = search.rollout(node.state, search.rng, search.max_rollout_plies)
-        outcome = last.outcome()
+    else:  # 3. rollout (none where the table decided the node)
+        if node.solved is not None:
+            outcome, plies = node.solved, 0
+        else:
+            last, plies = search.rollout(node.state, search.rng, search.max_rollout_plies)
+            outcome = last.outcome()
+            search.rollouts += 1
         search.rollout_plies += plies
         if trace is not None:
             winner, reason = (outcome.winner, outcome.reason) if outcome is not None else (None, "ply cap")
@@ -196,6 +209,18 @@ def mcts_iteration(root: Node, search: MCTSSearch, iteration: int) -> None:
             above = above.parent
         trace(Backpropagated(iteration, tuple(move for move, _, _ in reversed(updated) if move is not None),
                              tuple(reversed(updated))))
+
+
+def probed(node: Node, probe: TableProbe) -> None:
+    """Where the table decides ``node``'s position (a game still in play), make it a leaf with the table's result."""
+    if node.state.is_game_over():
+        return
+    found = probe(node.state)
+    if found is not None:
+        to_move = node.state.to_move
+        winner = None if found[0] == 0 else to_move if found[0] > 0 else 1 - to_move
+        node.solved = Outcome(winner, SOLVED)
+        node.untried = []
 
 
 def backpropagate_score(node: Node, first_player_score: float) -> None:
@@ -230,11 +255,13 @@ class MCTSSearch:
     """What one MCTS search shares across its iterations."""
 
     __slots__ = ("c", "rng", "rollout", "max_rollout_plies", "backpropagate", "trace", "tree_size", "rollout_plies",
-                 "priors", "value", "root_noise")
+                 "priors", "value", "root_noise", "probe", "rollouts")
 
     def __init__(self, c: float, rng: random.Random, rollout: RolloutPolicy, max_rollout_plies: int,
                  backpropagate: Backpropagation, trace: Observer | None, priors: Priors | None = None,
-                 value: Value | None = None, root_noise: tuple[float, float] | None = None) -> None:
+                 value: Value | None = None, root_noise: tuple[float, float] | None = None,
+                 probe: TableProbe | None = None) -> None:
+        self.probe = probe
         self.priors = priors
         self.value = value
         self.root_noise = root_noise
@@ -246,6 +273,7 @@ class MCTSSearch:
         self.trace = trace
         self.tree_size = 1
         self.rollout_plies = 0
+        self.rollouts = 0
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -266,6 +294,8 @@ class MCTSAgent(Agent):
         priors: a policy (:data:`Priors`): selection becomes PUCT's, with ``c`` :data:`PUCT_C` unless given.
         value: a learned value (:data:`Value`) to score each new node instead of a rollout.
         root_noise: ``(α, ε)``: AlphaZero's Dirichlet noise on the root's priors, for self-play.
+        probes: look each new node up in the game's solved table; where it decides, the node is a leaf with the
+            table's result (no rollout).
     """
 
     name = "mcts"
@@ -275,7 +305,7 @@ class MCTSAgent(Agent):
                  perspective: str = "mover", seed: int | random.Random | None = None,
                  backpropagation: Backpropagation | None = None, *, budget: Budget | None = None,
                  priors: Priors | None = None, value: Value | None = None,
-                 root_noise: tuple[float, float] | None = None) -> None:
+                 root_noise: tuple[float, float] | None = None, probes: bool = False) -> None:
         if budget is not None and budget.given():
             iterations, seconds = budget.taken_by(self.name, {"iterations", "seconds"}).iterations, budget.seconds
         if iterations is None and seconds is None:
@@ -304,6 +334,7 @@ class MCTSAgent(Agent):
         self.priors = priors
         self.value = value
         self.root_noise = root_noise
+        self.probes = probes
         self.rollout_name = rollout if isinstance(rollout, str) else getattr(rollout, "__name__", "custom")
         self.rollout = ROLLOUT_POLICIES[rollout] if isinstance(rollout, str) else rollout
         self.max_rollout_plies = max_rollout_plies
@@ -324,6 +355,8 @@ class MCTSAgent(Agent):
             extras += " (root perspective)"
         if self.value is not None:
             extras = " (learned value)"
+        if self.probes:
+            extras = "+tables" + extras
         return ("puct:" if self.priors is not None else "mcts:") + ",".join(budget) + extras
 
     def reseed(self, seed: int) -> None:
@@ -335,7 +368,7 @@ class MCTSAgent(Agent):
         backpropagation = self.backpropagation or (backpropagate_for(state.to_move) if self.perspective == "root"
                                                    else backpropagate)
         search = MCTSSearch(self.c, self.rng, self.rollout, self.max_rollout_plies, backpropagation, observer,
-                            self.priors, self.value, self.root_noise)
+                            self.priors, self.value, self.root_noise, TableProbe.of(state) if self.probes else None)
         root = Node(state, None, None, 1 - state.to_move)
         stopwatch = Stopwatch(self.seconds)
         iteration = 0
@@ -358,11 +391,13 @@ class MCTSAgent(Agent):
             node = most_visited(node) if node.children else None
         stats = {
             "iterations": float(root.visits),
-            "rollouts": 0.0 if self.value is not None else float(root.visits),
+            "rollouts": float(search.rollouts),
             "tree_nodes": float(search.tree_size),
-            "mean_rollout_plies": search.rollout_plies / max(root.visits, 1),
+            "mean_rollout_plies": search.rollout_plies / max(search.rollouts, 1),
             "win_rate": best.wins / best.visits,
         }
+        if search.probe is not None:
+            stats["table_probe_hits"] = float(search.probe.hits)
         return SearchResult(best.move, None, pv, root.visits, tree_depth(root), stopwatch.elapsed(), stats)
 
 

@@ -25,8 +25,9 @@ from lessons_lib.agents.base import (
     MAX_SEARCH_DEPTH, Agent, Budget, Evaluation, Observer, SearchResult, SearchTimeout, State, Stopwatch, check_depth,
     check_playable, check_processor_time, check_seconds,
 )
-from lessons_lib.agents.context import INFINITY
+from lessons_lib.agents.context import INFINITY, Probe
 from lessons_lib.agents.evaluation import MATE_BOUND, WIN, game_evaluation, outcome_value
+from lessons_lib.agents.solved import TableProbe, search_value
 from lessons_lib.agents.table import (
     BOUND_NAMES, EXACT, LOWER, UPPER, TranspositionTable, bound_of, from_table, to_table,
 )
@@ -45,12 +46,13 @@ class NegamaxSearch:
 
     __slots__ = (
         "root_player", "evaluate", "trace", "nodes", "cutoffs", "table_hits", "pv", "stopwatch", "may_stop",
-        "table", "killers", "history", "deeper_cutoffs", "quiescence",
+        "table", "killers", "history", "deeper_cutoffs", "quiescence", "probe",
     )
 
     def __init__(self, root_player: int, evaluate: Evaluation, table: TranspositionTable | None, killers: bool,
                  history: bool, deeper_cutoffs: bool, quiescence: bool, trace: Observer | None,
-                 seconds: float | None) -> None:
+                 seconds: float | None, probe: Probe | None = None) -> None:
+        self.probe = probe
         self.root_player = root_player
         self.evaluate = evaluate
         self.trace = trace
@@ -83,6 +85,10 @@ def negamax(state: State, depth: int, alpha: float, beta: float, ply: int, searc
     if outcome is not None:
         search.pv[ply] = []
         return _leaf(outcome_value(outcome, state.to_move, ply), ply, "game over", search)
+    if search.probe is not None and ply > 0:
+        solved = _solved_value(state, ply, search)
+        if solved is not None:
+            return solved
     if depth <= 0:
         search.pv[ply] = []
         if search.quiescence:
@@ -171,6 +177,10 @@ def quiesce(state: State, alpha: float, beta: float, ply: int, plies_left: int, 
     outcome = state.outcome()
     if outcome is not None:
         return _leaf(outcome_value(outcome, state.to_move, ply), ply, "game over", search)
+    if search.probe is not None:
+        solved = _solved_value(state, ply, search)
+        if solved is not None:
+            return solved
     moves = state.legal_moves()
     captures = [move for move in moves if is_capture(move)]
     if not captures or plies_left == 0:
@@ -194,6 +204,17 @@ def quiesce(state: State, alpha: float, beta: float, ply: int, plies_left: int, 
         if alpha >= beta:
             break
     return best
+
+
+def _solved_value(state: State, ply: int, search: NegamaxSearch) -> float | None:
+    """Where the search's table decides ``state`` (below the root): its value for the player to move, a win in d
+    plies from here scored as a finished game ``ply + d`` plies from the root; else None (searched on)."""
+    assert search.probe is not None
+    found = search.probe(state)
+    if found is None:
+        return None
+    search.pv[ply] = []
+    return _leaf(float(search_value(found[0], ply + found[1])), ply, "solved", search)
 
 
 def _leaf(value: float, ply: int, reason: str, search: NegamaxSearch) -> float:
@@ -250,6 +271,8 @@ class NegamaxAgent(Agent):
         aspiration: search each new depth first in a narrow window around the last value.
         deepening: search depth 1, 2, ... up to ``depth`` (iterative deepening), or, when
             False, only ``depth`` itself (then give a depth and no time budget).
+        probes: ask the game's solved table at every node below the root, quiescence's included (where it
+            decides, the node's value is the table's); on for ``best``.
     """
 
     name = "negamax"
@@ -257,7 +280,7 @@ class NegamaxAgent(Agent):
     def __init__(self, depth: int | None = 4, seconds: float | None = None, evaluate: Evaluation = game_evaluation,
                  table_size: int = 1 << 18, killers: bool = True, history: bool = True,
                  deeper_cutoffs: bool = False, quiescence: bool = False, aspiration: bool = False,
-                 deepening: bool = True, *, budget: Budget | None = None) -> None:
+                 deepening: bool = True, *, budget: Budget | None = None, probes: bool = False) -> None:
         if budget is not None and budget.given():
             depth, seconds = budget.taken_by(self.name, {"depth", "seconds"}).depth, budget.seconds
         if depth is None and seconds is None:
@@ -276,6 +299,7 @@ class NegamaxAgent(Agent):
             self.name = "negamax-q"  # as make_agent calls it
         self.aspiration = aspiration
         self.deepening = deepening
+        self.probes = probes
 
     @property
     def budget(self) -> Budget:
@@ -285,7 +309,7 @@ class NegamaxAgent(Agent):
         budget = [f"{self.depth}"] if self.depth is not None else []
         if self.seconds is not None:
             budget.append(f"{self.seconds:g}s")
-        return f"{self.name}:" + ",".join(budget)
+        return f"{self.name}:" + ",".join(budget) + ("+tables" if self.probes and self.name != "best" else "")
 
     def iterate(self, state: State, observer: Observer | None = None) -> Iterator[SearchResult]:
         """Search depth 1, 2, 3, ...; yield a result after each completed depth.
@@ -296,8 +320,9 @@ class NegamaxAgent(Agent):
         """
         check_playable(state)
         table = TranspositionTable(self.table_size) if self.table_size else None
+        probe = TableProbe.of(state) if self.probes else None
         search = NegamaxSearch(state.to_move, self.evaluate, table, self.killers, self.history,
-                               self.deeper_cutoffs, self.quiescence, observer, self.seconds)
+                               self.deeper_cutoffs, self.quiescence, observer, self.seconds, probe)
         last_value = 0.0
         last = self.depth or MAX_DEPTH
         for depth in range(1, last + 1) if self.deepening else [last]:
@@ -310,6 +335,8 @@ class NegamaxAgent(Agent):
             pv = list(search.pv[0])
             stats = {"cutoffs": float(search.cutoffs), "table_hits": float(search.table_hits),
                      "table_entries": float(table.stored if table else 0)}
+            if probe is not None:
+                stats["table_probe_hits"] = float(probe.hits)
             yield SearchResult(pv[0], value, pv, search.nodes, depth, search.stopwatch.elapsed(), stats)
             if abs(value) >= MATE_BOUND and plies_to_result(value) <= depth:
                 return  # a forced result within the horizon: deeper search cannot change it

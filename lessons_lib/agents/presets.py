@@ -43,8 +43,10 @@ def best_agent(seconds: float = BEST_SECONDS, evaluate: Evaluation = strongest_e
     progress when ahead and heads for the draw when behind). Its table cuts off only at equal
     depth, so each completed depth's value is alpha-beta's with the same evaluation, except that
     the table does not tell apart positions that differ only in the clock, which this evaluation reads.
+    Its search asks the solved table at every node below the root (``probes``): where the table decides a node,
+    the node's value is the table's.
     """
-    agent = NegamaxAgent(depth=None, seconds=seconds, evaluate=evaluate)
+    agent = NegamaxAgent(depth=None, seconds=seconds, evaluate=evaluate, probes=True)
     agent.name = "best"
     return SolvedFirst(agent)
 

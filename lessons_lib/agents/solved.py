@@ -5,7 +5,8 @@ plays the quickest win, else a move that keeps the draw, else the slowest loss. 
 it decides a move that keeps the position's value (the value a draw clock allows: a win so kept is won before the
 clock ends the game); a move it cannot decide (a draw limit the table was not made for) leads to a slower result
 than that, so it is passed over. :class:`SolvedFirst` wraps an agent: where the table decides the position,
-the table's move; elsewhere the agent's own search.
+the table's move; elsewhere the agent's own search. :class:`TableProbe` lets a search ask the table at the
+nodes below its root (the searches' ``probes`` switch, on for ``best``).
 """
 
 from __future__ import annotations
@@ -110,6 +111,48 @@ _SAID: set[str] = set()
 """The damaged tables already said (once in a process, whichever agent found them)."""
 
 
+def say_damaged(damage: DamagedData) -> None:
+    """Say a damaged table once in a process (one line on stderr): the agents search where it would decide."""
+    if str(damage) not in _SAID:
+        _SAID.add(str(damage))
+        print(f"{damage}; until then, the agents search where the table would decide", file=sys.stderr, flush=True)
+
+
+class TableProbe:
+    """The game's solved table, asked by a search about the positions it reaches: ``probe(state)`` is the
+    table's (value for the player to move, distance), or None where the table does not decide ``state``.
+
+    A damaged table file is said once and the probe answers None from then on: the search goes on without it.
+    ``hits`` counts the positions it decided.
+    """
+
+    __slots__ = ("lookup", "hits")
+
+    def __init__(self, lookup: Lookup | None) -> None:
+        self.lookup = lookup
+        self.hits = 0
+
+    @classmethod
+    def of(cls, state: Any, lookup: Lookup | None = None) -> TableProbe:
+        """A probe of ``state``'s game's table (``lookup`` if given); one that never decides for a game without."""
+        from lessons_lib.games import game_of
+
+        return cls(game_of(state).engine.solved if lookup is None else lookup)
+
+    def __call__(self, state: Any) -> tuple[int, int] | None:
+        if self.lookup is None:
+            return None
+        try:
+            found = self.lookup(state)
+        except DamagedData as damage:
+            say_damaged(damage)
+            self.lookup = None
+            return None
+        if found is not None:
+            self.hits += 1
+        return found
+
+
 class SolvedFirst(Agent):
     """``agent``, except where the game's solved table (or ``lookup``) decides the position: there, perfect play."""
 
@@ -135,10 +178,7 @@ class SolvedFirst(Agent):
             found = None if self.damaged else perfect_move(state, self.lookup)
         except DamagedData as damage:  # a game goes on without its tables: said once, then searched
             self.damaged = True
-            if str(damage) not in _SAID:
-                _SAID.add(str(damage))
-                print(f"{damage}; until then, the agents search where the table would decide", file=sys.stderr,
-                      flush=True)
+            say_damaged(damage)
             found = None
         if found is None:
             return self.agent.search(state, observer)

@@ -58,7 +58,8 @@ class LeafEvaluated:
     """A node gets its value without searching children.
 
     ``reason``: ``"depth"`` (the evaluation at depth 0), ``"game over"`` (a finished
-    game), or ``"table"`` (a transposition table entry).
+    game), ``"table"`` (a transposition table entry) or ``"solved"`` (a solved endgame table's value, for a
+    search with ``probes`` on).
     """
 
     ply: int
