@@ -31,7 +31,7 @@ from lessons_lib.agents import NegamaxAgent, RandomAgent
 from lessons_lib.agents.base import Agent
 from lessons_lib.agents.match import play_game
 from lessons_lib.agents.presets import best_agent, make_agent
-from lessons_lib.agents.solved import SolvedFirst, first_slip, value_after, value_for
+from lessons_lib.agents.solved import SolvedFirst, slip_kind, value_after
 from lessons_lib.arena.ratings import wilson_interval
 from lessons_lib.experiments.data import ENDGAME_DATA
 from lessons_lib.experiments.endgame_samples import positions_in_tables
@@ -70,17 +70,6 @@ def pieces(position: Position) -> str:
     return f"{position.piece_count(mover)}v{position.piece_count(1 - mover)}"
 
 
-def slip_kind(start: Position, moves: list[object]) -> str:
-    """Why a won game from ``start`` was not won: its winner's first move off the win under the clock led to a
-    position still won without the clock (``too_slow``) or not (``thrown``)."""
-    ply = first_slip(start, moves, solved)
-    assert ply is not None, "a win kept at every move is won"
-    position = start
-    for move in moves[:ply]:
-        position = position.play(move)
-    return "too_slow" if value_for(start.to_move, position, solved_without_clock) == 1 else "thrown"
-
-
 def measure(task: tuple[str, str, int, int, int]) -> tuple[list[object], list[list[object]]]:
     """One agent's row of :data:`COLUMNS`, and its rows of :data:`CLASS_COLUMNS`."""
     name, variant, positions, games, seed = task
@@ -104,7 +93,9 @@ def measure(task: tuple[str, str, int, int, int]) -> tuple[list[object], list[li
         played = play_game(players, start)
         won = played.outcome.winner == start.to_move
         if not won:
-            slips[slip_kind(start, list(played.moves))] += 1
+            kind = slip_kind(start, list(played.moves), solved, solved_without_clock)
+            assert kind is not None, "a win kept at every move is won"
+            slips[kind.replace(" ", "_")] += 1
         key = ("won", pieces(start), "won")
         counts[key] += 1
         kept_counts[key] += won

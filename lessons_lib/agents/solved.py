@@ -88,6 +88,40 @@ def first_slip(start: Any, moves: list[Hashable], lookup: Lookup | None = None) 
     return None
 
 
+def slip_kind(start: Any, moves: list[Hashable], lookup: Lookup, without_clock: Lookup) -> str | None:
+    """Why the game ``moves`` from ``start``, won for the player to move there under the draw clock (``lookup``),
+    was not won: that player's first move off the win (:func:`first_slip`) led to a position still won for them
+    with the clock aside (``without_clock``, a table read without it): ``"too slow"``, the clock draws it; or not:
+    ``"thrown"``. None if the win was kept at every move (so the game was won)."""
+    ply = first_slip(start, moves, lookup)
+    if ply is None:
+        return None
+    position = start
+    for move in moves[:ply]:
+        position = position.play(move)
+    return "too slow" if value_for(start.to_move, position, without_clock) == 1 else "thrown"
+
+
+def slips_by_player(start: Any, moves: list[Hashable], lookup: Lookup | None = None) -> dict[int, int | None]:
+    """For each player, the ply (from 1) of the game ``moves`` from ``start`` at which they first moved to a
+    position the table gives them less than the position they moved from (a win let go, a draw given away), or
+    None if they never did. The table (``lookup``, else the game's ``solved``) must decide ``start``."""
+    from lessons_lib.games import game_of
+
+    solved = game_of(start).engine.solved if lookup is None else lookup
+    if solved is None or solved(start) is None:
+        raise ValueError("the table does not decide the game's first position")
+    slips: dict[int, int | None] = {0: None, 1: None}
+    position = start
+    for ply, move in enumerate(moves, start=1):
+        player, child = position.to_move, position.play(move)
+        before, after = value_for(player, position, solved), value_for(player, child, solved)
+        if slips[player] is None and after is not None and before is not None and after < before:
+            slips[player] = ply
+        position = child
+    return slips
+
+
 def perfect_line(state: Any, plies: int = 200, lookup: Lookup | None = None) -> list[Hashable]:
     """The moves of perfect play from ``state`` (both sides), up to ``plies`` of them, for as long as the table
     decides; an empty list where it does not decide ``state``."""

@@ -9,7 +9,9 @@ import pytest
 from lessons_lib.agents import NegamaxAgent
 from lessons_lib.agents.match import play_game
 from lessons_lib.agents.presets import DIFFICULTIES, best_agent, make_agent
-from lessons_lib.agents.solved import SolvedFirst, first_slip, perfect_line, perfect_move, value_after
+from lessons_lib.agents.solved import (
+    SolvedFirst, first_slip, perfect_line, perfect_move, slip_kind, slips_by_player, value_after, value_for,
+)
 from lessons_lib.games.shologuti.endgame_index import class_size, parts_at
 from lessons_lib.games.shologuti.endgame_table import (
     shipped_table, solved, solved_parts, solved_without_clock, zeroing_of,
@@ -165,3 +167,50 @@ def test_at_a_late_clock_every_move_best_makes_keeps_the_win_the_clock_allows() 
     for start in late_wins(25, seed=23):
         move = best_agent(0.05).search(start).move
         assert value_after(start, move) == 1, str(start)
+
+
+def a_move_that_lets_the_win_go(position: Position) -> object | None:
+    """A move from a won ``position`` after which the tables no longer give the mover a win, if there is one."""
+    return next((move for move in position.legal_moves() if value_after(position, move) != 1), None)
+
+
+def test_slip_kind_names_no_slip_in_perfect_play_and_the_kind_of_a_move_off_the_win() -> None:
+    checked = 0
+    for start in won_positions(80, seed=41):
+        line = perfect_line(start)
+        assert slip_kind(start, line, solved, solved_without_clock) is None
+        move = a_move_that_lets_the_win_go(start)
+        if move is None:
+            continue
+        rest = perfect_line(start.play(move))
+        kind = slip_kind(start, [move, *rest], solved, solved_without_clock)
+        won_without_clock = value_for(start.to_move, start.play(move), solved_without_clock) == 1
+        assert kind == ("too slow" if won_without_clock else "thrown")
+        checked += 1
+    assert checked >= 10
+
+
+def test_slip_kind_calls_a_win_the_clock_draws_too_slow() -> None:
+    for start in late_wins(10, seed=43):
+        slow = next((move for move in start.legal_moves() if value_after(start, move) == 0
+                     and value_for(start.to_move, start.play(move), solved_without_clock) == 1), None)
+        if slow is not None:
+            assert slip_kind(start, [slow], solved, solved_without_clock) == "too slow"
+            return
+    pytest.fail("no late win with a move too slow for the clock among the samples")
+
+
+def test_slips_by_player_finds_each_players_first_move_to_a_lower_value() -> None:
+    checked = 0
+    for start in won_positions(80, seed=47):
+        line = perfect_line(start)
+        assert slips_by_player(start, line) == {0: None, 1: None}
+        move = a_move_that_lets_the_win_go(start)
+        if move is None:
+            continue
+        slips = slips_by_player(start, [move, *perfect_line(start.play(move))])
+        assert slips[start.to_move] == 1 and slips[1 - start.to_move] is None
+        checked += 1
+    assert checked >= 10
+    with pytest.raises(ValueError, match="does not decide"):
+        slips_by_player(Position.start(), [])
