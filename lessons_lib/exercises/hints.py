@@ -212,4 +212,12 @@ HINTS: dict[str, tuple[str, ...]] = {
         "Else a draw if any child (the last too) is a draw; else a loss in 1 + the largest distance among all the "
         "children (capture chains too): the loser holds out. No children at all: `(-1, 0)`, lost at once.",
     ),
+    "check_clock_value": (
+        "A capture sets the clock back to 0, so what must fit in the plies the clock has left is not the whole "
+        "line (`distance`) but the plies to the next capture (`zeroing`).",
+        "A draw stays a draw; `zeroing` None means no line reaches a capture in time even from clock 0 (a cursed "
+        "win, or the loss on the other side of one): drawn.",
+        "Return `value` if `clock + zeroing <= limit` (a capture on the last ply counts), else 0; a loss the same "
+        "way, since the loser only has to wait for the clock.",
+    ),
 }

@@ -106,6 +106,11 @@ EXERCISES: dict[str, Exercise] = {
         "solved_parts": "lessons_lib.games.shologuti.endgame_table:solved_parts",
         "perfect_move": "lessons_lib.agents.solved:perfect_move", "value_after": "lessons_lib.agents.solved:value_after",
         "children_of": "lessons_lib.exercises.solving_endgames:children_of"}),
+    "check_clock_value": Exercise("value under the clock", {
+        "clock_value": "lessons_lib.exercises.solving_endgames:clock_value",
+        "solved": "lessons_lib.games.shologuti.endgame_table:solved",
+        "zeroing_of": "lessons_lib.games.shologuti.endgame_table:zeroing_of",
+        "solved_without_clock": "lessons_lib.games.shologuti.endgame_table:solved_without_clock"}),
 }
 """The exercises whose answer the library could give, by check."""
 

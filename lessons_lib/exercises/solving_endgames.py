@@ -1,5 +1,6 @@
 """Checks for notebook 12, solving endgames: a position's value and distance from its moves', the rule that
-retrograde analysis applies position by position.
+retrograde analysis applies position by position (:func:`check_settle`); and a table's value under the draw clock
+(:func:`check_clock_value`), at the end of the module.
 
 A case is a position's children: for each legal move, ``(value, distance, same_player)``: the value of the
 position the move leads to for *its* player to move (1 won, 0 drawn, −1 lost), its distance to the end in plies
@@ -21,7 +22,9 @@ from lessons_lib.exercises.feedback import (
     Feedback, as_whole_number, call_safely, case_seed, drawn_with, is_a_number, items_of, no_use_going_on, shown,
 )
 from lessons_lib.games.shologuti.endgame_index import Parts, class_size, parts_at
-from lessons_lib.games.shologuti.endgame_table import NO_DISTANCE, solved_parts, solved_without_clock
+from lessons_lib.games.shologuti.endgame_table import (
+    NO_DISTANCE, solved, solved_parts, solved_without_clock, zeroing_of,
+)
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.games.shologuti.rules import Rules
 
@@ -417,3 +420,162 @@ def check_settle(student_settle: Callable[..., Any], seed: int | None = None) ->
     return Feedback.correct("the rule retrograde analysis applies to every position, here checked against the "
                             "shipped table. Applied from the finished positions backwards, in order of distance, "
                             "it solves the whole endgame.")
+
+
+# -- the draw clock: a table's value at a given clock ------------------------------------------------------------------
+
+ClockCase = tuple[str, tuple[int, int | None, int | None, int, int], Parts | None]
+"""A case of :func:`check_clock_value`: what it shows, the arguments ``(value, distance, zeroing, clock, limit)``,
+and the position's parts where it comes from the shipped table (None for a built one)."""
+
+
+def clock_value(value: int, distance: int | None, zeroing: int | None, clock: int, limit: int = 100) -> int:
+    """The reference: a win or loss stands if the clock leaves room for the next capture (``clock + zeroing <=
+    limit``); a position with no zeroing distance (a cursed win, or its loss) and every draw are drawn."""
+    if value == 0 or zeroing is None:
+        return 0
+    return value if clock + zeroing <= limit else 0
+
+
+BEYOND_DISTANCE = "a win whose whole line no longer fits in the clock, but whose next capture does"
+ON_THE_EDGE = "the next capture on the clock's last ply"
+ONE_PAST = "the next capture one ply past the clock"
+LOSS_SAVED = "a loss the clock draws"
+LOSS_KEPT = "a loss the clock does not reach"
+CURSED = "a cursed win: drawn by the clock even at clock 0"
+DRAWN = "a draw"
+EARLY = "a win early in the clock"
+CLOCK_KINDS = (BEYOND_DISTANCE, ON_THE_EDGE, ONE_PAST, LOSS_SAVED, LOSS_KEPT, CURSED, DRAWN, EARLY)
+"""The kinds of case built on every seed, where one slip or another shows."""
+
+
+def clock_cases(seed: int, variant: str = "forced") -> list[ClockCase]:
+    """Built cases of every kind of :data:`CLOCK_KINDS` (their numbers drawn with ``seed``), then positions of the
+    shipped table of ``variant`` at clocks drawn around where the clock decides them."""
+    rng = random.Random(seed)
+    limit = Rules.named(variant).draw_plies
+    cases: list[ClockCase] = []
+    for _ in range(2):
+        zeroing = rng.randrange(3, 40)
+        distance = zeroing + rng.randrange(10, 40)
+        cases += [
+            (BEYOND_DISTANCE, (1, distance, zeroing, rng.randint(limit - distance + 1, limit - zeroing), limit), None),
+            (ON_THE_EDGE, (rng.choice((1, -1)), distance, zeroing, limit - zeroing, limit), None),
+            (ONE_PAST, (rng.choice((1, -1)), distance, zeroing, limit - zeroing + 1, limit), None),
+            (LOSS_SAVED, (-1, distance, zeroing, rng.randint(limit - zeroing + 1, limit - 1), limit), None),
+            (LOSS_KEPT, (-1, distance, zeroing, rng.randint(0, limit - distance), limit), None),
+            (CURSED, (rng.choice((1, -1)), limit + rng.randrange(1, 40), None, 0, limit), None),
+            (DRAWN, (0, None, None, rng.randrange(limit), limit), None),
+            (EARLY, (1, distance, zeroing, rng.randint(0, limit - distance), limit), None),
+        ]
+    shipped = ((2, 1), (1, 2), (2, 2), (3, 1), (1, 3))
+    while len(cases) < 16 + 12:
+        parts = parts_at(material := rng.choice(shipped), rng.randrange(class_size(material)))
+        found = solved_parts(parts, variant)
+        if found is None or parts[3]:  # (a chain under way has its clock at 0)
+            continue
+        value, distance = found
+        table_zeroing = zeroing_of(Position(*parts, rules=Rules.named(variant)))
+        if value != 0 and table_zeroing is not None:
+            clock = min(limit - 1, max(0, limit - table_zeroing + rng.randint(-2, 1)))
+        else:
+            clock = rng.randrange(limit)
+        shown_distance = None if value == 0 else distance
+        cases.append(("a position of the table", (value, shown_distance, table_zeroing, clock, limit), parts))
+    return cases
+
+
+def clock_expected(case: ClockCase, variant: str = "forced") -> int:
+    """What a case should give: the table's value at the case's clock for a position of it, the rule's for a built
+    one."""
+    _, arguments, parts = case
+    if parts is None:
+        return clock_value(*arguments)
+    found = solved(Position(*parts[:4], arguments[3], Rules.named(variant)))
+    assert found is not None
+    return found[0]
+
+
+WRONG_CLOCK: dict[str, tuple[Callable[..., int], str, str | None]] = {
+    "the whole distance must fit": (
+        lambda value, distance, zeroing, clock, limit: value if value and clock + (distance or 0) <= limit else 0,
+        "every capture sets the clock back to 0, so the whole line need not fit: only the plies to the next capture, "
+        "the zeroing distance (clock + zeroing <= limit).", BEYOND_DISTANCE),
+    "no room on the last ply": (
+        lambda value, distance, zeroing, clock, limit: value if zeroing is not None and clock + zeroing < limit else 0,
+        "a capture on the clock's last ply still comes in time: clock + zeroing equal to the limit keeps the value "
+        "(<=, not <).", ON_THE_EDGE),
+    "one ply too many": (
+        lambda value, distance, zeroing, clock, limit: value if zeroing is not None and clock + zeroing <= limit + 1
+        else 0,
+        "one ply past the limit is too late: the value stands only if clock + zeroing <= limit.", ONE_PAST),
+    "a loss is always a loss": (
+        lambda value, distance, zeroing, clock, limit: -1 if value == -1 else clock_value(value, distance, zeroing,
+                                                                                          clock, limit),
+        "the clock draws a loss too: the loser only has to hold out until it runs, so a loss stands only if clock + "
+        "zeroing <= limit.", LOSS_SAVED),
+    "a cursed win is a win": (
+        lambda value, distance, zeroing, clock, limit: value if zeroing is None else clock_value(
+            value, distance, zeroing, clock, limit),
+        "zeroing None means no win reaches a capture within the clock even from 0: a cursed win, drawn (0).", CURSED),
+    "the clock left out": (
+        lambda value, distance, zeroing, clock, limit: value,
+        "the clock turns some wins and losses into draws: compare clock + zeroing with the limit.", None),
+    "every loss drawn": (
+        lambda value, distance, zeroing, clock, limit: 0 if value == -1 else clock_value(value, distance, zeroing,
+                                                                                         clock, limit),
+        "a loss stands while the clock leaves room for the winner's next capture (clock + zeroing <= limit).",
+        LOSS_KEPT),
+    "always a draw": (lambda value, distance, zeroing, clock, limit: 0,
+                      "most decided positions stay decided early in the clock: compare clock + zeroing with the "
+                      "limit.", None),
+    "the time left compared with the distance": (
+        lambda value, distance, zeroing, clock, limit: value if value and zeroing is not None and limit - clock
+        >= (distance or 0) - zeroing else 0,
+        "compare the time the clock leaves (limit - clock) with the zeroing distance itself.", None),
+}
+"""Slips a student's clock_value makes, by name: the code that makes each, its hint, and the kind of built case where
+it alone shows (None for one that shows nearly everywhere)."""
+
+
+def _clock_hint(cases: Sequence[ClockCase], answers: Sequence[int | None], case: ClockCase, answer: int | None) -> str:
+    """The hint for a wrong answer: the slip that gives every answer it gave, else one that gives this one."""
+    agreeing = [hint for slip, hint, _ in WRONG_CLOCK.values()
+                if all(given == slip(*each[1]) for each, given in zip(cases, answers))]
+    on_this = [hint for slip, hint, _ in WRONG_CLOCK.values() if answer == slip(*case[1])]
+    return (agreeing or on_this or ["a win or a loss stands if clock + zeroing <= limit, else the clock draws it; a "
+                                    "draw, and a position whose zeroing is None, are drawn (0)."])[0]
+
+
+@watched
+def check_clock_value(student_clock_value: Callable[..., Any], seed: int | None = None) -> Feedback:
+    """Check a student's ``clock_value(value, distance, zeroing, clock, limit)`` on built cases of every kind a slip
+    shows in, and on positions of the shipped table at clocks near where the clock decides them (the truth there
+    is ``solved``), all drawn with ``seed`` (fresh ones when None)."""
+    refused = refusal(student_clock_value, "check_clock_value", "value under the clock")
+    if refused:
+        return Feedback.not_yet(refused, 0.0)
+    seed = case_seed(seed)
+    cases = clock_cases(seed)
+    answers: list[int | None] = []
+    for kind, arguments, _ in cases:
+        answer, failure = call_safely(student_clock_value, *arguments)
+        if failure:
+            message = f"clock_value{arguments} ({kind}) {failure}.{drawn_with(seed)}"
+            return Feedback.not_yet(message, 0.0)
+        value, problem = _whole(answer)
+        if problem or value not in (1, 0, -1):
+            return Feedback.not_yet(f"clock_value{arguments} ({kind}) gave {shown(answer)}: give the value under "
+                                    f"the clock, 1, 0 or -1.{drawn_with(seed)}", 0.0)
+        answers.append(value)
+    expected = [clock_expected(case) for case in cases]
+    right = sum(answer == truth for answer, truth in zip(answers, expected))
+    for case, answer, truth in zip(cases, answers, expected):
+        if answer != truth:
+            source = "the table under the clock says" if case[2] else "it is"
+            return Feedback.not_yet(f"clock_value{case[1]} ({case[0]}) gave {answer} but {source} {truth}: "
+                                    f"{_clock_hint(cases, answers, case, answer)}{drawn_with(seed)}",
+                                    right / len(cases))
+    return Feedback.correct("the rule the tables apply to every position at every clock, here checked against "
+                            "solved. It is why a win longer than the plies the clock has left can still be won: each "
+                            "capture on the way sets the clock back to 0.")

@@ -9,7 +9,10 @@ from typing import Any
 
 import numpy as np
 
-from lessons_lib.exercises.solving_endgames import WRONG_SETTLE, check_settle, endgame_cases, settle
+from lessons_lib.exercises.solving_endgames import (
+    WRONG_CLOCK, WRONG_SETTLE, check_clock_value, check_settle, clock_cases, clock_value, endgame_cases, settle,
+)
+from lessons_lib.games.shologuti.endgame_table import solved
 from lessons_lib.kit.retrograde import GameGraph, solve
 from catalogue import Answer, edge, partly, remembered, right, wrong
 
@@ -113,4 +116,48 @@ ANSWERS: list[Answer] = [
            "has lost already, at distance 0", (CASE_COUNT - 1) / CASE_COUNT,
            lambda children: student_settle(children) if children else (-1, 1)),
     wrong(check_settle, "the library's retrograde analysis", "write it yourself: this calls solve", by_the_library),
+]
+
+
+def student_clock_value(value: int, distance: int | None, zeroing: int | None, clock: int, limit: int = 100) -> int:
+    if value == 0 or zeroing is None:
+        return 0
+    if clock + zeroing <= limit:
+        return value
+    return 0
+
+
+def plies_left_clock_value(value: int, distance: int | None, zeroing: int | None, clock: int,
+                           limit: int = 100) -> Any:
+    """The same rule read as 'the plies left are enough', answering numpy's integers."""
+    plies_left = limit - clock
+    return np.int64(value if zeroing is not None and zeroing <= plies_left else 0)
+
+
+def by_the_engine(value: int, distance: int | None, zeroing: int | None, clock: int, limit: int = 100) -> int:
+    from lessons_lib.games.shologuti.position import Position
+
+    found = solved(Position.from_points(green=[1, 2], red=[37], to_move=0))
+    return 0 if found is None else value
+
+
+FIRST_CLOCK_RUN = {arguments: clock_value(*arguments) for _, arguments, _ in clock_cases(0)}
+
+ANSWERS += [
+    right(check_clock_value, "as a student writes it", student_clock_value),
+    right(check_clock_value, "the plies left, as numpy's integers", plies_left_clock_value),
+    right(check_clock_value, "a float with nothing after the point", lambda *arguments: float(
+        student_clock_value(*arguments))),
+    *[edge(check_clock_value, kind, name, hint, formula) if kind else wrong(check_clock_value, name, hint, formula)
+      for name, (formula, hint, kind) in WRONG_CLOCK.items()],
+    wrong(check_clock_value, "True for a win", "give the value under the clock, 1, 0 or -1",
+          lambda *arguments: student_clock_value(*arguments) == 1 or None),
+    wrong(check_clock_value, "the zeroing distance itself", "give the value under the clock, 1, 0 or -1",
+          lambda value, distance, zeroing, clock, limit=100: zeroing if zeroing is not None else 0),
+    wrong(check_clock_value, "zeroing None not looked for", "TypeError",
+          lambda value, distance, zeroing, clock, limit=100: value if value and clock + zeroing <= limit else 0),
+    wrong(check_clock_value, "the first run's answers in a table", "drawn with seed",
+          remembered(FIRST_CLOCK_RUN, lambda *arguments: tuple(arguments), default=0)),
+    wrong(check_clock_value, "the check's own", "write it yourself: this calls clock_value", clock_value),
+    wrong(check_clock_value, "the engine's solved", "write it yourself: this calls solved", by_the_engine),
 ]

@@ -1,5 +1,5 @@
-"""Lesson 12's check of settle: its built cases show every slip on every seed, and no answer can read what the
-check expects off the call stack."""
+"""Lesson 12's checks: settle's built cases show every slip on every seed, and no answer can read what the check
+expects off the call stack; the value under the clock's built cases show every slip too, and its rule is solved's."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from lessons_lib.exercises.solving_endgames import (
-    BUILT_KINDS, WRONG_SETTLE, built_cases, check_settle, endgame_cases, expected_of, settle,
+    BUILT_KINDS, CLOCK_KINDS, WRONG_CLOCK, WRONG_SETTLE, built_cases, check_clock_value, check_settle, clock_cases,
+    clock_expected, clock_value, endgame_cases, expected_of, settle,
 )
 
 SEEDS = range(200)
@@ -79,3 +80,46 @@ def settle_by_hand(children: list[Any]) -> tuple[int, int | None]:
     if any(value == 0 for value, _ in mine):
         return 0, None
     return -1, 1 + max((distance for _, distance in mine), default=-1)
+
+
+# -- the value under the clock --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", list(WRONG_CLOCK))
+def test_every_clock_slip_is_wrong_on_its_kind_of_case_with_every_seed(name: str) -> None:
+    slip, _, kind = WRONG_CLOCK[name]
+    for seed in range(100):
+        cases = clock_cases(seed)
+        shown_at = [case_kind for case_kind, arguments, parts in cases if parts is None
+                    and slip(*arguments) != clock_value(*arguments)]
+        assert shown_at, f"{name} is right on every built case with seed {seed}"
+        assert kind is None or kind in shown_at, f"{name} is right on every case of {kind} with seed {seed}"
+
+
+def test_no_two_clock_slips_give_the_same_answers_on_any_seed() -> None:
+    for seed in range(20):
+        cases = clock_cases(seed)
+        given = {name: [slip(*arguments) for _, arguments, _ in cases] for name, (slip, _, _) in WRONG_CLOCK.items()}
+        assert len({repr(answers) for answers in given.values()}) == len(given), seed
+
+
+def test_every_clock_kind_is_built_and_the_rule_agrees_with_solved_on_the_tables_positions() -> None:
+    for seed in range(30):
+        cases = clock_cases(seed)
+        assert {kind for kind, _, parts in cases if parts is None} == set(CLOCK_KINDS)
+        table_cases = [case for case in cases if case[2] is not None]
+        assert len(table_cases) == 12
+        for case in cases:
+            assert clock_value(*case[1]) == clock_expected(case), case
+    decided_by_the_clock = sum(clock_expected(case) == 0 != case[1][0] for seed in range(30)
+                               for case in clock_cases(seed) if case[2] is not None)
+    assert decided_by_the_clock > 30  # the table's positions sit where the clock matters
+
+
+def test_a_right_clock_value_passes_and_the_stub_is_told_the_clock_matters() -> None:
+    def mine(value: int, distance: int | None, zeroing: int | None, clock: int, limit: int = 100) -> int:
+        return value if value and zeroing is not None and clock + zeroing <= limit else 0
+
+    assert check_clock_value(mine, seed=7).passed
+    stub = check_clock_value(lambda value, distance, zeroing, clock, limit=100: value, seed=7)
+    assert not stub.passed and "compare clock + zeroing with the limit" in stub.message
