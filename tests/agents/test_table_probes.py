@@ -206,3 +206,15 @@ def test_the_probe_counts_only_the_positions_it_decides() -> None:
         probe(position)
     assert probe.hits == 5
     assert TableProbe.of(GAMES["hus"].start())(GAMES["hus"].start()) is None
+
+
+def test_lesson_12s_example_the_probing_search_sees_a_forced_win_that_a_deeper_plain_one_does_not() -> None:
+    """What lesson 12 says of its three-against-two example (without three against two in the cache)."""
+    start = Position.from_string(".....R.......G..G...G........R....... g -")
+    assert solved(start) is None
+    plain, probing, deeper = AlphaBetaAgent(4).search(start), AlphaBetaAgent(4, probes=True).search(start), \
+        AlphaBetaAgent(8).search(start)
+    assert plain.value is not None and 0 < plain.value < 500 and probing.value is not None and probing.value > 500
+    assert deeper.value is not None and 0 < deeper.value < 500 and deeper.nodes > 100 * probing.nodes
+    mcts, probing_mcts = MCTSAgent(1000, seed=1).search(start), MCTSAgent(1000, seed=1, probes=True).search(start)
+    assert probing_mcts.move == probing.move != mcts.move

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from lessons_lib.arena.score_intervals import sign_test
 from locations import ROOT
 
 DATA = ROOT / "data"
@@ -230,6 +231,29 @@ def lesson_12_story(truth: Rows) -> None:
     assert best["not_won"] == 0 and best["kept"] == best["positions"], "best, reading its own tables, wins every one"
 
 
+def lesson_12_tables_inside_story(tables: dict[str, Rows]) -> None:
+    """Lesson 12: the tables inside the search, at equal time, and the truth in real games between the presets."""
+    probing, root_only = ({column: value for column, value in row.items()} for row in tables["probes_at_equal_time"])
+    assert str(probing["player"]).startswith("best (tables inside") and str(root_only["player"]).endswith("root only)")
+    for row in (probing, root_only):
+        assert row["entered_won_then_won"] == row["entered_won"], "every game either player entered won, it won"
+    ratio = float(probing["entered_won"]) / float(root_only["entered_won"])
+    assert 1.5 <= ratio < 2.5, "about twice as often into a won endgame with the tables inside the search"
+    assert float(probing["score_low"]) < 0.5 < float(probing["score"]), "stronger, but the interval still holds 50%"
+    assert float(probing["draws"]) > float(probing["games"]) / 2, "most games are drawn"
+    assert sign_test(int(probing["wins"]), int(probing["losses"])) < 0.05, "the sign test's p is below 5%"
+    rows = {(str(row["player"]), str(row["value"])): row for row in tables["truth_in_real_games"]}
+    for name in ("easy", "medium", "hard"):
+        won = rows[name, "won"]
+        let_go = 1 - float(won["kept"]) / float(won["entries"])
+        assert float(won["entries"]) > 0 and 0.25 <= let_go <= 0.5, f"{name} lets a win go in three to five of ten"
+        assert float(rows[name, "lost"]["drawn"]) > 0, f"{name}'s opponents took draws from such slips"
+    expert = rows["expert", "won"]
+    assert expert["kept"] == expert["won"] == expert["entries"] > 0, "expert kept and won every win it entered"
+    assert rows["beginner", "won"]["entries"] == rows["beginner", "drawn"]["entries"] == 0 < float(
+        rows["beginner", "lost"]["entries"]), "beginner entered the tables only lost"
+
+
 LEARNING_TABLES = ("shologuti_match", "shologuti_match_material", "shologuti_match_material_quiescence",
                    "shologuti_strong_weights_shologuti_match_learned",
                    "shologuti_strong_weights_shologuti_match_material", "baghchal_match", "hus_match", "shobu_match")
@@ -243,10 +267,12 @@ def _stories() -> dict[str, tuple[Callable[[Any], None], Any]]:
         "09": (lesson_09_story, _table("experiments", "game_matches")),
         "10": (lesson_10_story, {name: _table("learning", name) for name in LEARNING_TABLES}),
         "12": (lesson_12_story, _table("endgames", "search_vs_truth")),
+        "12t": (lesson_12_tables_inside_story, {name: _table("endgames", name)
+                                                for name in ("probes_at_equal_time", "truth_in_real_games")}),
     }
 
 
-@pytest.mark.parametrize("lesson", ["04", "06", "09", "10", "12"])
+@pytest.mark.parametrize("lesson", ["04", "06", "09", "10", "12", "12t"])
 def test_the_lessons_story_holds_in_its_data(lesson: str) -> None:
     story, rows = _stories()[lesson]
     story(rows)
@@ -282,6 +308,11 @@ CHANGES: list[tuple[str, list[Change]]] = [  # records changed, which the lesson
     ("12", [({"agent": "alphabeta:5"}, {"thrown": 30, "too_slow": 8})]),
     ("12", [({"agent": "mcts:300"}, {"thrown": 20, "too_slow": 19})]),
     ("12", [({"agent": "best:0.1s"}, {"not_won": 1})]),
+    ("12t/probes_at_equal_time", [({"player": "best (tables at the root only)"}, {"entered_won": 40})]),
+    ("12t/probes_at_equal_time", [({"player": "best (tables inside the search)"}, {"entered_won_then_won": 45})]),
+    ("12t/probes_at_equal_time", [({"player": "best (tables inside the search)"}, {"score_low": 0.51})]),
+    ("12t/truth_in_real_games", [({"player": "medium", "value": "won"}, {"kept": 11})]),
+    ("12t/truth_in_real_games", [({"player": "expert", "value": "won"}, {"kept": 42})]),
 ]
 
 
