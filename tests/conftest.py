@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import atexit
 import os
-import shutil
-import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -15,10 +12,8 @@ settings.register_profile("ci", derandomize=True, max_examples=150, deadline=Non
 settings.register_profile("dev", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
-# The endgame cache (three against two) of the machine running the tests is never read: each run has its own,
-# empty (the tests that build one give their own folder). Processes the tests start inherit it.
-os.environ["SHOLOGUTI_LAB_CACHE"] = tempfile.mkdtemp(prefix="shologuti-lab-cache-")
-atexit.register(shutil.rmtree, os.environ["SHOLOGUTI_LAB_CACHE"], True)
+# (The endgame cache of the machine running the tests is never read: the project's conftest.py gives each run its
+# own, empty.)
 
 # Students' agent files used by the arena's tests: data, not test modules (never imported here).
 collect_ignore_glob = ["student_agents/*.py"]
