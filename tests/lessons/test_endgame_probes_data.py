@@ -4,21 +4,12 @@ a game between presets) do what its notes say."""
 
 from __future__ import annotations
 
-import importlib.util
-from types import ModuleType
-
 from lessons_lib.agents.solved import slips_by_player, value_for
 from lessons_lib.experiments.data import ENDGAME_DATA, load_table
 from lessons_lib.games.shologuti.endgame_table import solved
-from locations import ROOT
+from locations import benchmark_script
 
 
-def benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("endgame_probes", ROOT / "benchmarks" / "endgame_probes.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_two_players_of_the_equal_time_match_are_the_two_sides_of_the_same_games() -> None:
@@ -44,7 +35,7 @@ def test_every_real_game_entry_is_counted_for_both_players() -> None:
 
 
 def test_the_start_positions_have_four_to_six_pieces_a_side_and_come_again_with_the_seed() -> None:
-    module = benchmark()
+    module = benchmark_script("endgame_probes")
     starts = module.start_positions(4, "forced", seed=0)
     assert [str(start) for start in starts] == [str(start) for start in module.start_positions(4, "forced", seed=0)]
     for start in starts:
@@ -52,7 +43,7 @@ def test_the_start_positions_have_four_to_six_pieces_a_side_and_come_again_with_
 
 
 def test_a_game_between_presets_is_followed_from_its_entry_into_the_tables() -> None:
-    module = benchmark()
+    module = benchmark_script("endgame_probes")
     entered = 0
     for seed in range(3):
         game = module.preset_game(("easy", "medium", "forced", 0.1, seed))
@@ -66,7 +57,7 @@ def test_a_game_between_presets_is_followed_from_its_entry_into_the_tables() -> 
 
 
 def test_the_entry_is_the_first_position_the_tables_decide() -> None:
-    module = benchmark()
+    module = benchmark_script("endgame_probes")
     from lessons_lib.agents.match import play_game
     from lessons_lib.agents.presets import make_agent
     from lessons_lib.games.shologuti.position import Position

@@ -3,22 +3,12 @@ its script measures."""
 
 from __future__ import annotations
 
-import importlib.util
-from types import ModuleType
 
 import pytest
 
 from lessons_lib.arena.ratings import wilson_interval
 from lessons_lib.experiments.data import ENDGAME_DATA, load_table
-from locations import ROOT
-
-
-def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("endgame_truth", ROOT / "benchmarks" / "endgame_truth.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from locations import benchmark_script
 
 
 TRUTH = load_table("search_vs_truth", ENDGAME_DATA)
@@ -26,7 +16,7 @@ BY_CLASS = load_table("search_vs_truth_by_class", ENDGAME_DATA)
 
 
 def test_every_agent_of_the_script_is_measured_and_counted_right() -> None:
-    assert [row["agent"] for row in TRUTH] == list(script().AGENTS)
+    assert [row["agent"] for row in TRUTH] == list(benchmark_script("endgame_truth").AGENTS)
     for row in TRUTH:
         for measure, total in (("kept", "positions"), ("not_won", "games")):
             count, trials = row[measure], row[total]
@@ -34,7 +24,7 @@ def test_every_agent_of_the_script_is_measured_and_counted_right() -> None:
             low, high = wilson_interval(count, trials)
             assert (row[f"{measure}_low"], row[f"{measure}_high"]) == (round(low, 4), round(high, 4))
         assert row["too_slow"] + row["thrown"] == row["not_won"]
-        assert row["reads_the_tables"] == ("yes" if row["agent"] in script().READS_THE_TABLES else "no")
+        assert row["reads_the_tables"] == ("yes" if row["agent"] in benchmark_script("endgame_truth").READS_THE_TABLES else "no")
 
 
 def test_the_counts_by_class_add_up_to_each_agents_row() -> None:
@@ -66,7 +56,7 @@ def test_best_with_its_tables_is_perfect_there() -> None:
 @pytest.mark.parametrize("agent", ["alphabeta:1", "alphabeta:2"])
 def test_the_quick_rows_are_measured_again_position_for_position(agent: str) -> None:
     row = next(row for row in TRUTH if row["agent"] == agent)
-    module = script()
+    module = benchmark_script("endgame_truth")
     measured, by_class = module.measure((agent, "forced", int(row["positions"]), int(row["games"]), 0))
     assert [value if isinstance(value, str) else float(value) for value in measured] == [
         row[column] for column in module.COLUMNS]

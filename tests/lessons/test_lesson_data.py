@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from locations import ROOT
+from locations import ROOT, benchmark_script
 from lessons_lib.experiments.runs import DEPTHS, ITERATIONS, AI_VS_AI_DEPTHS, AI_VS_AI_ITERATIONS
 from lessons_lib.arena.storage import load_csv
 from lessons_lib.arena.tournament import standings
@@ -71,20 +71,10 @@ def test_the_games_comparison_names_each_game_and_gives_both_sides_the_same_cloc
         assert row["first"].split(":")[1] == row["second"].split(":")[1]
 
 
-def _script(name: str):  # type: ignore[no-untyped-def]
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_shallow_search_data_is_what_its_script_plays_and_says_what_the_lessons_say() -> None:
     table = {(row["leaves"], int(row["depth"]), row["evaluation"], row["rules"]): row
              for row in rows("shallow_search.csv")}
-    script = _script("shallow_search")
+    script = benchmark_script("shallow_search")
     for key in [key for key in table if key[1] <= 2]:  # the quick rows are played again, game for game
         played = script.match(*key, 20)
         assert {name: str(value) for name, value in played.items()} == table[key], key
@@ -118,7 +108,7 @@ def test_lesson_10s_matches_are_what_their_script_plays(table: str, baseline: st
 
     with open(LEARNING / f"{table}.csv", newline="", encoding="utf-8") as file:
         saved = {int(row["depth"]): row for row in csv.DictReader(file)}
-    depth, report = _script("learned_evaluation_match").match("shologuti", 1, 100, 10, baseline, quiescence, weights)
+    depth, report = benchmark_script("learned_evaluation_match").match("shologuti", 1, 100, 10, baseline, quiescence, weights)
     row = saved[depth]  # depth 1 is played again, game for game (the deeper rows take minutes)
     assert report.games == 200 and (report.games, report.wins, report.draws, report.losses) == \
         tuple(int(row[key]) for key in ("games", "wins", "draws", "losses"))
@@ -134,7 +124,7 @@ def test_depth_six_against_five_is_the_strength_pairing_played_on_and_both_tests
     from lessons_lib.arena.sprt import sprt
     from lessons_lib.arena.tournament import TournamentSettings, pairing_games
 
-    script = _script("depth_six_against_five")
+    script = benchmark_script("depth_six_against_five")
     played = [game for game in load_csv(DATA / "strength_games.csv")
               if {game.first, game.second} == {script.SHALLOW, script.DEEP}]
     more = load_csv(DATA / "depth_six_five_games.csv")

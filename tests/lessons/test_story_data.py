@@ -3,32 +3,22 @@ the key claims of lessons 04, 06, 09, 10 and 12 hold against the files they read
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from lessons_lib.arena.score_intervals import sign_test
-from locations import ROOT
+from locations import ROOT, benchmark_script
 
 DATA = ROOT / "data"
 
 
-def _script(name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-RESTATE = _script("restate_intervals")
+RESTATE = benchmark_script("restate_intervals")
 
 
 def test_every_stored_interval_is_todays_librarys() -> None:
