@@ -15,7 +15,7 @@ distributed = pytest.importorskip("distributed")
 def test_a_tournament_runs_on_a_dask_cluster_with_the_same_results() -> None:
     schedule = round_robin(["random", "greedy", "mcts:20"], TournamentSettings(games_per_pair=2))
     local = play_tournament(schedule, workers=1, progress=False).results
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         with distributed.Client(cluster) as client:
             remote = play_tournament(schedule, executor=client.get_executor(pure=False), progress=False).results
     assert [(r.key, r.first_score, r.reason, r.plies) for r in remote] == \
@@ -27,7 +27,7 @@ def test_the_experiment_command_plays_on_a_dask_cluster(tmp_path: Path) -> None:
 
     options = ["strength", "--depths", "1,2", "--iterations", "20,40", "--games-per-pair", "2", "--quiet"]
     assert main(["experiment", *options, "--out", str(tmp_path / "here"), "--workers", "1"]) == 0
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster:
         assert main(["experiment", *options, "--out", str(tmp_path / "there"), "--dask", cluster.scheduler_address,
                      "--db", str(tmp_path / "there.sqlite")]) == 0
     for name in ("depth.csv", "iterations.csv"):
