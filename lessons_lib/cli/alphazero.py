@@ -20,10 +20,15 @@ from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
+from lessons_lib.cli.cluster import add_dask_option, dask_executor
 from lessons_lib.cli.options import (
     database_apart, file_to_write, folder_to_write, outputs_apart, quoted_path, whole_number,
 )
 from lessons_lib.games import GAMES
+
+VALUE_TARGETS = ("result", "mixed", "search in draws")
+"""The loop's value targets (``lessons_lib.learning.self_play.VALUE_TARGETS``, named here so that the command line
+loads no numpy before it runs a command; a test holds the two the same)."""
 from lessons_lib.sandbox.parent import end_with_parent
 
 
@@ -42,6 +47,18 @@ def add_parser(commands: Any) -> None:
                         help="generations of games each fit uses, the newest and those before it (default 2)")
     parser.add_argument("--sampled-plies", default="10", type=whole_number(0, 10_000),
                         help="plies at the start of a self-play game whose move is drawn by its visits (default 10)")
+    parser.add_argument("--value-target", default="result", choices=VALUE_TARGETS,
+                        help="what the value is fitted to: the game's result (default), its mean with the search's "
+                             "value at the root (mixed), or the root's value in drawn games only (search in draws)")
+    parser.add_argument("--clock-inputs", action="store_true",
+                        help="the value also reads the draw clock (its inputs: the features, and each times the "
+                             "share of the clock run)")
+    parser.add_argument("--network", default="0", type=whole_number(0, 1024), metavar="HIDDEN",
+                        help="a policy and value that read the board alone: two networks of HIDDEN tanh units each "
+                             "(default 0: the game's features)")
+    parser.add_argument("--gate", default="0", type=whole_number(0, 10_000), metavar="PAIRS",
+                        help="a new generation replaces the best only if lesson 07's SPRT shows it stronger within "
+                             "PAIRS game pairs (default 0: always keep the newest, as AlphaZero)")
     parser.add_argument("--openings", default="10", type=whole_number(0, 1000),
                         help="rating openings, each played with both colours (default 10; 0: no rating)")
     parser.add_argument("--best", default="best:0.1s", help="the best agent's setting in rating games")
@@ -50,14 +67,20 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--out", type=folder_to_write, help="a folder to write the results to")
     parser.add_argument("--workers", default=str(os.cpu_count() or 1), type=whole_number(1, 512),
                         help="processes that play side by side (default: one a core)")
+    add_dask_option(parser)
 
 
 @contextmanager
-def mapper(workers: int) -> Iterator[Any]:
-    """``map`` for one worker; a process pool's ``map`` (forked on Linux) for more: the same games either way.
+def mapper(workers: int, dask: str | None = None) -> Iterator[Any]:
+    """``map`` for one worker; a process pool's ``map`` (forked on Linux) for more; with ``dask`` (an address, or
+    ``local``), the ``map`` of a Dask cluster's executor: the same games in the same order every way.
 
     The pool's workers ignore Ctrl+C and die with the command: interrupted (or failing), it stops them at once,
     without waiting for the games they are playing (those are lost; the games stored are not)."""
+    if dask is not None:
+        with dask_executor(dask, workers) as executor:
+            yield executor.map
+        return
     if workers == 1:
         yield map
         return
@@ -93,16 +116,24 @@ def run(args: argparse.Namespace) -> None:
         for path in export_files(args.game, args.out):
             database_apart("--db", args.db, {"--out": path})
             outputs_apart({"--out": path}, [])  # nor over another database
+    if args.clock_inputs and GAMES[args.game].engine.clock_share is None:
+        raise ValueError(f"--clock-inputs: {GAMES[args.game].title} has no draw clock")
+    if args.clock_inputs and args.network:
+        raise ValueError("--clock-inputs is for the features: the networks read the clock with the board")
     settings = LoopSettings(game=args.game, iterations=args.iterations, games=args.games, window=args.window,
-                            sampled_plies=args.sampled_plies, seed=args.seed)
+                            sampled_plies=args.sampled_plies, seed=args.seed, value_target=args.value_target,
+                            clock_inputs=args.clock_inputs, gate_pairs=args.gate, network=args.network)
     store = LoopStore(args.db, settings)
     try:
-        with mapper(args.workers) as play:
+        with mapper(args.workers, args.dask) as play:
             generations = run_generations(store, args.generations, play=play)
             for generation in generations[1:]:
+                gated = "" if generation.gate is None else (
+                    f"; against generation {generation.gate.champion} in {generation.gate.pairs} pairs: "
+                    f"{'kept' if generation.gate.accepted else 'not kept'} (LLR {generation.gate.llr:+.2f})")
                 print(f"generation {generation.number}: fitted on {generation.games} games "
                       f"({generation.positions} positions); value log loss {generation.value_log_loss:.4f}, "
-                      f"policy loss {generation.policy_loss:.4f}")
+                      f"policy loss {generation.policy_loss:.4f}{gated}")
             if args.openings:
                 games = rate_generations(store, generations, args.openings, args.best, play=play)
                 baseline = f"mcts:{settings.iterations}"

@@ -13,7 +13,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 MoveT = TypeVar("MoveT", bound=Hashable)
 
@@ -143,12 +147,17 @@ class Engine:
         feature_names: what a learned evaluation of the game looks at (empty if none is learned yet).
         features: ``features(state, player)``, the numbers :mod:`lessons_lib.learning` fits weights to, in the
             order of ``feature_names``; each is the player's count minus the opponent's; None if none.
+        board_inputs: ``board_inputs(state, player)``, the position as raw numbers seen by ``player`` (a numpy array:
+            where each piece stands, who is to move, the clock), as many for every position: what a network that
+            learns from the rules alone reads; None if the game has none.
         learned_evaluate: the evaluation learned from games (the weighted ``features``), or None if there is none.
         strongest_evaluate: the evaluation the strongest agent (``best``) uses: by default ``evaluate``.
         solved: where a solved table decides a position, its exact value for the player to move (1 won, 0 drawn,
             −1 lost) under the game's own limits (a draw clock) and its distance to the end in plies as the table
             counts it (no fewer plies remain), else None; None if the game has no table.
         solved_scope: which positions the tables decide, in words (for a message where they do not).
+        clock_share: ``clock_share(state)``, how far the game's draw clock has run, from 0 (just reset) to 1 (the
+            draw); None if the game has no draw clock.
         random_solved: ``random_solved(variant, rng)``, a position still in play drawn with the ``random.Random``
             ``rng`` from those the tables decide, with a piece a side; None if the game has no table.
         build_tables: ``build_tables(variant, again, said)``: solve the tables too large to ship into the user's
@@ -176,10 +185,12 @@ class Engine:
     place_names: Callable[[Any], dict[str, str]]
     feature_names: tuple[str, ...] = ()
     features: Callable[[Any, int], Sequence[float]] | None = None
+    board_inputs: Callable[[Any, int], NDArray[np.float64]] | None = None
     learned_evaluate: Callable[[Any, int], float] | None = None
     strongest_evaluate: Callable[[Any, int], float] | None = None
     solved: Callable[[Any], tuple[int, int] | None] | None = None
     solved_scope: str = ""
+    clock_share: Callable[[Any], float] | None = None
     random_solved: Callable[[str, random.Random], Any] | None = None
     build_tables: Callable[[str | None, bool, Callable[[str], None]], None] | None = None
     variants: tuple[str, ...] = ()

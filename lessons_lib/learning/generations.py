@@ -16,7 +16,7 @@ import json
 import random
 import sqlite3
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,8 @@ from lessons_lib.arena.games import opening_suite
 from lessons_lib.arena.ratings import Score, elo_intervals, fit_elo
 from lessons_lib.experiments.data import DATA_FOLDER, load_table
 from lessons_lib.games import GAMES
+from lessons_lib.learning.gating import GateVerdict, gate_verdict
+from lessons_lib.learning.network import Network, NetworkModel
 from lessons_lib.learning.policy_value import Model
 from lessons_lib.tooling.files import quoted_path, write_whole
 from lessons_lib.tooling.owned_database import Owner, open_owned
@@ -74,7 +76,7 @@ class LoopStore:
             if row is None:
                 with self.connection:
                     self.connection.execute("INSERT INTO settings VALUES (1, ?)", (wanted,))
-            elif _json_or_none(row[0]) != json.loads(wanted):
+            elif settings_from_json(_json_or_none(row[0])) != json.loads(wanted):
                 raise ValueError(f"{quoted_path(self.path)} holds a loop with other settings ({shown(str(row[0]))}); "
                                  f"give another file")
         except sqlite3.Error as error:
@@ -115,11 +117,34 @@ class LoopStore:
     def add_generation(self, generation: Generation) -> None:
         self._write("generations", (generation.number,), generation_to_json(generation))
 
+    def gated(self, generation: Generation) -> None:
+        """Keep ``generation`` again, now with its gate's verdict."""
+        with self.connection:
+            self.connection.execute("UPDATE generations SET json = ? WHERE number = ?",
+                                    (json.dumps(generation_to_json(generation)), generation.number))
+
     def rating_games(self) -> list[RatingGame]:
+        """The rating games (the gates' games aside)."""
+        return [game for game in self._all_rating_games() if not game.key.startswith(GATE_PREFIX)]
+
+    def gate_games(self) -> list[RatingGame]:
+        """The games the gates played (their keys begin with :data:`GATE_PREFIX`)."""
+        return [game for game in self._all_rating_games() if game.key.startswith(GATE_PREFIX)]
+
+    def _all_rating_games(self) -> list[RatingGame]:
         return [RatingGame(**data) for data in self._read("rating_games", "key")]
 
     def add_rating_game(self, game: RatingGame) -> None:
         self._write("rating_games", (game.key,), asdict(game))
+
+
+def settings_from_json(stored: object) -> object:
+    """Stored settings with the defaults of the settings added since (a file from before them had those)."""
+    if not isinstance(stored, dict):
+        return stored
+    defaults = asdict(LoopSettings())
+    added = {name: defaults[name] for name in ("value_target", "clock_inputs", "gate_pairs", "network")}
+    return {**added, **stored}
 
 
 def _json_or_none(text: object) -> object:
@@ -131,7 +156,8 @@ def _json_or_none(text: object) -> object:
 
 
 def game_from_json(data: dict[str, Any]) -> SelfPlayGame:
-    positions = tuple(SearchedPosition(each["text"], each["to_move"], tuple(each["moves"]), tuple(each["visits"]))
+    positions = tuple(SearchedPosition(each["text"], each["to_move"], tuple(each["moves"]), tuple(each["visits"]),
+                                       each.get("root_value", 0.5))  # files from before the root's value was kept
                       for each in data["positions"])
     return SelfPlayGame(data["generation"], data["number"], positions, data["winner"], data["reason"], data["seconds"])
 
@@ -140,38 +166,90 @@ def generation_to_json(generation: Generation) -> dict[str, Any]:
     return asdict(generation)
 
 
+def model_from_json(model: dict[str, Any]) -> Model | NetworkModel:
+    if "value_network" in model:
+        return NetworkModel(model["game_name"], *(Network(part["inputs"], part["hidden"], tuple(part["weights"]))
+                                                  for part in (model["value_network"], model["policy_network"])))
+    return Model(model["game_name"], tuple(model["value_weights"]), tuple(model["policy_weights"]),
+                 model.get("clock_inputs", False))  # files from before the clock inputs have none
+
+
 def generation_from_json(data: dict[str, Any]) -> Generation:
-    model = data["model"]
-    return Generation(data["number"], Model(model["game_name"], tuple(model["value_weights"]),
-                                            tuple(model["policy_weights"])),
-                      data["games"], data["positions"], data["value_log_loss"], data["policy_loss"])
+    gate = data.get("gate")  # files from before gating have no gate
+    return Generation(data["number"], model_from_json(data["model"]), data["games"], data["positions"], data["value_log_loss"], data["policy_loss"],
+                      None if gate is None else GateVerdict(gate["champion"], gate["pairs"], tuple(gate["counts"]),
+                                                            gate["llr"], gate["verdict"]))
 
 
 def run_generations(store: LoopStore, count: int, play: Mapper = map) -> list[Generation]:
     """Generations 0 to ``count``, from the store where they are there, played and fitted where not.
 
-    ``play`` maps a function over a list (``map``, or a process pool's ``map`` to use several cores: the same
-    games either way).
+    Round ``g``'s self-play games (stored as generation ``g``'s) are played by the best generation then: generation
+    ``g`` itself without gating, else the last one its gate accepted (:func:`best_generation`); each fitted
+    generation is gated before the next round. ``play`` maps a function over a list (``map``, or a process pool's
+    ``map`` to use several cores: the same games either way).
     """
     settings = store.settings
     generations = store.generations()
     if not generations:
-        generations = [Generation(0, Model.blank(settings.game))]
+        generations = [Generation(0, settings.blank())]
         store.add_generation(generations[0])
-    while len(generations) <= count:
+    while True:
         current = generations[-1]
+        if settings.gate_pairs and current.number > 0 and current.gate is None:
+            current = replace(current, gate=gate(store, current, best_generation(generations[:-1]), play))
+            store.gated(current)
+            generations[-1] = current
+        if len(generations) > count:
+            break
+        player = best_generation(generations)
         done = store.game_numbers(current.number)
-        todo = [(current.model, settings, current.number, number) for number in range(settings.games)
+        todo = [(player.model, settings, current.number, number) for number in range(settings.games)
                 if number not in done]
         for game in play(_self_play, todo):
             store.add_game(game)
         window = store.games(current.number - settings.window + 1, current.number)
-        generations.append(fit_generation(current.number + 1, settings.game, window, settings.l2))
+        generations.append(fit_generation(current.number + 1, settings, window))
         store.add_generation(generations[-1])
     return generations[: count + 1]
 
 
-def _self_play(arguments: tuple[Model, LoopSettings, int, int]) -> SelfPlayGame:
+def best_generation(generations: Sequence[Generation]) -> Generation:
+    """The best of ``generations`` (in order, from 0): the last one no gate refused (a loop without gating: the
+    last one)."""
+    for generation in reversed(generations):
+        if generation.gate is None or generation.gate.accepted:
+            return generation
+    return generations[0]
+
+
+GATE_PREFIX = "gate: "
+"""How the games of a gate are told from the rating games in the store."""
+GATE_BATCH = 4
+"""Pairs a gate plays side by side before it reads them."""
+
+
+def gate(store: LoopStore, candidate: Generation, champion: Generation, play: Mapper = map) -> GateVerdict:
+    """The SPRT's verdict on ``candidate`` against ``champion`` (:mod:`~lessons_lib.learning.gating`), from the
+    pairs it needs (at most ``gate_pairs``), those the store holds read and the others played and stored."""
+    settings = store.settings
+    tasks = [replace(task, key=GATE_PREFIX + task.key)
+             for task in match_schedule(candidate, [champion], settings, settings.gate_pairs)]
+    held = {game.key: game.points for game in store.gate_games()}
+    scores: list[float] = []
+    for start in range(0, len(tasks), 2 * GATE_BATCH):
+        batch = tasks[start:start + 2 * GATE_BATCH]
+        for game in play(play_rating_game, [task for task in batch if task.key not in held]):
+            store.add_rating_game(game)
+            held[game.key] = game.points
+        scores += [held[task.key] for task in batch]
+        verdict = gate_verdict(champion.number, scores, settings.gate_pairs)
+        if verdict is not None:
+            return verdict
+    raise AssertionError("the gate's pairs ran out before its verdict")  # gate_verdict decides at gate_pairs
+
+
+def _self_play(arguments: tuple[Model | NetworkModel, LoopSettings, int, int]) -> SelfPlayGame:
     return self_play_game(*arguments)
 
 
@@ -334,7 +412,7 @@ def load_generations(game: str, folder: str | Path | None = None) -> tuple[LoopS
     :func:`export` wrote."""
     data = json.loads((Path(folder or ALPHAZERO_DATA) / f"{game}_generations.json").read_text(encoding="utf-8"))
     settings = data["settings"]
-    settings = LoopSettings(**{**settings, "noise": tuple(settings["noise"])})
+    settings = LoopSettings(**{**settings, "noise": tuple(settings["noise"])})  # added ones take their defaults
     return settings, [generation_from_json(each) for each in data["generations"]]
 
 

@@ -3,7 +3,9 @@
 Both look at a game's features (its ``ENGINE.features``, lesson 10's: one player's counts minus the other's):
 
 - the **value** of a position for a player is lesson 10's logistic model, ``σ(v·f(position, player))``: the
-  player's expected score, 1 a win, ½ a draw, 0 a loss;
+  player's expected score, 1 a win, ½ a draw, 0 a loss. With ``clock_inputs`` it also reads the draw clock
+  (``ENGINE.clock_share``, ``s`` from 0 to 1): its inputs are ``f`` and ``s·f``, so a lead can be worth less as
+  the clock runs out;
 - the **policy** gives each legal move the chance ``softmax(p·f(after the move, mover))``: a move scores by the
   features of the position it leads to, seen by the player who makes it.
 
@@ -35,11 +37,13 @@ Array = NDArray[np.float64]
 
 @dataclass(frozen=True)
 class Model:
-    """A game's policy and value, each a vector of weights on its features (in ``feature_names`` order)."""
+    """A game's policy and value, each a vector of weights on its features (in ``feature_names`` order; the value's
+    then on the features times the clock's share, if ``clock_inputs``)."""
 
     game_name: str
     value_weights: tuple[float, ...]
     policy_weights: tuple[float, ...]
+    clock_inputs: bool = False
 
     @property
     def game(self) -> Game:
@@ -47,8 +51,17 @@ class Model:
 
     def value(self, state: Any, player: int) -> float:
         """``player``'s expected score from ``state``: ``σ(v·f(state, player))``."""
-        features = self._features(state, player)
+        features = self.value_inputs(state, player)
         return 1 / (1 + math.exp(-max(-500.0, min(500.0, dot(self.value_weights, features)))))
+
+    def value_inputs(self, state: Any, player: int) -> Sequence[float]:
+        """What the value reads: the features of ``state`` for ``player``, then (with ``clock_inputs``) each
+        times the share of the draw clock run."""
+        features = self._features(state, player)
+        if not self.clock_inputs:
+            return features
+        share = self._clock_share(state)
+        return (*features, *(share * feature for feature in features))
 
     def priors(self, state: Any, moves: list[Hashable]) -> list[float]:
         """A chance for each of ``moves``: the softmax of ``p·f(after the move, mover)``."""
@@ -67,11 +80,20 @@ class Model:
             raise ValueError(f"{self.game.title} has no features to learn from")
         return features
 
+    @cached_property
+    def _clock_share(self) -> Callable[[Any], float]:
+        share = self.game.engine.clock_share
+        if share is None:
+            raise ValueError(f"{self.game.title} has no draw clock to read")
+        return share
+
     @classmethod
-    def blank(cls, game_name: str) -> Model:
+    def blank(cls, game_name: str, clock_inputs: bool = False) -> Model:
         """The model that knows nothing: every weight 0 (every move alike, every position even)."""
+        if clock_inputs and GAMES[game_name].engine.clock_share is None:
+            raise ValueError(f"{GAMES[game_name].title} has no draw clock for the value to read")
         size = len(GAMES[game_name].engine.feature_names)
-        return cls(game_name, (0.0,) * size, (0.0,) * size)
+        return cls(game_name, (0.0,) * (2 * size if clock_inputs else size), (0.0,) * size, clock_inputs)
 
 
 def dot(weights: Sequence[float], features: Sequence[float]) -> float:

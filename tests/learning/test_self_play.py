@@ -56,7 +56,7 @@ def test_a_generation_is_fitted_on_its_games_and_the_windows_earlier_ones(tmp_pa
     assert math.isfinite(first.value_log_loss) and math.isfinite(first.policy_loss)
     assert first.model.value_weights != Model.blank("baghchal").value_weights
     assert second.games == 2 * SMALL.games  # the window of two generations
-    assert fit_generation(2, "baghchal", games + newer, SMALL.l2) == second
+    assert fit_generation(2, SMALL, games + newer) == second
 
 
 def test_games_played_side_by_side_give_the_same_generation(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ from lessons_lib.kit.perft import perft
 from lessons_lib.games.hus.board import PLAYER_NAMES
 from lessons_lib.games.hus.drawing import board_svg, place_names, status_text
 from lessons_lib.games.hus.evaluation import evaluate
+from lessons_lib.games.hus.inputs import board_inputs
 from lessons_lib.games.hus.features import FEATURE_NAMES, LEARNED_EVALUATE, STRONGEST_EVALUATE, features
 from lessons_lib.games.hus.movegen import PERFT_FROM_START, Sowing
 from lessons_lib.games.hus.moves import Move, move_clicks
@@ -28,7 +29,7 @@ from lessons_lib.games.hus.position import END_REASONS, Position
 ENGINE = Engine(
     position=Position, move=Move, player_names=PLAYER_NAMES, end_reasons=END_REASONS, perft_from_start=PERFT_FROM_START,
     board_svg=board_svg, picture=board_svg, move_clicks=move_clicks, status_text=status_text, place_names=place_names,
-    evaluate=evaluate, feature_names=FEATURE_NAMES, features=features,
+    evaluate=evaluate, feature_names=FEATURE_NAMES, features=features, board_inputs=board_inputs,
     learned_evaluate=LEARNED_EVALUATE, strongest_evaluate=STRONGEST_EVALUATE,
 )
 """This engine, as :class:`lessons_lib.kit.game.Engine` describes it (what the registry of games reads)."""

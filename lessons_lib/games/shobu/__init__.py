@@ -21,16 +21,18 @@ from lessons_lib.kit.perft import perft
 
 from lessons_lib.games.shobu.drawing import board_svg, place_names, status_text
 from lessons_lib.games.shobu.evaluation import evaluate
+from lessons_lib.games.shobu.inputs import board_inputs, clock_share
 from lessons_lib.games.shobu.features import FEATURE_NAMES, LEARNED_EVALUATE, STRONGEST_EVALUATE, features
 from lessons_lib.games.shobu.movegen import PERFT_FROM_START
 from lessons_lib.games.shobu.moves import Move, move_clicks
 from lessons_lib.games.shobu.position import END_REASONS, PLAYER_NAMES, Position
 
+
 ENGINE = Engine(
     position=Position, move=Move, player_names=PLAYER_NAMES, end_reasons=END_REASONS, perft_from_start=PERFT_FROM_START,
     board_svg=board_svg, picture=board_svg, move_clicks=move_clicks, status_text=status_text, place_names=place_names,
-    evaluate=evaluate, feature_names=FEATURE_NAMES, features=features,
-    learned_evaluate=LEARNED_EVALUATE, strongest_evaluate=STRONGEST_EVALUATE,
+    evaluate=evaluate, feature_names=FEATURE_NAMES, features=features, board_inputs=board_inputs,
+    learned_evaluate=LEARNED_EVALUATE, strongest_evaluate=STRONGEST_EVALUATE, clock_share=clock_share,
 )
 """This engine, as :class:`lessons_lib.kit.game.Engine` describes it (what the registry of games reads)."""
 PICTURES[Position.game_name] = ENGINE.picture  # how a notebook shows a position of this game

@@ -18,6 +18,7 @@ from lessons_lib.kit.perft import perft
 
 from lessons_lib.games.shologuti.drawing import board_picture, board_svg, place_names, status_text
 from lessons_lib.games.shologuti.evaluation import material_mobility_evaluation as evaluate
+from lessons_lib.games.shologuti.inputs import board_inputs, clock_share
 from lessons_lib.games.shologuti.features import FEATURE_NAMES, LEARNED_EVALUATE, STRONGEST_EVALUATE, features
 from lessons_lib.games.shologuti.movegen import PERFT_FROM_START
 from lessons_lib.games.shologuti.solved import SCOPE as SOLVED_SCOPE, build_cached_tables, random_solved_position, solved
@@ -26,11 +27,12 @@ from lessons_lib.games.shologuti.position import END_REASONS, Position
 from lessons_lib.games.shologuti.position import SIDE_NAMES as PLAYER_NAMES
 from lessons_lib.games.shologuti.rules import VARIANTS, Rules
 
+
 ENGINE = Engine(
     position=Position, move=Move, player_names=PLAYER_NAMES, end_reasons=END_REASONS, perft_from_start=PERFT_FROM_START,
     board_svg=board_svg, picture=board_picture, move_clicks=move_clicks, status_text=status_text, place_names=place_names,
-    evaluate=evaluate, feature_names=FEATURE_NAMES, features=features,
-    learned_evaluate=LEARNED_EVALUATE, strongest_evaluate=STRONGEST_EVALUATE,
+    evaluate=evaluate, feature_names=FEATURE_NAMES, features=features, board_inputs=board_inputs,
+    learned_evaluate=LEARNED_EVALUATE, strongest_evaluate=STRONGEST_EVALUATE, clock_share=clock_share,
     variants=tuple(VARIANTS), rules_named=Rules.named, solved=solved, solved_scope=SOLVED_SCOPE,
     random_solved=random_solved_position, build_tables=build_cached_tables,
 )
