@@ -31,6 +31,7 @@ from lessons_lib.agents.presets import make_agent, seeded
 from lessons_lib.arena.players import Player, describe_spec, is_agent_file, parse_player, split_label
 from lessons_lib.arena.sandbox import ArenaFilesFailed, AgentFileChanged, Forfeit, SandboxedAgent, SandboxLimits
 from lessons_lib.games import DEFAULT_GAME, GAMES
+from lessons_lib.sandbox.isolation import choose_mode, sandbox_mode
 
 __all__ = ["GameSpec", "GameReport", "MoveRecord", "play_game", "opening_suite", "describe_spec", "is_agent_file",
            "split_label", "can_stop_a_search"]
@@ -59,6 +60,9 @@ class GameSpec:
             (first's, second's; None for a built-in agent or a file that could not be read): other bytes are
             never played under this key.
         players: the two players as parsed (from ``first`` and ``second`` if not given).
+        sandbox: how a student's file runs where the game is played (``"bubblewrap"`` or ``"process"``, as
+            :func:`~lessons_lib.sandbox.isolation.choose_mode` takes it), decided where the tournament started
+            and carried to every worker of a cluster; None: as the process playing it is set.
     """
 
     key: str
@@ -73,6 +77,7 @@ class GameSpec:
     game: str = DEFAULT_GAME
     digests: tuple[str | None, str | None] = (None, None)
     players: tuple[Player, Player] | None = None
+    sandbox: str | None = None
 
     def __post_init__(self) -> None:
         if not self.first or not self.second:
@@ -235,6 +240,9 @@ def play_game(spec: GameSpec) -> GameReport:
     ``spec.digests`` names (the game is not played, so no result is stored under a false key).
     """
     limits = SandboxLimits(spec.seconds_per_move, spec.memory_mb)
+    if spec.sandbox is not None:
+        choose_mode(spec.sandbox)
+        sandbox_mode()  # SandboxUnavailable here (one line) if this worker cannot isolate as the tournament asked
     position = spec.start_position()
     limit = position.most_plies_left() if spec.max_plies is None else spec.max_plies
     assert spec.players is not None

@@ -12,9 +12,8 @@ import json
 import os
 import sys
 from collections.abc import Iterator
-from concurrent.futures import Executor
 from contextlib import ExitStack, contextmanager
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ from lessons_lib.cli.options import (
     database_apart, file_to_write, folder_to_write, outputs_apart, quoted_path, sandbox_choice, seconds, shown, whole_number,
     variant_help, whole_numbers, write_whole,
 )
+from lessons_lib.cli.cluster import add_dask_option, dask_executor
 from lessons_lib.games import DEFAULT_GAME, GAMES, game_named
 
 MAX_GAMES_PER_PAIR = 10_000
@@ -55,6 +55,7 @@ def add_parsers(commands: Any) -> None:
     tournament.add_argument("--standings-csv", metavar="FILE", type=file_to_write,
                             help="also write the standings to a CSV file (a row per player)")
     tournament.add_argument("--json", action="store_true", help="print one JSON object: standings and games")
+    add_dask_option(tournament)
     tournament.add_argument("--sandbox", type=sandbox_choice,
                             help="how students' files run: bubblewrap, process (no isolation: on purpose only) or "
                                  "auto (the default: SHOLOGUTI_SANDBOX, else auto)")
@@ -72,9 +73,7 @@ def add_parsers(commands: Any) -> None:
     experiment.add_argument("--iterations", type=whole_numbers(1),
                             help="comma-separated MCTS iterations for strength (default 50,100,200,500,1000,2000); "
                                  "perspectives plays at the first (default 1000)")
-    experiment.add_argument("--dask", metavar="ADDRESS",
-                            help="play the games on the Dask cluster whose scheduler is at ADDRESS "
-                                 "(tcp://host:8786) instead of this machine's cores")
+    add_dask_option(experiment)
     experiment.add_argument("--out", default="data/experiments", type=folder_to_write,
                             help="folder for the CSV files")
     _add_common(experiment)
@@ -136,8 +135,13 @@ def run_tournament(args: argparse.Namespace) -> None:
         store = stack.enter_context(ResultStore(args.db)) if args.db else None
         if files:
             sandbox_mode()  # SandboxUnavailable (one line) if the sandbox asked for cannot be had, before any game
+        executor = None
+        if args.dask:
+            executor = stack.enter_context(dask_executor(args.dask, workers))
+            # every worker isolates students' files as this machine would, or refuses the game (one line)
+            schedule = [replace(game, sandbox=sandbox_mode() if files else None) for game in schedule]
         with _stopped_in_one_line(args.db):
-            run = play_tournament(schedule, store=store, workers=workers, progress=not args.quiet)
+            run = play_tournament(schedule, store=store, workers=workers, executor=executor, progress=not args.quiet)
     table = standings(run.results, baseline)
     ended = endings(run.results)
     forfeited = forfeits_by_player(run.results)
@@ -198,25 +202,6 @@ def experiment_files(name: str, out: str | Path) -> list[Path]:
     return [Path(out) / f"{stem}.csv" for each in names for stem in (*EXPERIMENT_TABLES[each], f"{GAMES_FILES[each]}_games")]
 
 
-@contextmanager
-def dask_executor(address: str) -> Iterator[Executor]:
-    """An executor that plays games on the Dask cluster at ``address``; ValueError in one line if Dask is not
-    installed or the scheduler cannot be reached."""
-    try:
-        from distributed import Client
-    except ImportError:
-        raise ValueError("--dask needs Dask's distributed package: pip install \"dask[distributed]\"") from None
-    try:
-        client = Client(address, timeout=DASK_CONNECT_SECONDS)  # type: ignore[no-untyped-call]
-    except (OSError, TimeoutError, ValueError) as error:
-        raise ValueError(f"--dask: could not reach a Dask scheduler at {shown(address)} ({error})") from None
-    with client:
-        yield client.get_executor(pure=False)  # type: ignore[no-untyped-call]  # each game is played, none merged
-
-
-DASK_CONNECT_SECONDS = 10
-
-
 def run_experiment(args: argparse.Namespace) -> None:
     from lessons_lib.experiments.runs import EXPERIMENT_SECONDS_PER_MOVE, OLD_NAMES
     from lessons_lib.experiments.runs import run_experiment as run
@@ -239,7 +224,7 @@ def run_experiment(args: argparse.Namespace) -> None:
         outputs_apart({"--out": path}, [])  # nor over another database
     with ExitStack() as stack:
         store = stack.enter_context(ResultStore(args.db)) if args.db else None
-        executor = stack.enter_context(dask_executor(args.dask)) if args.dask else None
+        executor = stack.enter_context(dask_executor(args.dask, workers)) if args.dask else None
         stack.enter_context(_stopped_in_one_line(args.db))
         try:
             written = run(args.name, out, settings, games=games, depths=args.depths, iterations=args.iterations,
