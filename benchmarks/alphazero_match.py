@@ -1,8 +1,9 @@
 """AlphaZero in miniature at equal thinking time: ``python benchmarks/alphazero_match.py --game shologuti``.
 
 The loop's last generation (read from ``data/alphazero/GAME_generations.json``, which
-``python -m lessons_lib alphazero`` wrote) plays, at ``--seconds`` a move for both sides: MCTS with rollouts,
-``best``, and the loop's first generations (0, the blank model, and 1, the first fitted), from ``--openings``
+``python -m lessons_lib alphazero`` wrote, or from ``--data``) plays, at ``--seconds`` a move for both sides: MCTS
+with rollouts, ``best``, and the loop's first generations (0, the blank model, and 1, the first fitted), or those
+``--opponents`` names (``mcts,1``: MCTS and generation 1), from ``--openings``
 seeded openings (four random plies, each to a different position) with both colours, every game to the end the
 rules give. Prints each match's wins, draws and losses with the score's 95% interval
 (``lessons_lib.arena.ratings.score_interval``) and writes them to ``data/alphazero/GAME_equal_time.csv`` (lesson
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from lessons_lib.arena.ratings import score_interval
 from lessons_lib.games import GAMES
+from lessons_lib.learning.self_play import Generation
 from lessons_lib.learning.generations import (
     ALPHAZERO_DATA, csv_text, generation_name, load_generations, match_schedule, opponent_name, play_rating_game,
 )
@@ -32,6 +34,8 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=ALPHAZERO_DATA, help="the loop's exported files")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="games played side by side")
     parser.add_argument("--out", type=Path, help="the CSV file to write (default: DATA/GAME_equal_time.csv)")
+    parser.add_argument("--opponents", default="mcts,best,0,1",
+                        help="comma-separated: mcts, best, and generation numbers (default mcts,best,0,1)")
     args = parser.parse_args()
     if not (args.data / f"{args.game}_generations.json").exists():
         parser.error(f"{args.data} has no {args.game}_generations.json: run python -m lessons_lib alphazero "
@@ -39,7 +43,14 @@ def main() -> None:
     settings, generations = load_generations(args.game, args.data)
     last = generations[-1]
     time = f"{args.seconds:g}s"
-    opponents = [f"mcts:{time}", f"best:{time}", *generations[:2]]
+    opponents: list[str | Generation] = []
+    for token in (part.strip() for part in args.opponents.split(",")):
+        if token in ("mcts", "best"):
+            opponents.append(f"{token}:{time}")
+        elif token.isdigit() and int(token) < len(generations):
+            opponents.append(generations[int(token)])
+        else:
+            parser.error(f"--opponents: {token!r} is not mcts, best or a generation from 0 to {len(generations) - 1}")
     tasks = match_schedule(last, opponents, settings, args.openings, seconds=args.seconds)
     with ProcessPoolExecutor(args.workers) as pool:
         games = list(pool.map(play_rating_game, tasks))
