@@ -25,11 +25,11 @@ from lessons_lib.cli.options import (
     database_apart, file_to_write, folder_to_write, outputs_apart, quoted_path, whole_number,
 )
 from lessons_lib.games import GAMES
+from lessons_lib.sandbox.parent import end_with_parent
 
 VALUE_TARGETS = ("result", "mixed", "search in draws")
 """The loop's value targets (``lessons_lib.learning.self_play.VALUE_TARGETS``, named here so that the command line
 loads no numpy before it runs a command; a test holds the two the same)."""
-from lessons_lib.sandbox.parent import end_with_parent
 
 
 def add_parser(commands: Any) -> None:

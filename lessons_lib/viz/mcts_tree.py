@@ -8,6 +8,7 @@ searched state, so that every sentence and picture names the right player.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -218,24 +219,37 @@ def selection_table_html(event: SelectionStep, whose: WhoseWins) -> str:
 SLOT, LEVEL, PAD, LEGEND = 40, 70, 24, 36
 
 
-def tree_legend(whose: WhoseWins) -> tuple[str, str]:
-    """Two lines under the tree: whose wins the boxes count, and what the outlines mean."""
+def short(number: float) -> str:
+    """A node's W in at most three significant digits (a whole number as it is, up to 999).
+
+    >>> short(7.0), short(3.4567812), short(0.52), short(123.45)
+    ('7', '3.46', '0.52', '123')
+    """
+    return str(int(number)) if number == int(number) and abs(number) < 1000 else f"{number:.3g}"
+
+
+def tree_legend(whose: WhoseWins, puct: bool = False) -> tuple[str, str]:
+    """Two lines under the tree: whose wins the boxes count, and what the outlines mean (``puct``: a learned
+    value may stand for a rollout, so W sums scores, not only wins)."""
     def key(player: int) -> str:
         return (f'<tspan fill="{PLAYER_COLOURS[player]}">{PLAYER_KEYS[player]}</tspan> '
                 f'{escape(whose.name(player), quote=False)}')
 
     root, other = whose.name(whose.root), whose.name(1 - whose.root)
+    wins, rule = ("scores (results, or the value's expected scores)", "PUCT") if puct else ("wins", "UCB1")
     if whose.perspective == "root":
-        return (f"W/N: wins/visits for {key(whose.root)}, the root's player, at every node,",
+        return (f"W/N: {wins}/visits for {key(whose.root)}, the root's player, at every node,",
                 escape(f"even at those reached by {possessive(other)} moves (as the Pygame project counted).",
                        quote=False))
-    return (f"W/N: wins/visits for the player who moved into the node (outline {key(0)} solid, {key(1)} dashed).",
-            escape(f"The root, with {root} to move, counts {possessive(other)} wins; UCB1 never reads them.",
-                   quote=False))
+    return (f"W/N: {wins}/visits for the player who moved into the node (outline {key(0)} solid, {key(1)} dashed).",
+            escape(f"The root, with {root} to move, counts {possessive(other)} {wins.split(' ')[0]}; {rule} never "
+                   f"reads them.", quote=False))
 
 
-def mcts_tree_svg(tree: ReplayedMCTS, whose: WhoseWins, final: ReplayedMCTS | None = None, max_depth: int = 4) -> str:
-    """Draw the tree (to ``max_depth``): each node's wins/visits, the current path thick and gold, the new node in blue.
+def mcts_tree_svg(tree: ReplayedMCTS, whose: WhoseWins, final: ReplayedMCTS | None = None, max_depth: int = 4,
+                  puct: bool = False) -> str:
+    """Draw the tree (to ``max_depth``): each node's wins/visits (W in at most three significant digits, in a box
+    as wide as it needs), the current path thick and gold, the new node in blue; ``puct`` for PUCT's legend.
 
     A node's outline has the colour of the player whose wins it counts, solid for player 0 and dashed for
     player 1, as a legend under the tree says;
@@ -258,13 +272,17 @@ def mcts_tree_svg(tree: ReplayedMCTS, whose: WhoseWins, final: ReplayedMCTS | No
         return x
 
     place(())
-    width = max(520, int(PAD * 2 + SLOT * next_slot))
+    labels = {path: f"{short(node.wins)}/{node.visits}" for path, node in tree.nodes.items()}
+    # a box 34 pixels wide holds six characters of 9 pixels; a longer label gets about 5.5 pixels a character
+    halves = {path: 17 if len(label) <= 6 else math.ceil(2.8 * len(label) + 2) for path, label in labels.items()}
+    slot = max(SLOT, 2 * max(halves.values(), default=17) + 6)  # leaves far enough apart for the widest box
+    width = max(520, int(PAD * 2 + slot * next_slot))
     tree_height = PAD * 2 + LEVEL * (max(level for _, level in spots.values()) + 1)
     height = tree_height + LEGEND
 
     def xy(path: Path) -> tuple[float, float]:
         x, level = spots[path]
-        return PAD + SLOT / 2 + x * SLOT, PAD + 10 + level * LEVEL
+        return PAD + slot / 2 + x * slot, PAD + 10 + level * LEVEL
 
     on_path = set(tree.selected) | ({tree.expanded} if tree.expanded else set())
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif">',
@@ -288,36 +306,38 @@ def mcts_tree_svg(tree: ReplayedMCTS, whose: WhoseWins, final: ReplayedMCTS | No
         notes[tree.rollout.path] = (("no winner" if tree.rollout.reason == "ply cap" else "draw", length)
                                     if winner is None else (whose.name(winner), f"won, {length}"))
     for path in shown:
-        node = tree.nodes[path]
         x, y = xy(path)
         fill = "#cfe2ff" if path == tree.expanded else "#fff3c4" if path in on_path else "#f4f4f4"
         counted = whose.counted(path)
         dashes = f' stroke-dasharray="{PLAYER_DASHES[counted]}"' if PLAYER_DASHES[counted] else ""
-        parts.append(f'<rect x="{x - 17}" y="{y - 10}" width="34" height="20" rx="5" fill="{fill}" '
+        label, half = labels[path], halves[path]
+        parts.append(f'<rect x="{x - half}" y="{y - 10}" width="{2 * half:g}" height="20" rx="5" fill="{fill}" '
                      f'stroke="{PLAYER_COLOURS[counted]}" stroke-width="2"{dashes} class="node" '
                      f'data-player="{counted}"/>'
-                     f'<text x="{x}" y="{y + 4}" font-size="9" text-anchor="middle">{node.wins:g}/{node.visits}</text>')
+                     f'<text x="{x}" y="{y + 4}" font-size="9" text-anchor="middle">{label}</text>')
         for row, note in enumerate(notes.get(path, ())):
             parts.append(f'<text x="{x}" y="{y + 21 + 9 * row}" font-size="8" fill="#333" text-anchor="middle">'
                          f"{escape(note, quote=False)}</text>")
     x, y = xy(())
     parts.append(f'<text x="{x + 22}" y="{y + 4}" font-size="9" fill="#333">'
                  f"{escape(whose.name(whose.root), quote=False)} to move</text>")
-    for index, line in enumerate(tree_legend(whose)):
+    for index, line in enumerate(tree_legend(whose, puct)):
         parts.append(f'<text x="{PAD / 2}" y="{tree_height + 4 + 14 * index}" font-size="10" fill="#333">{line}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
 
-def root_bars_svg(tree: ReplayedMCTS, whose: WhoseWins) -> str:
-    """The root's children: visits as bars, with each one's win rate for the root's player (in either perspective)."""
+def root_bars_svg(tree: ReplayedMCTS, whose: WhoseWins, puct: bool = False) -> str:
+    """The root's children: visits as bars, with each one's win rate for the root's player (in either perspective;
+    with ``puct``, its mean score, as a learned value's expected scores count in W)."""
     children = sorted((tree.nodes[path] for path in tree.nodes[()].children), key=lambda n: -n.visits)
     most = max((child.visits for child in children), default=1) or 1
     row, width = 20, 320
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{row * len(children) + 24}" '
              f'font-family="sans-serif" font-size="11">',
              f'<text x="0" y="12" fill="#333">visits (bar) and '
-             f'{escape(possessive(whose.name(whose.root)), quote=False)} win rate, by root move</text>']
+             f'{escape(possessive(whose.name(whose.root)), quote=False)} {"mean score" if puct else "win rate"}, '
+             f'by root move</text>']
     for index, child in enumerate(children):
         y = 20 + index * row
         rate = f"{child.wins / child.visits:.0%}" if child.visits else "–"  # no rate before the first visit

@@ -63,6 +63,8 @@ class MCTSStepper(Stepper):
         # a value on the step (0.625, PUCT's, is one), or the browser would round it and re-run the search
         self.c_choice = w.FloatSlider(value=round(c * 200) / 200, min=0.0, max=3.0, step=0.005, description="c")
         self.rollout_choice = w.Dropdown(options=["uniform", "captures"], value=rollout, description="Rollouts")
+        if value is not None:  # the learned value stands for every rollout: no rollout to choose
+            self.rollout_choice.layout.display = "none"
         self.buttons["Next iteration"] = w.Button(description="Next iteration")
         self.buttons["Next iteration"].on_click(lambda _: self.next_iteration())
         self.selection_view = w.HTML()
@@ -82,13 +84,18 @@ class MCTSStepper(Stepper):
         ])
         self.search()
 
+    @property
+    def puct(self) -> bool:
+        """Whether the search is PUCT's (it has priors)."""
+        return self.priors is not None
+
     def __repr__(self) -> str:
         return (f"<MCTSStepper: {self.current_position()}, {self.iterations_choice.value} iterations, "
                 f"c = {self.c_choice.value:g}>")
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live stepper, plus the finished tree as SVG for a notebook saved without widgets."""
-        svg = mcts_tree_svg(self.final, self.whose) if self.final and self.whose else None
+        svg = mcts_tree_svg(self.final, self.whose, puct=self.puct) if self.final and self.whose else None
         return live_view_with_svg(self, svg, repr(self), **kwargs)
 
     def search(self) -> None:
@@ -122,8 +129,8 @@ class MCTSStepper(Stepper):
         if self.final is None or self.result is None or whose is None:
             return
         tree = replay_mcts(self.events, index)
-        self.tree_view.value = mcts_tree_svg(tree, whose, self.final)
-        self.bars.value = root_bars_svg(tree, whose)
+        self.tree_view.value = mcts_tree_svg(tree, whose, self.final, puct=self.puct)
+        self.bars.value = root_bars_svg(tree, whose, puct=self.value is not None)
         event = tree.event
         self.selection_view.value = selection_table_html(event, whose) if isinstance(event, SelectionStep) else ""
         if index == len(self.events):
@@ -133,9 +140,13 @@ class MCTSStepper(Stepper):
             hopeful = "" if self.perspective == "mover" else (
                 f" Every node counted {possessive(root)} wins, so the search also picked {possessive(other)} "
                 f"replies by {possessive(root)} wins: this rate can be too hopeful.")
+            rate = (f"a mean score of {child.wins / child.visits:.2f} for {root} (the results and the learned value's "
+                    f"expected scores it met, over its visits)" if self.value is not None
+                    else f"a win rate of {child.wins / child.visits:.0%} for {root}")
+            measure = "scores" if self.value is not None else "win rates"
             self.explanation.value = (
-                f"<b>Search done.</b> MCTS plays <b>{escape(str(best))}</b>: the root move with the most visits "
-                f"({child.visits} of {self.result.nodes}), with a win rate of {child.wins / child.visits:.0%} for "
-                f"{root}.{hopeful} Visits, not win rates, decide: a rarely tried move's win rate is still mostly luck.")
+                f"<b>Search done.</b> {'PUCT' if self.puct else 'MCTS'} plays <b>{escape(str(best))}</b>: the root "
+                f"move with the most visits ({child.visits} of {self.result.nodes}), with {rate}.{hopeful} Visits, "
+                f"not {measure}, decide: a rarely tried move's {measure[:-1]} is still mostly luck.")
         else:
             self.explanation.value = escape(describe_mcts_event(event if index else None, whose), quote=False)
