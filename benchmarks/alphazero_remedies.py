@@ -11,8 +11,8 @@ generations):
 - ``search in draws``: the result where the game was won, the root's value where it was drawn;
 - ``clock inputs``: the value also reads the draw clock (its inputs ``f`` and ``s·f``);
 - ``clock and mixed``: the two together;
-- ``board network`` and ``board network and mixed``: the policy and value as two networks of 32 hidden units that
-  read the board alone (:mod:`lessons_lib.learning.network`), with the result or the mixed target.
+- ``board network``: the policy and value as two networks of 32 hidden units that read the board alone
+  (:mod:`lessons_lib.learning.network`).
 
 For each generation: the share of its self-play games drawn, its value's largest weight (on the features alone)
 and log loss. For each run's last generation: a match against MCTS with rollouts at as many iterations, from
@@ -50,7 +50,6 @@ REMEDIES: dict[str, dict[str, object]] = {
     "clock inputs": {"clock_inputs": True},
     "clock and mixed": {"clock_inputs": True, "value_target": "mixed"},
     "board network": {"network": 32},
-    "board network and mixed": {"network": 32, "value_target": "mixed"},
 }
 """Each run's change to the plain loop's settings."""
 
