@@ -176,9 +176,10 @@ def model_from_json(model: dict[str, Any]) -> Model | NetworkModel:
 
 def generation_from_json(data: dict[str, Any]) -> Generation:
     gate = data.get("gate")  # files from before gating have no gate
-    return Generation(data["number"], model_from_json(data["model"]), data["games"], data["positions"], data["value_log_loss"], data["policy_loss"],
-                      None if gate is None else GateVerdict(gate["champion"], gate["pairs"], tuple(gate["counts"]),
-                                                            gate["llr"], gate["verdict"]))
+    verdict = None if gate is None else GateVerdict(gate["champion"], gate["pairs"], tuple(gate["counts"]),
+                                                    gate["llr"], gate["verdict"])
+    return Generation(data["number"], model_from_json(data["model"]), data["games"], data["positions"],
+                      data["value_log_loss"], data["policy_loss"], verdict)
 
 
 def run_generations(store: LoopStore, count: int, play: Mapper = map) -> list[Generation]:
@@ -196,7 +197,7 @@ def run_generations(store: LoopStore, count: int, play: Mapper = map) -> list[Ge
         store.add_generation(generations[0])
     while True:
         current = generations[-1]
-        if settings.gate_pairs and current.number > 0 and current.gate is None:
+        if settings.gate_pairs and 0 < current.number <= count and current.gate is None:
             current = replace(current, gate=gate(store, current, best_generation(generations[:-1]), play))
             store.gated(current)
             generations[-1] = current
