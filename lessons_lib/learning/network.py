@@ -162,16 +162,18 @@ class NetworkModel:
 
     @cached_property
     def _inputs(self) -> Callable[[Any, int], Array]:
-        inputs = self.game.engine.board_inputs
-        if inputs is None:
-            raise ValueError(f"{self.game.title} has no board inputs for a network to read")
-        return inputs
+        return board_inputs_of(self.game)
 
     @classmethod
     def blank(cls, game_name: str, hidden: int) -> NetworkModel:
         """The networks that know nothing (every output 0): every move alike, every position even."""
-        inputs = GAMES[game_name].engine.board_inputs
-        if inputs is None:
-            raise ValueError(f"{GAMES[game_name].title} has no board inputs for a network to read")
-        count = len(inputs(GAMES[game_name].start(), 0))
+        count = len(board_inputs_of(GAMES[game_name])(GAMES[game_name].start(), 0))
         return cls(game_name, Network.blank(count, hidden), Network.blank(count, hidden))
+
+
+def board_inputs_of(game: Game) -> Callable[[Any, int], Array]:
+    """``game``'s ``board_inputs``; ValueError (one line) for a game that has none."""
+    inputs = game.engine.board_inputs
+    if inputs is None:
+        raise ValueError(f"{game.title} has no board inputs for a network to read")
+    return inputs

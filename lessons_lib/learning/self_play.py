@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,7 +32,7 @@ from lessons_lib.agents.mcts import MCTSAgent, most_visited
 from lessons_lib.games import GAMES
 from lessons_lib.learning.gating import GateVerdict
 from lessons_lib.learning.network import (
-    Network, NetworkModel, fit_network, group_softmax, policy_loss_gradient, sigmoid, value_loss_gradient,
+    Network, NetworkModel, board_inputs_of, fit_network, group_softmax, policy_loss_gradient, sigmoid, value_loss_gradient,
 )
 from lessons_lib.learning.policy_value import Model, PolicyExample, fit_policy, fit_value, policy_loss
 from lessons_lib.learning.fitting import log_loss
@@ -184,27 +184,40 @@ def self_play_game(model: Model | NetworkModel, settings: LoopSettings, generati
                         time.process_time() - started)
 
 
+def replayed(game_name: str, games: Iterable[SelfPlayGame]) -> Iterator[tuple[Any, SearchedPosition, SelfPlayGame]]:
+    """Every searched position of ``games`` read back: the position, the search's record of it, and its game."""
+    game = GAMES[game_name]
+    for played in games:
+        for searched in played.positions:
+            yield game.position(searched.text), searched, played
+
+
+def visit_shares(searched: SearchedPosition) -> list[float] | None:
+    """Each legal move's share of the root's visits: the policy's target; None where there was no choice to learn
+    from (one legal move, or no visit)."""
+    total = sum(searched.visits)
+    if not total or len(searched.moves) < 2:
+        return None
+    return [visits / total for visits in searched.visits]
+
+
 def training_examples(game_name: str, games: Iterable[SelfPlayGame], target: str = "result",
                       clock_inputs: bool = False) -> tuple[np.ndarray, np.ndarray, list[PolicyExample]]:
     """The value's table (what the value reads at each position, :meth:`Model.value_inputs`, for the player to
     move, and that player's ``target``) and the policy's examples (each move's features after it is played, for
     its mover, and its share of the visits)."""
     blank = Model.blank(game_name, clock_inputs)
-    game = blank.game
-    features = game.engine.features
+    features = blank.game.engine.features
     if features is None:
-        raise ValueError(f"{game.title} has no features to learn from")
+        raise ValueError(f"{blank.game.title} has no features to learn from")
     value_rows, value_scores, policy = [], [], []
-    for played in games:
-        for searched in played.positions:
-            position = game.position(searched.text)
-            value_rows.append(blank.value_inputs(position, searched.to_move))
-            value_scores.append(played.value_target(searched, target))
-            total = sum(searched.visits)
-            if total and len(searched.moves) > 1:
-                after = [features(position.play(move), searched.to_move) for move in searched.moves]
-                policy.append(PolicyExample(np.array(after, dtype=np.float64),
-                                            np.array(searched.visits, dtype=np.float64) / total))
+    for position, searched, played in replayed(game_name, games):
+        value_rows.append(blank.value_inputs(position, searched.to_move))
+        value_scores.append(played.value_target(searched, target))
+        shares = visit_shares(searched)
+        if shares is not None:
+            after = [features(position.play(move), searched.to_move) for move in searched.moves]
+            policy.append(PolicyExample(np.array(after, dtype=np.float64), np.array(shares, dtype=np.float64)))
     return np.array(value_rows, dtype=np.float64), np.array(value_scores, dtype=np.float64), policy
 
 
@@ -230,26 +243,22 @@ def network_examples(game_name: str, games: Iterable[SelfPlayGame], target: str 
     """What the networks are fitted to: the value's rows (each position's board inputs for the player to move) and
     targets, and the policy's rows (the board after each move, seen by its mover), the row where each position's
     moves start, and each move's share of the visits."""
-    inputs = GAMES[game_name].engine.board_inputs
-    if inputs is None:
-        raise ValueError(f"{GAMES[game_name].title} has no board inputs for a network to read")
+    inputs = board_inputs_of(GAMES[game_name])
     value_rows: list[np.ndarray] = []
     policy_rows: list[np.ndarray] = []
     targets: list[float] = []
     starts: list[int] = []
-    shares: list[float] = []
-    for played in games:
-        for searched in played.positions:
-            position = GAMES[game_name].position(searched.text)
-            value_rows.append(inputs(position, searched.to_move))
-            targets.append(played.value_target(searched, target))
-            total = sum(searched.visits)
-            if total and len(searched.moves) > 1:
-                starts.append(len(policy_rows))
-                policy_rows += [inputs(position.play(move), searched.to_move) for move in searched.moves]
-                shares += [visits / total for visits in searched.visits]
+    all_shares: list[float] = []
+    for position, searched, played in replayed(game_name, games):
+        value_rows.append(inputs(position, searched.to_move))
+        targets.append(played.value_target(searched, target))
+        shares = visit_shares(searched)
+        if shares is not None:
+            starts.append(len(policy_rows))
+            policy_rows += [inputs(position.play(move), searched.to_move) for move in searched.moves]
+            all_shares += shares
     return (np.array(value_rows, dtype=np.float64), np.array(targets, dtype=np.float64),
-            np.array(policy_rows, dtype=np.float64), np.array(starts, dtype=np.int64), np.array(shares))
+            np.array(policy_rows, dtype=np.float64), np.array(starts, dtype=np.int64), np.array(all_shares))
 
 
 def fit_network_generation(number: int, settings: LoopSettings, games: Sequence[SelfPlayGame]) -> Generation:
