@@ -204,6 +204,26 @@ HINTS: dict[str, tuple[str, ...]] = {
         "`winner` is None for a draw, which counts ½ for both players.",
         "Return 1 if `winner == player`, ½ if `winner` is None, and 0 otherwise.",
     ),
+    "check_draw_target": (
+        "`root_value` is the search's value of the position for the player to move: use it as it is.",
+        "\"result\" is the game's result for `player` (1, ½, 0); \"mixed\" is the mean of that result and "
+        "`root_value`.",
+        "\"search in draws\" is `root_value` where `winner` is None, and the result where the game was won.",
+    ),
+    "check_self_play_move": (
+        "Two cases: `ply < sampled_plies` (drawn) and after (the most visited move).",
+        "To draw with `u`: walk the moves adding up their visits, and take the first move whose running total is "
+        "above `u * sum(visits)`.",
+        "Above, not equal: a move with 0 visits adds nothing, so it is never taken, and at a boundary the next "
+        "move's share starts.",
+    ),
+    "check_gate": (
+        "Pair the games two by two: `points[0] + points[1]` is the first pair's total, from 0 to 2.",
+        "Keep five counts, one for each total (0, ½, 1, 1½, 2): `counts[round(2 * total)] += 1`, then call "
+        "`llr(counts)` after every pair.",
+        "Stop at `llr >= high` (keep) or `llr <= low` (do not keep), and return the pairs read; read at most "
+        "`most_pairs`, and a candidate still undecided is not kept.",
+    ),
     "check_settle": (
         "First turn each child's value into the mover's: flip it (`-value`) where the opponent moves next "
         "(`same_player` False); where `same_player` is True keep it as it is, a -1 too (the mover lost there).",

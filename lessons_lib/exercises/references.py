@@ -101,6 +101,18 @@ EXERCISES: dict[str, Exercise] = {
     "check_value_target": Exercise("the value's target", {
         "value_target": "lessons_lib.exercises.alphazero_in_miniature:value_target",
         "training_examples": "lessons_lib.learning.self_play:training_examples"}),
+    "check_draw_target": Exercise("the value's target through draws", {
+        "draw_target": "lessons_lib.exercises.alphazero_in_miniature_loop:draw_target",
+        "SelfPlayGame": "lessons_lib.learning.self_play:SelfPlayGame",
+        "training_examples": "lessons_lib.learning.self_play:training_examples"}),
+    "check_self_play_move": Exercise("the move self-play plays", {
+        "self_play_move": "lessons_lib.exercises.alphazero_in_miniature_loop:self_play_move",
+        "move_by_visits": "lessons_lib.learning.self_play:move_by_visits",
+        "most_visited": "lessons_lib.agents.mcts:most_visited"}),
+    "check_gate": Exercise("the gate", {
+        "gate": "lessons_lib.exercises.alphazero_in_miniature_loop:gate", "sprt": "lessons_lib.arena.sprt:sprt",
+        "gate_verdict": "lessons_lib.learning.gating:gate_verdict", "gate_pairs": "lessons_lib.learning.gating:gate_pairs",
+        "pentanomial": "lessons_lib.arena.sprt:pentanomial"}),
     "check_settle": Exercise("settling of a position", {
         "settle": "lessons_lib.exercises.solving_endgames:settle", "solve": "lessons_lib.kit.retrograde:solve",
         "solved_parts": "lessons_lib.games.shologuti.endgame_table:solved_parts",

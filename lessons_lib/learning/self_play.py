@@ -19,6 +19,8 @@ same games; every game ends by the rules.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import random
 import time
 from collections.abc import Hashable, Iterable, Iterator, Sequence
@@ -163,9 +165,16 @@ class SelfPlayer:
         self.searched.append(SearchedPosition(str(position), position.to_move, tuple(str(move) for move in moves),
                                               tuple(visits.get(move, 0) for move in moves), root_value(root)))
         if len(self.searched) <= self.sampled_plies:
-            drawn: Hashable = self.rng.choices(moves, weights=[visits.get(move, 0) for move in moves])[0]
-            return drawn
+            return move_by_visits(moves, [visits.get(move, 0) for move in moves], self.rng.random())
         return most_visited(root).move
+
+
+def move_by_visits(moves: Sequence[Hashable], visits: Sequence[int], u: float) -> Hashable:
+    """The move that a uniform draw ``u`` (0 ≤ u < 1) picks in proportion to the visits: the first whose running
+    total of visits is above ``u`` × all the visits (a move never tried is never picked), as
+    :meth:`random.Random.choices` draws."""
+    running = list(itertools.accumulate(visits))
+    return moves[bisect.bisect(running, u * running[-1], 0, len(moves) - 1)]
 
 
 def root_value(root: Any) -> float:

@@ -30,20 +30,22 @@ from lessons_lib.exercises import other_games as other_games_checks
 from lessons_lib.exercises import tournament_lab as tournament_lab_checks
 from lessons_lib.exercises import learning_an_evaluation as learning_checks
 from lessons_lib.exercises import alphazero_in_miniature as alphazero_checks
+from lessons_lib.exercises import alphazero_in_miniature_loop as alphazero_loop_checks
 from lessons_lib.exercises import solving_endgames as solving_endgames_checks
 from catalogue import (
-    Answer, alphazero_in_miniature, board_rules, evaluation, faster_search, learning_an_evaluation, mcts,
-    mcts_expectimax, minimax_alphabeta, other_games, solving_endgames, strength, tournament_lab,
+    Answer, alphazero_in_miniature, alphazero_in_miniature_loop, board_rules, evaluation, faster_search,
+    learning_an_evaluation, mcts, mcts_expectimax, minimax_alphabeta, other_games, solving_endgames, strength,
+    tournament_lab,
 )
 
 CHECK_MODULES = [board_graph, rules_and_game_tree, minimax_alphabeta_checks, evaluation_checks, faster_search_checks,
                  mcts_checks, mcts_expectimax_checks, strength_checks, tournament_lab_checks, other_games_checks,
-                 learning_checks, alphazero_checks, solving_endgames_checks]
+                 learning_checks, alphazero_checks, alphazero_loop_checks, solving_endgames_checks]
 
 CATALOGUE: list[Answer] = [*board_rules.ANSWERS, *minimax_alphabeta.ANSWERS, *evaluation.ANSWERS,
                            *faster_search.ANSWERS, *mcts.ANSWERS, *mcts_expectimax.ANSWERS, *strength.ANSWERS,
                            *tournament_lab.ANSWERS, *other_games.ANSWERS, *learning_an_evaluation.ANSWERS,
-                           *alphazero_in_miniature.ANSWERS, *solving_endgames.ANSWERS]
+                           *alphazero_in_miniature.ANSWERS, *alphazero_in_miniature_loop.ANSWERS, *solving_endgames.ANSWERS]
 
 
 SEEDS = (1, 2, 3, 4, 5)

@@ -14,13 +14,14 @@ import pytest
 
 from catalogue.hostile import FAILURES, VALUES, raising, returning
 from lessons_lib.exercises import (
-    alphazero_in_miniature, board_graph, evaluation, faster_search, learning_an_evaluation, mcts, mcts_expectimax,
+    alphazero_in_miniature, alphazero_in_miniature_loop, board_graph, evaluation, faster_search, learning_an_evaluation, mcts, mcts_expectimax,
     minimax_alphabeta, other_games, rules_and_game_tree, solving_endgames, strength, tournament_lab,
 )
 from lessons_lib.exercises.feedback import Feedback
 
 MODULES = [board_graph, rules_and_game_tree, minimax_alphabeta, evaluation, faster_search, mcts, mcts_expectimax,
-           strength, tournament_lab, other_games, learning_an_evaluation, alphazero_in_miniature, solving_endgames]
+           strength, tournament_lab, other_games, learning_an_evaluation, alphazero_in_miniature,
+           alphazero_in_miniature_loop, solving_endgames]
 CHECKS = {function.__name__: function for module in MODULES for name, function in inspect.getmembers(module, inspect.isfunction)
           if name.startswith("check_") and function.__module__ == module.__name__}
 """Every check, by its name (an old name kept for a check is left out)."""
@@ -31,7 +32,7 @@ LONGEST_MESSAGE = 2000
 
 
 def test_every_check_is_tried() -> None:
-    assert len(CHECKS) == 34
+    assert len(CHECKS) == 37
     assert VALUE_CHECKS < set(CHECKS)
 
 
