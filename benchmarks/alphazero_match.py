@@ -7,7 +7,9 @@ with rollouts, ``best``, and the loop's first generations (0, the blank model, a
 seeded openings (four random plies, each to a different position) with both colours, every game to the end the
 rules give. Prints each match's wins, draws and losses with the score's 95% interval
 (``lessons_lib.arena.ratings.score_interval``) and writes them to ``data/alphazero/GAME_equal_time.csv`` (lesson
-11 reads it), or to ``--out``. Thinking time is wall-clock time: run it on an otherwise idle machine.
+11 reads it), or to ``--out``; with ``--games-out`` also every game (its opening, colour, points, ending and
+plies), so that two runs from the same openings can be compared game by game. Thinking time is wall-clock time:
+run it on an otherwise idle machine.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="the CSV file to write (default: DATA/GAME_equal_time.csv)")
     parser.add_argument("--opponents", default="mcts,best,0,1",
                         help="comma-separated: mcts, best, and generation numbers (default mcts,best,0,1)")
+    parser.add_argument("--games-out", type=Path, help="a CSV file to write every game to")
     args = parser.parse_args()
     if not (args.data / f"{args.game}_generations.json").exists():
         parser.error(f"{args.data} has no {args.game}_generations.json: run python -m lessons_lib alphazero "
@@ -70,6 +73,12 @@ def main() -> None:
     table.parent.mkdir(parents=True, exist_ok=True)
     write_whole(table, csv_text(list(rows[0]), [list(row.values()) for row in rows]))
     print(f"written to {table}")
+    if args.games_out:
+        columns = ["player", "opponent", "opening", "colour", "points", "reason", "plies"]
+        lines = [[getattr(game, column) for column in columns] for game in games]
+        args.games_out.parent.mkdir(parents=True, exist_ok=True)
+        write_whole(args.games_out, csv_text(columns, lines))
+        print(f"every game written to {args.games_out}")
 
 
 if __name__ == "__main__":

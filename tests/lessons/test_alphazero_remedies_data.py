@@ -89,3 +89,19 @@ def test_the_readmes_table_is_the_rows(runs: dict[str, dict[str, object]],
         assert cells[4] == f"{score:.1f}% ({low:.1f}% to {high:.1f}%)"
         p_value = float(row["sign_test_p"])  # type: ignore[arg-type]
         assert cells[5] == (f"{p_value:.3f}" if p_value < 0.01 else f"{p_value:.3g}")
+
+
+def test_what_lesson_11_adds_of_the_remedies_and_the_network(
+        runs: dict[str, dict[str, object]], generations: dict[str, list[dict[str, object]]]) -> None:
+    def weights(name: str) -> list[float]:
+        return [float(row["largest_value_weight"]) for row in generations[name]]  # type: ignore[arg-type]
+
+    assert weights("longer window")[5] > weights("plain")[4] + 0.1  # a longer window slows the forgetting
+    assert weights("mixed target")[1] < weights("plain")[1] / 2  # the mixed target starts lower, then grows
+    clock = weights("clock inputs")
+    assert clock[4] < clock[1] / 2  # reading the clock alone does not stop the forgetting
+    # the network played worse than the features: the intervals overlap, the network's below the features' score
+    network, plain = runs["board network"], runs["plain"]
+    assert float(plain["score_low"]) < float(network["score_high"]) < float(plain["score"])  # type: ignore[arg-type]
+    sizes = [float(row["value_log_loss"]) for row in generations["board network"][1:]]  # type: ignore[arg-type]
+    assert sizes[0] < 0.5 < 0.69 < sizes[3]  # its value's log loss climbs towards a coin's as the draws come

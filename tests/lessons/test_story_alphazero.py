@@ -4,6 +4,7 @@ computed with the library from the saved games, so that a run made again that ch
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -158,3 +159,66 @@ def test_shobu_generation_2_plays_worse_than_generation_1_and_3_climbs_back() ->
     assert worse[2] > worse[0] and sign_test(worse[0], worse[2]) < SMALL
     back = record(games, ["generation 3"], "generation 2")
     assert back[0] > back[2] and sign_test(back[0], back[2]) < SMALL
+
+
+MIXED_AND_CLOCK = ALPHAZERO_DATA / "mixed_and_clock"
+"""The loop again with the mixed target and the clock as an input (the issue's run at equal time)."""
+
+
+def test_the_mixed_and_clock_run_at_equal_time_draws_nearly_everything_and_is_not_shown_stronger() -> None:
+    rows = {str(row["opponent"]): row for row in load_table("shologuti_equal_time", MIXED_AND_CLOCK)}
+    assert list(rows) == ["mcts:0.1s", "generation 1"]
+    for row in rows.values():
+        wins, draws, losses = int(row["wins"]), int(row["draws"]), int(row["losses"])
+        assert row["games"] >= 100 and losses == 0 and draws >= 0.9 * row["games"]
+        assert not above_half(wins, draws, losses) and not below_half(wins, draws, losses)  # contains 50%
+
+
+def test_the_mixed_and_clock_run_keeps_its_value_and_draws_less_early() -> None:
+    settings, generations = load_generations("shologuti", MIXED_AND_CLOCK)
+    assert (settings.value_target, settings.clock_inputs, settings.window) == ("mixed", True, 6)
+    features = len(GAMES["shologuti"].engine.feature_names)
+    largest = [max(map(abs, generation.model.value_weights[:features])) for generation in generations[1:]]
+    assert 0.15 < min(largest) and max(largest) < 0.35  # never falls to nothing
+    drawn = [sum(row["winner"] == "" for row in load_table("shologuti_selfplay", MIXED_AND_CLOCK)
+                 if row["generation"] == number) for number in range(len(generations) - 1)]
+    plain = [sum(row["winner"] == "" for row in load_table("shologuti_selfplay", ALPHAZERO_DATA)
+                 if row["generation"] == number) for number in range(len(generations) - 1)]
+    assert drawn[0] == plain[0] and sum(drawn[1:3]) < sum(plain[1:3]) - 20
+
+
+@pytest.mark.parametrize("game, above_against_generation_1", [("baghchal", False), ("hus", True), ("shobu", False)])
+def test_where_games_are_decided_the_mixed_run_pays_at_equal_time(game: str, above_against_generation_1: bool) -> None:
+    rows = {str(row["opponent"]): (int(row["wins"]), int(row["draws"]), int(row["losses"]))
+            for row in load_table(f"{game}_equal_time", MIXED_AND_CLOCK)}
+    assert above_half(*rows["mcts:0.1s"])
+    assert above_half(*rows["generation 1"]) == above_against_generation_1
+    assert not below_half(*rows["generation 1"])
+    if game == "baghchal":  # draws most of its games against generation 1
+        assert rows["generation 1"][1] > sum(rows["generation 1"]) / 2
+    settings, _ = load_generations(game, MIXED_AND_CLOCK)
+    assert settings.clock_inputs == (game != "hus") and settings.value_target == "mixed"
+
+
+def test_shobu_dips_at_generation_2_again_in_the_mixed_run() -> None:
+    settings, _ = load_generations("shobu", MIXED_AND_CLOCK)
+    table = ratings(load_rating_games("shobu", MIXED_AND_CLOCK), f"mcts:{settings.iterations}")
+    assert table["generation 2"][0] < min(table["generation 1"][0], table["generation 3"][0])
+
+
+@pytest.mark.parametrize("folder", [ALPHAZERO_DATA, MIXED_AND_CLOCK], ids=["first run", "mixed and clock"])
+def test_the_ablation_finds_the_strength_in_the_value(folder: Path) -> None:
+    rows = {str(row["player"]): row for row in load_table("shologuti_ablation", folder)}
+    assert list(rows) == ["policy and value", "policy alone", "value alone", "neither"]
+    record_of = {name: (int(row["wins"]), int(row["draws"]), int(row["losses"])) for name, row in rows.items()}
+    whole, value = rows["policy and value"], rows["value alone"]
+    assert value["score"] >= whole["score"] and value["score_low"] < whole["score_high"]  # as high or higher, overlapping
+    assert above_half(*record_of["policy and value"]) and above_half(*record_of["value alone"])
+    assert not above_half(*record_of["policy alone"]) and not below_half(*record_of["policy alone"])
+    assert below_half(*record_of["neither"])
+    games = load_table("shologuti_ablation_games", folder)
+    for name in rows:  # the table is its games, every opening with both colours
+        points = [float(game["points"]) for game in games if game["player"] == name]
+        assert (points.count(1.0), points.count(0.5), points.count(0.0)) == record_of[name]
+        assert sorted((game["opening"], game["colour"]) for game in games if game["player"] == name) == sorted(
+            (float(opening), float(colour)) for opening in range(len(points) // 2) for colour in (0, 1))
