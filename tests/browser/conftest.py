@@ -68,6 +68,7 @@ def jupyter_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # A second copy for Notebook 7, so that each interface gets a kernel of its own.
     shutil.copy(root / "00_start_here.ipynb", root / "00_start_here_notebook7.ipynb")
     _write_game_panels_notebook(root / "game_panels.ipynb")
+    _write_notebook(root / "puct_stepper.ipynb", PUCT_STEPPER)
     settings = tmp_path_factory.mktemp("jupyter")
     port = _free_port()
     env = {**os.environ, "JUPYTER_CONFIG_DIR": str(settings / "config"), "JUPYTER_DATA_DIR": str(settings / "data"),
@@ -102,10 +103,25 @@ GAME_PANELS = ['GamePanel("baghchal", ai="beginner")', 'GamePanel("hus", ai="beg
 """The cells of a small notebook for the browser tests of the other games' panels."""
 
 
+PUCT_STEPPER = [
+    "from lessons_lib.games.shologuti.position import Position\n"
+    "from lessons_lib.learning.generations import load_generations\n"
+    "from lessons_lib.widgets import MCTSStepper",
+    "last = load_generations('shologuti')[1][-1].model\n"
+    "position = Position.start().play('23-18').play('13x23').play('28x18').play('12-13')\n"
+    "MCTSStepper(position, iterations=12, priors=last.priors, value=last.value)",
+]
+"""Lesson 11's PUCT stepper, on the lesson's position with the last generation's priors and value."""
+
+
 def _write_game_panels_notebook(path: Path) -> None:
+    _write_notebook(path, ["from lessons_lib.widgets import GamePanel", *GAME_PANELS])
+
+
+def _write_notebook(path: Path, sources: list[str]) -> None:
     import nbformat
     from nbformat.v4 import new_code_cell, new_notebook
 
-    cells = [new_code_cell("from lessons_lib.widgets import GamePanel")] + [new_code_cell(code) for code in GAME_PANELS]
-    notebook = new_notebook(cells=cells, metadata={"kernelspec": {"name": "python3", "display_name": "Python 3"}})
+    notebook = new_notebook(cells=[new_code_cell(source) for source in sources],
+                            metadata={"kernelspec": {"name": "python3", "display_name": "Python 3"}})
     nbformat.write(notebook, path)
