@@ -26,7 +26,7 @@ from pathlib import Path
 from lessons_lib.arena.score_intervals import score_interval, sign_test
 from lessons_lib.games import GAMES
 from lessons_lib.learning.generations import (
-    ALPHAZERO_DATA, csv_text, load_generations, match_schedule, play_rating_game,
+    ALPHAZERO_DATA, csv_text, exported_loop, match_schedule, play_rating_game,
 )
 from lessons_lib.learning.policy_value import Model
 from lessons_lib.tooling.files import write_whole
@@ -57,10 +57,10 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="the folder to write to (default: --data)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="games played side by side")
     args = parser.parse_args()
-    if not (args.data / f"{args.game}_generations.json").exists():
-        parser.error(f"{args.data} has no {args.game}_generations.json: run python -m lessons_lib alphazero "
-                     f"{args.game} --out {args.data}")
-    settings, generations = load_generations(args.game, args.data)
+    try:
+        settings, generations = exported_loop(args.game, args.data)
+    except FileNotFoundError as error:
+        parser.error(str(error))
     last = generations[-1]
     if not isinstance(last.model, Model):
         parser.error("the ablation takes the features' linear model, not a network")

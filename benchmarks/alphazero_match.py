@@ -23,7 +23,7 @@ from lessons_lib.arena.ratings import score_interval
 from lessons_lib.games import GAMES
 from lessons_lib.learning.self_play import Generation
 from lessons_lib.learning.generations import (
-    ALPHAZERO_DATA, csv_text, generation_name, load_generations, match_schedule, opponent_name, play_rating_game,
+    ALPHAZERO_DATA, csv_text, generation_name, exported_loop, match_schedule, opponent_name, play_rating_game,
 )
 from lessons_lib.tooling.files import write_whole
 
@@ -40,10 +40,10 @@ def main() -> None:
                         help="comma-separated: mcts, best, and generation numbers (default mcts,best,0,1)")
     parser.add_argument("--games-out", type=Path, help="a CSV file to write every game to")
     args = parser.parse_args()
-    if not (args.data / f"{args.game}_generations.json").exists():
-        parser.error(f"{args.data} has no {args.game}_generations.json: run python -m lessons_lib alphazero "
-                     f"{args.game} --out {args.data}")
-    settings, generations = load_generations(args.game, args.data)
+    try:
+        settings, generations = exported_loop(args.game, args.data)
+    except FileNotFoundError as error:
+        parser.error(str(error))
     last = generations[-1]
     time = f"{args.seconds:g}s"
     opponents: list[str | Generation] = []

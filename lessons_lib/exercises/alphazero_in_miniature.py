@@ -135,25 +135,25 @@ def visit_cases(seed: int) -> list[tuple[list[str], dict[str, int]]]:
     rng = random.Random(seed)
     cases = []
     for size, tried in ((6, 3), (4, 4), (9, 5), (3, 2)):
-        moves = _move_names(rng, size)
+        moves = move_names(rng, size)
         chosen = rng.sample(moves, tried)
         cases.append((moves, {move: rng.randint(1, 80) for move in chosen}))
-    moves = _move_names(rng, 5)
+    moves = move_names(rng, 5)
     few = rng.randint(1, 2)
     cases.append((moves, {moves[1]: rng.randint(110, 200), moves[3]: rng.randint(110, 200), moves[0]: few}))
-    moves = _move_names(rng, 4)
+    moves = move_names(rng, 4)
     cases.append((moves, {moves[2]: rng.randint(600, 900), moves[0]: rng.randint(1, 2), moves[3]: 1}))
-    moves = _move_names(rng, 6)
+    moves = move_names(rng, 6)
     top = rng.randint(30, 70)
     cases.append((moves, {moves[4]: rng.randint(1, top - 1), moves[1]: top, moves[5]: rng.randint(1, top - 1),
                           moves[3]: top}))
-    moves = _move_names(rng, 1)
+    moves = move_names(rng, 1)
     cases.append((moves, {moves[0]: rng.randint(1, 100)}))
     rng.shuffle(cases)
     return cases
 
 
-def _move_names(rng: random.Random, count: int) -> list[str]:
+def move_names(rng: random.Random, count: int) -> list[str]:
     """``count`` different moves, written as Shologuti's are (``23-18``)."""
     names: list[str] = []
     while len(names) < count:
@@ -385,7 +385,7 @@ def grown(rng: random.Random, spread: int, finished: float = 0.08, depth: int = 
     """A node's children, drawn with ``rng``, holding ``spread`` visits between them (some moves not tried yet, a
     finished game now and then), ``depth`` levels of tried moves deep at most, 2 to ``most_moves`` moves a node."""
     count = rng.randint(2, most_moves)
-    moves, priors = _move_names(rng, count), _priors(rng, count)
+    moves, priors = move_names(rng, count), _priors(rng, count)
     tried = rng.sample(range(count), rng.randint(1, min(count, spread))) if spread else []
     cuts = sorted(rng.sample(range(1, spread), len(tried) - 1)) if tried else []
     parts = [end - start for start, end in zip([0, *cuts], [*cuts, spread])]
@@ -445,7 +445,7 @@ def _shuffled(rng: random.Random, children: dict[str, Tree]) -> dict[str, Tree]:
 def nothing_tried(rng: random.Random) -> tuple[Tree, float]:
     """A root none of whose moves is tried yet: N = 1, and the highest prior (not the first move) is chosen."""
     count = rng.randint(3, 5)
-    children = {move: tree_node(0.0, 0, prior) for move, prior in zip(_move_names(rng, count), _priors(rng, count))}
+    children = {move: tree_node(0.0, 0, prior) for move, prior in zip(move_names(rng, count), _priors(rng, count))}
     return _root(children), rng.choice((PUCT_C, round(rng.uniform(0.2, 3.0), 2)))
 
 
@@ -460,7 +460,7 @@ def tie_at_the_top(rng: random.Random) -> tuple[Tree, float]:
     visits = rng.randint(2, 6)
     wins, prior = _wins(rng, visits), round(rng.uniform(0.2, 0.4), 3)
     children = {}
-    for move in _move_names(rng, 4):
+    for move in move_names(rng, 4):
         children[move] = tree_node(wins, visits, prior, grown(rng, visits - 1, 0.0, 2))
     first, second, *_ = children
     low = rng.randint(1, 10)
@@ -480,7 +480,7 @@ def finished_game_first(rng: random.Random) -> tuple[Tree, float]:
     """A root whose best move leads to a finished game (a tried child with no children), won every time."""
     children = grown(rng, rng.randint(3, 8), 0.0)
     visits = rng.randint(2, 8)
-    finished = next(move for move in _move_names(rng, len(children) + 1) if move not in children)
+    finished = next(move for move in move_names(rng, len(children) + 1) if move not in children)
     children[finished] = tree_node(float(visits), visits, round(rng.uniform(0.2, 0.5), 3))
     return _root(_shuffled(rng, children)), rng.choice((PUCT_C, round(rng.uniform(0.1, 1.0), 2)))
 
@@ -494,7 +494,7 @@ def ends_at_a_finished_game(root: Tree, c: float) -> bool:
 def untried_at_no_exploration(rng: random.Random) -> tuple[Tree, float]:
     """A root at c = 0 whose tried moves all score under a draw: the untried move's 0.5 wins."""
     children = {}
-    names = _move_names(rng, 4)
+    names = move_names(rng, 4)
     for move in names[:3]:
         visits = rng.randint(2, 6)
         children[move] = tree_node(round(rng.uniform(0.05, 0.45) * visits * 4) / 4, visits,
@@ -515,7 +515,7 @@ def own_visits_differ(rng: random.Random) -> tuple[Tree, float]:
     tried_visits, other_visits = rng.randint(4, 9), rng.randint(2, 6)
     rate = round(rng.uniform(0.6, 0.8), 2)
     strong, fresh, weak = round(rng.uniform(0.4, 0.55), 3), round(rng.uniform(0.3, 0.45), 3), 0.05
-    names = _move_names(rng, 3)
+    names = move_names(rng, 3)
     children = {names[0]: tree_node(rate * tried_visits, tried_visits, strong, grown(rng, tried_visits - 1, 0.0, 2)),
                 names[1]: tree_node(0.0, 0, fresh),
                 names[2]: tree_node(round(0.1 * other_visits * 4) / 4, other_visits, weak,
@@ -791,7 +791,7 @@ def priors_cases(seed: int) -> list[PriorsCase]:
     rng = random.Random(seed)
 
     def case(size: int, legal_count: int, eps: float, reorder: bool = True) -> PriorsCase:
-        moves = _move_names(rng, size)
+        moves = move_names(rng, size)
         logits = {move: round(rng.gauss(0.0, 1.5), 3) for move in moves}
         legal = rng.sample(moves, legal_count)
         if not reorder:

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from lessons_lib.arena.sprt import bounds, log_likelihood_ratio, sprt
+from lessons_lib.exercises.alphazero_in_miniature import move_names
 from lessons_lib.exercises.answers import refusal, watched
 from lessons_lib.exercises.feedback import (
     Cases, Feedback, as_whole_number, call_for_number, call_safely, case_seed, drawn_with, items_of, shown,
@@ -140,7 +141,7 @@ def self_play_cases(seed: int) -> list[SelfPlayCase]:
     (the next move's starts there); a never-tried move just before that boundary and one at the end; u = 0 with a
     never-tried first move; one legal move."""
     rng = random.Random(seed)
-    names = _names(rng, 12)
+    names = move_names(rng, 12)
 
     def visits_of(count: int, untried: int = 0) -> list[int]:
         while True:
@@ -182,16 +183,6 @@ def self_play_cases(seed: int) -> list[SelfPlayCase]:
                       round(rng.random(), 4)))
     rng.shuffle(cases)
     return cases
-
-
-def _names(rng: random.Random, count: int) -> list[str]:
-    """``count`` different moves, written as Shologuti's are (``23-18``)."""
-    names: list[str] = []
-    while len(names) < count:
-        start, end = rng.sample(range(1, 38), 2)
-        if f"{start}-{end}" not in names:
-            names.append(f"{start}-{end}")
-    return names
 
 
 def _drawn(moves: Sequence[str], visits: Sequence[int], u: float, reaching: bool = False) -> str:

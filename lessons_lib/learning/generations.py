@@ -408,6 +408,14 @@ def csv_text(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
     return table.getvalue()
 
 
+def exported_loop(game: str, folder: Path) -> tuple[LoopSettings, list[Generation]]:
+    """:func:`load_generations` from ``folder``, or FileNotFoundError naming the command that writes the file."""
+    if not (folder / f"{game}_generations.json").exists():
+        raise FileNotFoundError(f"{folder} has no {game}_generations.json: run python -m lessons_lib alphazero {game} "
+                                f"--out {folder}")
+    return load_generations(game, folder)
+
+
 def load_generations(game: str, folder: str | Path | None = None) -> tuple[LoopSettings, list[Generation]]:
     """The settings and the generations in ``<game>_generations.json`` (in ``data/alphazero`` unless told) that
     :func:`export` wrote."""
