@@ -117,7 +117,7 @@ def _draw_target_hint(answers: Sequence[float], all_cases: Sequence[tuple[str, i
     return next((hint for formula, hint in WRONG_DRAW_TARGET.values()
                  if all(math.isclose(given, formula(*case), abs_tol=1e-9) for given, case in zip(answers, all_cases))),
                 "\"result\": the result (1, ½, 0); \"mixed\": (result + root value) / 2; \"search in draws\": "
-                "the root's value where the game was drawn, else the result.")
+                "the root's value where the game was drawn, the result where it was won or lost.")
 
 
 # -- the move self-play plays -----------------------------------------------------------------------------------------

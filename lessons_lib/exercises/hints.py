@@ -208,7 +208,7 @@ HINTS: dict[str, tuple[str, ...]] = {
         "`root_value` is the search's value of the position for the player to move: use it as it is.",
         "\"result\" is the game's result for `player` (1, ½, 0); \"mixed\" is the mean of that result and "
         "`root_value`.",
-        "\"search in draws\" is `root_value` where `winner` is None, and the result where the game was won.",
+        "\"search in draws\" is `root_value` where `winner` is None, and the result where the game was won or lost.",
     ),
     "check_self_play_move": (
         "Two cases: `ply < sampled_plies` (drawn) and after (the most visited move).",

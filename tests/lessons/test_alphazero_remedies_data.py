@@ -96,7 +96,8 @@ def test_what_lesson_11_adds_of_the_remedies_and_the_network(
     def weights(name: str) -> list[float]:
         return [float(row["largest_value_weight"]) for row in generations[name]]  # type: ignore[arg-type]
 
-    assert weights("longer window")[5] > weights("plain")[4] + 0.1  # a longer window slows the forgetting
+    assert weights("longer window")[4] > weights("plain")[4] + 0.2  # a longer window slows the forgetting
+    assert weights("plain")[4] < 0.05 < weights("plain")[5] < weights("longer window")[5]  # 5 partly recovers
     assert weights("mixed target")[1] < weights("plain")[1] / 2  # the mixed target starts lower, then grows
     clock = weights("clock inputs")
     assert clock[4] < clock[1] / 2  # reading the clock alone does not stop the forgetting

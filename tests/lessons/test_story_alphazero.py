@@ -216,6 +216,7 @@ def test_the_ablation_finds_the_strength_in_the_value(folder: Path) -> None:
     assert above_half(*record_of["policy and value"]) and above_half(*record_of["value alone"])
     assert not above_half(*record_of["policy alone"]) and not below_half(*record_of["policy alone"])
     assert below_half(*record_of["neither"])
+    assert rows["policy alone"]["score_low"] > rows["neither"]["score_high"]  # the policy alone lifts generation 0
     games = load_table("shologuti_ablation_games", folder)
     for name in rows:  # the table is its games, every opening with both colours
         points = [float(game["points"]) for game in games if game["player"] == name]
