@@ -32,7 +32,8 @@ def right_edge(locator: Any) -> float:
 
 def test_the_puct_stepper_fits_and_works_at_1280_by_720(browser: Any, jupyter_server: str) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 720})
-    open_notebook(page, f"{jupyter_server}/lab/tree/puct_stepper.ipynb")
+    # a workspace of its own: the default one reopens the earlier tests' notebooks, whose cells come first
+    open_notebook(page, f"{jupyter_server}/lab/workspaces/puct-stepper/tree/puct_stepper.ipynb")
     run_all_cells(page)
     stepper = page.locator(STEPPER).first
     next_iteration = stepper.get_by_role("button", name="Next iteration")
