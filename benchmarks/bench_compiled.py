@@ -69,7 +69,7 @@ def measure_game(name: str, repeats: int) -> dict[str, float]:
     seconds = best_of(repeats, lambda: MCTSAgent(iterations, seed=1).search(middle))
     rows["MCTS (iterations/s)"] = iterations / seconds
     model = guiding_model(name)
-    seconds = best_of(repeats, lambda: MCTSAgent(iterations, priors=model.priors, value=model.value, seed=1)
+    seconds = best_of(repeats, lambda: MCTSAgent(iterations, guide=model.guide, seed=1)
                       .search(middle))
     rows["PUCT, policy and value (iterations/s)"] = iterations / seconds
     return rows

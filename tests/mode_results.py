@@ -2,7 +2,8 @@
 
 For a few positions of every game: perft, evaluations, seeded random playouts, and the
 searches' values, principal variations and node counts (minimax, alpha-beta, negamax with
-its table and killers, expectimax), and seeded MCTS moves and visit counts; and the searches with the solved
+its table and killers, expectimax), seeded MCTS moves and visit counts, and seeded PUCT with a learned policy and
+value (the guide, and the priors and value one call at a time) to every visit and score; and the searches with the solved
 tables inside them (``probes``) in a Shologuti endgame.
 (tests/test_compiled.py runs it once in each mode and compares.)
 """
@@ -19,6 +20,7 @@ from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, MinimaxAgent, NegamaxA
 from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.games import GAMES
 from lessons_lib.kit.perft import perft
+from lessons_lib.learning.policy_value import Model
 
 GAME_DEPTHS = {"shologuti": 3, "baghchal": 3, "hus": 2, "shobu": 1}
 """How deep each game is searched here (Shobu's branching is in the hundreds)."""
@@ -44,6 +46,24 @@ def search_record(agent: Any, position: Any) -> dict[str, Any]:
             "nodes": result.nodes}
 
 
+def tree_record(agent: Any, position: Any) -> list[Any]:
+    """Every node of the agent's tree, depth first: its moves from the root, visits and wins."""
+    root, _, _ = agent.build_tree(position)
+    found, stack = [], [root]
+    while stack:
+        node = stack.pop()
+        found.append([[str(move) for move in node.path()], node.visits, node.wins])
+        stack.extend(node.children)
+    return found
+
+
+def guiding_model(name: str, clock_inputs: bool) -> Model:
+    """A policy and a value with weights of both signs on every feature (and on the clock's, if asked for)."""
+    size = len(GAMES[name].engine.feature_names)
+    weights = tuple((-1) ** index * (0.1 + 0.05 * index) for index in range(size))
+    return Model(name, weights * 2 if clock_inputs else weights, weights[::-1], clock_inputs)
+
+
 def results() -> dict[str, Any]:
     record: dict[str, Any] = {}
     for name, game in GAMES.items():
@@ -62,6 +82,11 @@ def results() -> dict[str, Any]:
                 "expectimax": search_record(ExpectimaxAgent(depth - 1 or 1, game.evaluate), position),
                 "mcts": search_record(MCTSAgent(60, seed=index), position),
             }
+            clock = game.engine.clock_share is not None
+            model = guiding_model(name, clock)
+            record[f"{name} {index}"]["puct"] = [
+                tree_record(MCTSAgent(60, guide=model.guide, seed=index, root_noise=(0.3, 0.25)), position),
+                tree_record(MCTSAgent(60, priors=model.priors, value=model.value, seed=index), position)]
     endgame = GAMES["shologuti"].engine.position.from_string("GG.........R.....G......R............ g -")
     record["shologuti endgame, the tables inside the searches"] = {
         "alphabeta": search_record(AlphaBetaAgent(3, probes=True), endgame),

@@ -30,7 +30,9 @@ for each move), selection picks, among all of a node's moves, tried or not, the 
 
 where N is 1 + the visits of the node's children (the node's own, counting its first) and an untried move counts as a
 child with no visits and :data:`UNTRIED_VALUE` wins a visit; picking an untried move expands it. Given ``value``
-(the expected score a learned model gives a position), the new node is valued by it instead of a rollout.
+(the expected score a learned model gives a position), the new node is valued by it instead of a rollout. A
+``guide`` gives both for all of a node's children in one call, when the node is first selected from: the same
+numbers, found faster.
 """
 
 from __future__ import annotations
@@ -57,6 +59,10 @@ Priors = Callable[[Any, list[Hashable]], Sequence[float]]
 """``priors(state, moves)``: a chance for each of ``moves`` (adding up to 1): the policy PUCT follows."""
 Value = Callable[[Any, int], float]
 """``value(state, player)``: ``player``'s expected score from ``state`` (1 a win, ½ a draw, 0 a loss)."""
+Guide = Callable[[Any, list[Hashable]], tuple[Sequence[float], Sequence[float]]]
+"""``guide(state, moves)``: the policy and the value of all of a node's children at once: a chance for each of
+``moves`` (as :data:`Priors`), and the value of the position each leads to for the player making it (as
+:data:`Value`). One call a node, where ``priors`` and ``value`` make one call a node and one a child."""
 PUCT_C: Final = 0.625
 """PUCT's constant: AlphaZero's 1.25 on values from −1 to 1, which is 0.625 on scores from 0 to 1 (a score s is
 the value 2s − 1, so the same choices need half the constant)."""
@@ -69,7 +75,8 @@ UNTRIED_VALUE: Final = 0.5
 class Node:
     """A position in the tree, with the statistics of the playouts that went through it."""
 
-    __slots__ = ("state", "parent", "move", "mover", "children", "untried", "wins", "visits", "priors", "solved")
+    __slots__ = ("state", "parent", "move", "mover", "children", "untried", "wins", "visits", "priors", "solved",
+                 "prior", "untried_priors", "untried_values", "value")
 
     def __init__(self, state: State, parent: Node | None, move: Hashable | None, mover: int) -> None:
         self.state = state
@@ -82,6 +89,10 @@ class Node:
         self.visits = 0
         self.priors: dict[Hashable, float] | None = None  # PUCT's: each move's prior, once the node is selected from
         self.solved: Outcome | None = None  # the table's result, where a probe decided the node (then a leaf)
+        self.prior = 0.0  # PUCT's: the prior of the move into this node
+        self.untried_priors: list[float] = []  # PUCT's: the prior of each untried move, in the order of ``untried``
+        self.untried_values: list[float] | None = None  # a guide's: the value of each untried move's position
+        self.value: float | None = None  # a guide's: this position's value for its mover, from its parent's guide
 
     def path(self) -> tuple[Hashable, ...]:
         """The moves from the root to this node."""
@@ -118,25 +129,61 @@ def child_scores(node: Node, c: float) -> tuple[ChildScore, ...]:
 
 def puct_scores(node: Node, search: MCTSSearch) -> list[tuple[Hashable, Node | None, ChildScore]]:
     """Each move of ``node`` as PUCT sees it, tried (with its child) or not (None), children first."""
+    scores: list[ChildScore] = []
+    puct_choice(node, search, scores)
+    children: list[Node | None] = [*node.children, *(None for _ in node.untried)]
+    return [(score.move, child, score) for score, child in zip(scores, children)]
+
+
+def puct_choice(node: Node, search: MCTSSearch, scores: list[ChildScore] | None = None) -> int:
+    """The move PUCT picks at ``node`` (the first of equals): its index among the node's children, then its untried
+    moves (``len(node.children) + k`` for ``node.untried[k]``). Each move's score is added to ``scores``, if given
+    (for an observer)."""
     if node.priors is None:
-        moves = node.state.legal_moves()
-        assert search.priors is not None
-        node.priors = dict(zip(moves, search.priors(node.state, moves)))
-        if node.parent is None and search.root_noise is not None:
-            node.priors = noisy(node.priors, search.root_noise, search.rng)
-    priors = node.priors
-    root_n = math.sqrt(1 + sum(child.visits for child in node.children))
-    scored: list[tuple[Hashable, Node | None, ChildScore]] = []
+        set_priors(node, search)
+    c = search.c
+    parent_visits = 1
+    for child in node.children:
+        parent_visits += child.visits
+    root_n = math.sqrt(parent_visits)
+    best, best_score, index = 0, -math.inf, 0
     for child in node.children:
         exploitation = child.wins / child.visits
-        exploration = search.c * priors[child.move] * root_n / (1 + child.visits)
-        scored.append((child.move, child, ChildScore(child.move, child.wins, child.visits, exploitation, exploration,
-                                                     exploitation + exploration, priors[child.move])))
-    for move in node.untried:
-        exploration = search.c * priors[move] * root_n
-        scored.append((move, None, ChildScore(move, 0.0, 0, UNTRIED_VALUE, exploration, UNTRIED_VALUE + exploration,
-                                              priors[move])))
-    return scored
+        exploration = c * child.prior * root_n / (1 + child.visits)
+        score = exploitation + exploration
+        if scores is not None:
+            scores.append(ChildScore(child.move, child.wins, child.visits, exploitation, exploration, score,
+                                     child.prior))
+        if score > best_score:
+            best, best_score = index, score
+        index += 1
+    for prior in node.untried_priors:
+        exploration = c * prior * root_n
+        score = UNTRIED_VALUE + exploration
+        if scores is not None:
+            scores.append(ChildScore(node.untried[index - len(node.children)], 0.0, 0, UNTRIED_VALUE, exploration,
+                                     score, prior))
+        if score > best_score:
+            best, best_score = index, score
+        index += 1
+    return best
+
+
+def set_priors(node: Node, search: MCTSSearch) -> None:
+    """Give ``node`` (not yet selected from, so every move untried) its moves' priors: the policy's (or the guide's,
+    with each move's value), with noise at the root if the search has it."""
+    moves = list(node.untried)
+    if search.guide is not None:
+        priors, values = search.guide(node.state, moves)
+        node.untried_values = list(values)
+    else:
+        assert search.priors is not None
+        priors = search.priors(node.state, moves)
+    node.priors = dict(zip(moves, priors))
+    if node.parent is None and search.root_noise is not None:
+        node.priors = noisy(node.priors, search.root_noise, search.rng)
+    chances = node.priors
+    node.untried_priors = [chances[move] for move in moves]
 
 
 def noisy(priors: dict[Hashable, float], noise: tuple[float, float], rng: random.Random) -> dict[Hashable, float]:
@@ -152,30 +199,33 @@ def mcts_iteration(root: Node, search: MCTSSearch, iteration: int) -> None:
     """One iteration: selection, expansion, rollout (or the learned value), backpropagation."""
     trace = search.trace
     node = root
-    chosen_move: Hashable | None = None  # PUCT: the untried move selection picked
+    untried_index = -1  # PUCT: the untried move selection picked
     while node.children or node.untried:  # 1. selection
-        if search.priors is None:
+        if search.priors is None and search.guide is None:
             if node.untried:
                 break  # UCB1 tries every move of a node before it chooses among them
             chosen = ucb1_child(node, search.c)
             if trace is not None:
                 trace(SelectionStep(iteration, node.path(), node.visits, child_scores(node, search.c), chosen.move))
         else:
-            scored = puct_scores(node, search)
-            best = max(range(len(scored)), key=lambda index: scored[index][2].ucb)  # the first of equals
-            move, child, _ = scored[best]
-            if trace is not None:
-                children = tuple(score for _, _, score in scored)
-                trace(SelectionStep(iteration, node.path(), 1 + sum(child.visits for child in children), children, move))
-            if child is None:
-                chosen_move = move
+            scores: list[ChildScore] | None = [] if trace is not None else None
+            best = puct_choice(node, search, scores)
+            if trace is not None and scores is not None:
+                trace(SelectionStep(iteration, node.path(), 1 + sum(score.visits for score in scores), tuple(scores),
+                                    scores[best].move))
+            if best >= len(node.children):
+                untried_index = best - len(node.children)
                 break
-            chosen = child
+            chosen = node.children[best]
         node = chosen
     if node.untried:  # 2. expansion
-        index = search.rng.randrange(len(node.untried)) if chosen_move is None else node.untried.index(chosen_move)
+        index = search.rng.randrange(len(node.untried)) if untried_index < 0 else untried_index
         move = node.untried.pop(index)
         child = Node(node.state.play(move), node, move, node.state.to_move)
+        if node.priors is not None:  # PUCT's: the move's prior (and the guide's value) go with it
+            child.prior = node.untried_priors.pop(index)
+            if node.untried_values is not None:
+                child.value = node.untried_values.pop(index)
         if search.probe is not None:
             probed(child, search.probe)
         node.children.append(child)
@@ -183,9 +233,15 @@ def mcts_iteration(root: Node, search: MCTSSearch, iteration: int) -> None:
         search.tree_size += 1
         if trace is not None:
             trace(Expanded(iteration, node.path(), len(node.parent.untried) if node.parent else 0))
-    if search.value is not None:  # 3. the learned value, instead of a rollout
+    if search.value is not None or search.guide is not None:  # 3. the learned value, instead of a rollout
         outcome = node.solved or node.state.outcome()
-        score = outcome.score_for(node.mover) if outcome is not None else search.value(node.state, node.mover)
+        if outcome is not None:
+            score = outcome.score_for(node.mover)
+        elif node.value is not None:
+            score = node.value
+        else:
+            assert search.value is not None
+            score = search.value(node.state, node.mover)
         if trace is not None:
             trace(LeafValued(iteration, node.path(), score, outcome is not None))
         backpropagate_score(node, score if node.mover == 0 else 1 - score)
@@ -255,13 +311,14 @@ class MCTSSearch:
     """What one MCTS search shares across its iterations."""
 
     __slots__ = ("c", "rng", "rollout", "max_rollout_plies", "backpropagate", "trace", "tree_size", "rollout_plies",
-                 "priors", "value", "root_noise", "probe", "rollouts")
+                 "priors", "value", "root_noise", "probe", "rollouts", "guide")
 
     def __init__(self, c: float, rng: random.Random, rollout: RolloutPolicy, max_rollout_plies: int,
                  backpropagate: Backpropagation, trace: Observer | None, priors: Priors | None = None,
                  value: Value | None = None, root_noise: tuple[float, float] | None = None,
-                 probe: TableProbe | None = None) -> None:
+                 probe: TableProbe | None = None, guide: Guide | None = None) -> None:
         self.probe = probe
+        self.guide = guide
         self.priors = priors
         self.value = value
         self.root_noise = root_noise
@@ -294,6 +351,8 @@ class MCTSAgent(Agent):
         priors: a policy (:data:`Priors`): selection becomes PUCT's, with ``c`` :data:`PUCT_C` unless given.
         value: a learned value (:data:`Value`) to score each new node instead of a rollout.
         root_noise: ``(α, ε)``: AlphaZero's Dirichlet noise on the root's priors, for self-play.
+        guide: the policy and value of a node's children at once (:data:`Guide`), instead of ``priors`` and
+            ``value``: the same search, faster.
         probes: look each new node up in the game's solved table; where it decides, the node is a leaf with the
             table's result (no rollout).
     """
@@ -305,7 +364,7 @@ class MCTSAgent(Agent):
                  perspective: str = "mover", seed: int | random.Random | None = None,
                  backpropagation: Backpropagation | None = None, *, budget: Budget | None = None,
                  priors: Priors | None = None, value: Value | None = None,
-                 root_noise: tuple[float, float] | None = None, probes: bool = False) -> None:
+                 root_noise: tuple[float, float] | None = None, probes: bool = False, guide: Guide | None = None) -> None:
         if budget is not None and budget.given():
             iterations, seconds = budget.taken_by(self.name, {"iterations", "seconds"}).iterations, budget.seconds
         if iterations is None and seconds is None:
@@ -326,11 +385,17 @@ class MCTSAgent(Agent):
         if value is not None and (perspective != "mover" or backpropagation is not None):
             raise ValueError("a learned value backs up each mover's expected score: leave perspective and "
                              "backpropagation as they are")
-        if root_noise is not None and priors is None:
+        if guide is not None and (priors is not None or value is not None):
+            raise ValueError("a guide gives the priors and the value: give it alone, or priors and value without it")
+        if guide is not None and (perspective != "mover" or backpropagation is not None):
+            raise ValueError("a guide's value backs up each mover's expected score: leave perspective and "
+                             "backpropagation as they are")
+        if root_noise is not None and priors is None and guide is None:
             raise ValueError("root_noise mixes noise into the priors: give priors too")
         self.iterations = iterations
         self.seconds = seconds
-        self.c = (PUCT_C if priors is not None else math.sqrt(2)) if c is None else c
+        self.c = (PUCT_C if priors is not None or guide is not None else math.sqrt(2)) if c is None else c
+        self.guide = guide
         self.priors = priors
         self.value = value
         self.root_noise = root_noise
@@ -353,11 +418,11 @@ class MCTSAgent(Agent):
         extras = "" if self.rollout_name == "uniform" else f" ({self.rollout_name} rollouts)"
         if self.perspective == "root":
             extras += " (root perspective)"
-        if self.value is not None:
+        if self.value is not None or self.guide is not None:
             extras = " (learned value)"
         if self.probes:
             extras = "+tables" + extras
-        return ("puct:" if self.priors is not None else "mcts:") + ",".join(budget) + extras
+        return ("puct:" if self.priors is not None or self.guide is not None else "mcts:") + ",".join(budget) + extras
 
     def reseed(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -368,7 +433,8 @@ class MCTSAgent(Agent):
         backpropagation = self.backpropagation or (backpropagate_for(state.to_move) if self.perspective == "root"
                                                    else backpropagate)
         search = MCTSSearch(self.c, self.rng, self.rollout, self.max_rollout_plies, backpropagation, observer,
-                            self.priors, self.value, self.root_noise, TableProbe.of(state) if self.probes else None)
+                            self.priors, self.value, self.root_noise, TableProbe.of(state) if self.probes else None,
+                            self.guide)
         root = Node(state, None, None, 1 - state.to_move)
         stopwatch = Stopwatch(self.seconds)
         iteration = 0

@@ -15,7 +15,7 @@ from lessons_lib.exercises.answers import refusal, watched
 from lessons_lib.exercises.feedback import (
     Cases, Feedback, as_number, call_for_number, call_safely, case_seed, drawn_with, items_of, numbers_in, shown,
 )
-from lessons_lib.learning.policy_value import softmax
+from lessons_lib.learning.linear import softmax
 
 
 def puct_score(wins: float, visits: int, prior: float, parent_visits: int, c: float) -> float:

@@ -94,7 +94,7 @@ EXERCISES: dict[str, Exercise] = {
     "check_root_priors": Exercise("the priors at the root", {
         "root_priors": "lessons_lib.exercises.alphazero_in_miniature:root_priors",
         "library_priors": "lessons_lib.exercises.alphazero_in_miniature:library_priors",
-        "noisy": "lessons_lib.agents.mcts:noisy", "softmax": "lessons_lib.learning.policy_value:softmax"}),
+        "noisy": "lessons_lib.agents.mcts:noisy", "softmax": "lessons_lib.learning.linear:softmax"}),
     "check_visit_target": Exercise("the policy's target", {
         "visit_target": "lessons_lib.exercises.alphazero_in_miniature:visit_target",
         "training_examples": "lessons_lib.learning.self_play:training_examples"}),

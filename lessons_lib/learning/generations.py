@@ -35,7 +35,7 @@ from lessons_lib.tooling.files import quoted_path, write_whole
 from lessons_lib.tooling.owned_database import Owner, open_owned
 from lessons_lib.tooling.text import shown
 from lessons_lib.learning.self_play import (
-    Generation, LoopSettings, SearchedPosition, SelfPlayGame, fit_generation, self_play_game,
+    Generation, LoopSettings, SearchedPosition, SelfPlayGame, fit_generation, puct_guidance, self_play_game,
 )
 
 Mapper = Callable[..., Iterable[Any]]
@@ -275,7 +275,7 @@ def generation_name(number: int) -> str:
 
 def generation_agent(generation: Generation, iterations: int | None, seconds: float | None, seed: int) -> Agent:
     """A generation as a player: PUCT with its priors and value, no noise, playing its most visited move."""
-    return MCTSAgent(iterations, seconds, priors=generation.model.priors, value=generation.model.value, seed=seed)
+    return MCTSAgent(iterations, seconds, seed=seed, **puct_guidance(generation.model))
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,6 @@ move (a draw counts ½), the policy to the share of the search's visits each mov
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -30,6 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lessons_lib.games import GAMES, Game
+from lessons_lib.learning import linear
 from lessons_lib.learning.fitting import fit_logistic
 
 Array = NDArray[np.float64]
@@ -51,23 +51,27 @@ class Model:
 
     def value(self, state: Any, player: int) -> float:
         """``player``'s expected score from ``state``: ``σ(v·f(state, player))``."""
-        features = self.value_inputs(state, player)
-        return 1 / (1 + math.exp(-max(-500.0, min(500.0, dot(self.value_weights, features)))))
+        return linear.value(self._feature_function, self._clock, self.value_weights, state, player)
 
     def value_inputs(self, state: Any, player: int) -> Sequence[float]:
         """What the value reads: the features of ``state`` for ``player``, then (with ``clock_inputs``) each
         times the share of the draw clock run."""
-        features = self._features(state, player)
-        if not self.clock_inputs:
-            return features
-        share = self._clock_share(state)
-        return (*features, *(share * feature for feature in features))
+        return linear.value_inputs(self._features(state, player),
+                                   self._clock_share(state) if self.clock_inputs else None)
 
     def priors(self, state: Any, moves: list[Hashable]) -> list[float]:
         """A chance for each of ``moves``: the softmax of ``p·f(after the move, mover)``."""
-        mover = state.to_move
-        logits = [dot(self.policy_weights, self._features(state.play(move), mover)) for move in moves]
-        return softmax(logits)
+        return linear.priors(self._feature_function, self.policy_weights, state, moves)
+
+    def guide(self, state: Any, moves: list[Hashable]) -> tuple[list[float], list[float]]:
+        """PUCT's guide (:data:`~lessons_lib.agents.mcts.Guide`): :meth:`priors` of ``moves``, and the :meth:`value`
+        of each move's position for the mover, with each child's features found once."""
+        return linear.children(self._feature_function, self._clock, self.policy_weights, self.value_weights, state,
+                               moves)
+
+    @cached_property
+    def _clock(self) -> Callable[[Any], float] | None:
+        return self._clock_share if self.clock_inputs else None
 
     def _features(self, state: Any, player: int) -> Sequence[float]:
         return self._feature_function(state, player)
@@ -94,25 +98,6 @@ class Model:
             raise ValueError(f"{GAMES[game_name].title} has no draw clock for the value to read")
         size = len(GAMES[game_name].engine.feature_names)
         return cls(game_name, (0.0,) * (2 * size if clock_inputs else size), (0.0,) * size, clock_inputs)
-
-
-def dot(weights: Sequence[float], features: Sequence[float]) -> float:
-    total = 0.0
-    for weight, feature in zip(weights, features):
-        total += weight * feature
-    return total
-
-
-def softmax(logits: Sequence[float]) -> list[float]:
-    """``exp(x) / Σ exp(x)`` for each of ``logits``, computed from the largest so that nothing overflows.
-
-    >>> [round(chance, 3) for chance in softmax([0.0, 0.0, math.log(2)])]
-    [0.25, 0.25, 0.5]
-    """
-    top = max(logits)
-    weights = [math.exp(logit - top) for logit in logits]
-    total = sum(weights)
-    return [weight / total for weight in weights]
 
 
 @dataclass(frozen=True)

@@ -152,8 +152,8 @@ class SelfPlayer:
     kept, and the move drawn in proportion to its visits for the first plies (then the most visited)."""
 
     def __init__(self, model: Model | NetworkModel, settings: LoopSettings, rng: random.Random) -> None:
-        self.agent = MCTSAgent(settings.iterations, priors=model.priors, value=model.value, root_noise=settings.noise,
-                               seed=rng.getrandbits(32))
+        self.agent = MCTSAgent(settings.iterations, root_noise=settings.noise, seed=rng.getrandbits(32),
+                               **puct_guidance(model))
         self.sampled_plies = settings.sampled_plies
         self.rng = rng
         self.searched: list[SearchedPosition] = []
@@ -167,6 +167,14 @@ class SelfPlayer:
         if len(self.searched) <= self.sampled_plies:
             return move_by_visits(moves, [visits.get(move, 0) for move in moves], self.rng.random())
         return most_visited(root).move
+
+
+def puct_guidance(model: Model | NetworkModel) -> dict[str, Any]:
+    """How ``model`` guides PUCT (:class:`~lessons_lib.agents.mcts.MCTSAgent`'s arguments): the features' model as
+    a guide (the policy and value of a node's children in one call), a network as its priors and value."""
+    if isinstance(model, Model):
+        return {"guide": model.guide}
+    return {"priors": model.priors, "value": model.value}
 
 
 def move_by_visits(moves: Sequence[Hashable], visits: Sequence[int], u: float) -> Hashable:

@@ -62,6 +62,7 @@ COMPILED_MODULES = (
     "lessons_lib.agents.rollouts",
     "lessons_lib.agents.mcts",
     "lessons_lib.agents.simple",
+    "lessons_lib.learning.linear",
 )
 """What the build compiles: the engines, the searches and the rollouts (not the drawings, widgets or arena)."""
 

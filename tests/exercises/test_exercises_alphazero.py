@@ -23,7 +23,7 @@ from lessons_lib.exercises.alphazero_in_miniature import (
 from lessons_lib.games.shologuti.position import Position
 from lessons_lib.grading.wire import MAX_MESSAGE_CHARACTERS, Call, Wire
 from lessons_lib.learning.generations import load_generations
-from lessons_lib.learning.policy_value import dot
+from lessons_lib.learning.linear import dot
 
 MODEL = load_generations("shologuti")[1][-1].model
 """The last generation of the lesson's run: priors that differ from move to move, a value that is not ½."""

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lessons_lib.games import GAMES
-from lessons_lib.learning.policy_value import Model, PolicyExample, fit_policy, policy_loss, softmax
+from lessons_lib.learning.linear import softmax
+from lessons_lib.learning.policy_value import Model, PolicyExample, fit_policy, policy_loss
 
 
 def test_the_policy_fit_finds_the_known_weight() -> None:
