@@ -9,7 +9,7 @@ Works the same on Linux, macOS and Windows with Python 3.11 or newer and pip.
 The first run installs the packages (a few minutes); later runs reuse .venv and
 reinstall only when pyproject.toml or constraints.txt has changed. Each command
 first compiles the engines and searches with mypyc where a C compiler is there
-(once, about a minute; again only when their source has changed), and says so in
+(once, under a minute; again only when their source has changed), and says so in
 one line where it is not: then the same Python source runs, only slower.
 Extra arguments go to JupyterLab or pytest, for example
 ``python run.py test -k perft`` or ``python run.py lab --port 8890``.

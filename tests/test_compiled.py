@@ -121,3 +121,52 @@ def test_a_failing_compiler_leaves_the_source_running(monkeypatch: pytest.Monkey
     out = capsys.readouterr().out.splitlines()
     assert out[-1].startswith("Could not compile the engines and searches (error: command 'gcc' failed")
     assert "Python source" in out[-1]
+
+
+def test_the_line_before_a_build_says_what_this_machine_will_take(monkeypatch: pytest.MonkeyPatch) -> None:
+    from lessons_lib.tooling import build_compiled
+
+    quiet = build_compiled.expected_seconds(1.0, 2, 0.0)
+    assert quiet == pytest.approx(build_compiled.MYPYC_SECONDS + build_compiled.C_SECONDS / 2)
+    assert build_compiled.expected_seconds(1.0, 1, 0.0) > quiet > build_compiled.expected_seconds(1.0, 8, 0.0)
+    assert build_compiled.expected_seconds(1.0, 2, 2.0) == pytest.approx(
+        build_compiled.MYPYC_SECONDS + build_compiled.C_SECONDS)  # two busy cores: half of each
+    assert build_compiled.expected_seconds(3.0, 2, 0.0) == pytest.approx(3 * quiet)
+    monkeypatch.setattr(build_compiled, "loop_seconds", lambda: 10 * build_compiled.REFERENCE_LOOP_SECONDS)
+    monkeypatch.setattr(build_compiled.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(build_compiled.os, "getloadavg", lambda: (5.0, 5.0, 5.0), raising=False)
+    expected = build_compiled.expected_seconds(10.0, 2, 4.0)
+    assert build_compiled.expectation() == f"about {expected / 60:.0f} minutes on this machine's 2 cores"
+
+
+def test_the_c_files_of_one_extension_are_compiled_side_by_side(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each source goes to the compiler on its own, from a pool of one thread a core, and the objects come back
+    in the sources' order."""
+    import threading
+
+    from setuptools import Distribution
+    from setuptools.command.build_ext import build_ext
+
+    from lessons_lib.tooling import build_compiled
+
+    seen: list[tuple[str, str]] = []
+
+    class Compiler:
+        def compile(self, sources: list[str], output_dir: str | None = None) -> list[str]:
+            assert len(sources) == 1
+            seen.append((sources[0], threading.current_thread().name))
+            return [sources[0] + ".o"]
+
+    command = build_compiled._side_by_side()(Distribution())
+    command.compiler = Compiler()
+    made: list[list[str]] = []
+
+    def build_extension(self: object, ext: object) -> None:
+        made.append(command.compiler.compile([f"{number}.c" for number in range(9)], output_dir="out"))
+
+    monkeypatch.setattr(build_ext, "build_extension", build_extension)  # setuptools' own: what it compiles
+    command.build_extension(object())
+    assert made == [[f"{number}.c.o" for number in range(9)]]
+    assert sorted(source for source, _ in seen) == sorted(f"{number}.c" for number in range(9))
+    assert all(thread != threading.main_thread().name for _, thread in seen)
+    assert command.compiler.compile.__name__ == "compile"  # put back after the extension

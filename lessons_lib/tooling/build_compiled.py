@@ -14,12 +14,14 @@ import argparse
 import contextlib
 import io
 import json
+import math
 import os
 import shutil
 import sys
 import sysconfig
 import time
 from pathlib import Path
+from typing import Any
 
 from lessons_lib.tooling.compiled import (
     COMPILED_MODULES, MANIFEST, PACKAGE, build_tag, compiled_from_current_sources, fingerprint, source_of,
@@ -32,6 +34,43 @@ GROUP = "lessons_lib.compiled_group"
 SLOWER = "about 2 to 3 times slower (Shobu about as fast)"
 """How much slower the Python source runs than the compiled modules, as benchmarks/bench_compiled.py measured it
 (docs/guide.md, "Speed")."""
+
+
+MYPYC_SECONDS = 3.0
+"""The processor seconds mypyc takes to write the C of every compiled module, on the machine the suite is developed
+on (a two-core x86-64 of 2026)."""
+C_SECONDS = 27.0
+"""The processor seconds the C compiler takes on that C there, all files added up."""
+REFERENCE_LOOP_SECONDS = 0.026
+"""How long :func:`loop_seconds` takes there: the yardstick of a machine's speed."""
+
+
+def loop_seconds() -> float:
+    """The shortest of three runs of a fixed loop of a million steps, in seconds: how fast this machine is."""
+    best = math.inf
+    for _ in range(3):
+        began, total = time.perf_counter(), 0
+        for step in range(1_000_000):
+            total += step & 7
+        best = min(best, time.perf_counter() - began)
+    return best
+
+
+def expected_seconds(slowness: float, cores: int, busy: float) -> float:
+    """The seconds a build should take on a machine ``slowness`` times slower than the reference, with ``cores``
+    cores and ``busy`` other processes wanting one (the load average): mypyc on one core, then the C compiler on
+    every core, each getting its share of a machine busier than it has cores."""
+    share = cores * min(1.0, cores / (cores + max(busy, 0.0)))
+    return slowness * (MYPYC_SECONDS / min(1.0, share) + C_SECONDS / share)
+
+
+def expectation() -> str:
+    """What this machine should take to build, as the line before a build says it."""
+    cores = workers()
+    busy = os.getloadavg()[0] - 1 if hasattr(os, "getloadavg") else 0.0  # this process is one of them
+    seconds = expected_seconds(loop_seconds() / REFERENCE_LOOP_SECONDS, cores, busy)
+    shown = f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} minutes"
+    return f"about {shown} on this machine's {cores} {'core' if cores == 1 else 'cores'}"
 
 
 def up_to_date() -> bool:
@@ -77,7 +116,7 @@ def build(quiet: bool = False) -> bool:
     fingerprints = {module: fingerprint(source_of(module)) for module in COMPILED_MODULES}
     MANIFEST.unlink(missing_ok=True)  # while building, nothing compiled is used
     started = time.perf_counter()
-    print(f"Compiling the engines and searches ({len(COMPILED_MODULES)} modules) with mypyc: about a minute, "
+    print(f"Compiling the engines and searches ({len(COMPILED_MODULES)} modules) with mypyc: {expectation()}, "
           f"once ...", flush=True)
     log = io.StringIO()
     try:
@@ -96,7 +135,8 @@ def build(quiet: bool = False) -> bool:
 
 
 def _compile() -> None:
-    """mypyc's own build: C from the typed source, then the C compiler, the results put beside the source."""
+    """mypyc's own build: C from the typed source, one file a module, then the C compiler on every core, the results
+    put beside the source."""
     from mypyc.build import mypycify
     from setuptools import setup
 
@@ -104,12 +144,44 @@ def _compile() -> None:
     here = os.getcwd()
     os.chdir(ROOT)
     try:
-        extensions = mypycify(paths, opt_level="3", group_name=GROUP, target_dir=str(BUILD_FOLDER))
-        setup(name="lessons_lib_compiled", ext_modules=extensions, script_args=[
-            "--quiet", "build_ext", "--inplace", "--build-temp", str(BUILD_FOLDER / "temp"),
-            "--parallel", str(os.cpu_count() or 1)])
+        extensions = mypycify(paths, opt_level="3", group_name=GROUP, target_dir=str(BUILD_FOLDER), multi_file=True)
+        for extension in extensions:  # the group's header goes in a folder named after its package
+            extension.include_dirs.append(str(BUILD_FOLDER / GROUP.rpartition(".")[0]))
+        setup(name="lessons_lib_compiled", ext_modules=extensions, cmdclass={"build_ext": _side_by_side()},
+              script_args=["--quiet", "build_ext", "--inplace", "--build-temp", str(BUILD_FOLDER / "temp"),
+                           "--parallel", str(workers())])
     finally:
         os.chdir(here)
+
+
+def workers() -> int:
+    """How many C files are compiled at once: one a core."""
+    return os.cpu_count() or 1
+
+
+def _side_by_side() -> type:
+    """setuptools' ``build_ext``, compiling the C files of one extension side by side (it compiles them one after
+    the other, and the group is one extension of one C file a module)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from setuptools.command.build_ext import build_ext
+
+    class SideBySide(build_ext):  # type: ignore[misc]  # setuptools has no types
+        def build_extension(self, ext: Any) -> None:
+            one_at_a_time = self.compiler.compile
+
+            def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+                with ThreadPoolExecutor(workers()) as pool:
+                    objects = list(pool.map(lambda source: one_at_a_time([source], *args, **kwargs), sources))
+                return [found for made in objects for found in made]
+
+            self.compiler.compile = compile_all
+            try:
+                super().build_extension(ext)
+            finally:
+                self.compiler.compile = one_at_a_time
+
+    return SideBySide
 
 
 def main(argv: list[str] | None = None) -> int:
