@@ -170,3 +170,23 @@ def test_the_c_files_of_one_extension_are_compiled_side_by_side(monkeypatch: pyt
     assert sorted(source for source, _ in seen) == sorted(f"{number}.c" for number in range(9))
     assert all(thread != threading.main_thread().name for _, thread in seen)
     assert command.compiler.compile.__name__ == "compile"  # put back after the extension
+
+
+def test_a_random_index_is_the_index_choice_and_randrange_draw() -> None:
+    """On this Python, for many generators and lengths (powers of two and one past them among them)."""
+    import random
+
+    from lessons_lib.kit.chance import random_index
+
+    for seed in range(40):
+        ours, choices, ranges = random.Random(seed), random.Random(seed), random.Random(seed)
+        for count in (1, 2, 3, 4, 5, 7, 8, 9, 31, 32, 33, 100, 1023, 1024, 1025, 10 ** 6):
+            index = random_index(ours, count)
+            assert index == choices.choice(range(count)) == ranges.randrange(count)
+        assert ours.random() == choices.random()
+
+    class Loaded(random.Random):  # a generator of its own kind is asked to choose
+        def choice(self, seq: object) -> int:
+            return 0
+
+    assert random_index(Loaded(1), 5) == 0

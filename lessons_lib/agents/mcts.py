@@ -49,6 +49,7 @@ from lessons_lib.agents.base import Budget, check_iterations, check_processor_ti
 from lessons_lib.agents.rollouts import ROLLOUT_POLICIES, RolloutPolicy
 from lessons_lib.agents.solved import TableProbe
 from lessons_lib.agents.trace import Backpropagated, ChildScore, Expanded, LeafValued, RolloutFinished, SelectionStep
+from lessons_lib.kit.chance import random_index
 from lessons_lib.kit.game import Outcome
 
 PERSPECTIVES: Final = ("mover", "root")
@@ -219,7 +220,7 @@ def mcts_iteration(root: Node, search: MCTSSearch, iteration: int) -> None:
             chosen = node.children[best]
         node = chosen
     if node.untried:  # 2. expansion
-        index = search.rng.randrange(len(node.untried)) if untried_index < 0 else untried_index
+        index = random_index(search.rng, len(node.untried)) if untried_index < 0 else untried_index
         move = node.untried.pop(index)
         child = Node(node.state.play(move), node, move, node.state.to_move)
         if node.priors is not None:  # PUCT's: the move's prior (and the guide's value) go with it

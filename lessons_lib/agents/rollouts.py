@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from lessons_lib.agents.base import State
 from lessons_lib.kit.game import FastPlayout, is_capture, random_playout
+from lessons_lib.kit.chance import random_index
 
 RolloutPolicy = Callable[[Any, random.Random, int], tuple[Any, int]]
 
@@ -37,7 +38,8 @@ def captures_first_rollout(state: State, rng: random.Random, max_plies: int) -> 
     moves = state.legal_moves()
     while moves and plies < max_plies:
         captures = [move for move in moves if is_capture(move)]
-        state = state.play(rng.choice(captures or moves))
+        chosen = captures or moves
+        state = state.play(chosen[random_index(rng, len(chosen))])
         plies += 1
         moves = state.legal_moves()
     return state, plies

@@ -15,6 +15,8 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
+from lessons_lib.kit.chance import random_index
+
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
@@ -121,7 +123,7 @@ def random_playout(state: StateT, rng: random.Random, max_plies: int | None = No
     plies = 0
     moves = state.legal_moves()
     while moves and (max_plies is None or plies < max_plies):
-        state = state.play(rng.choice(moves))
+        state = state.play(moves[random_index(rng, len(moves))])
         plies += 1
         moves = state.legal_moves()
     return state, plies

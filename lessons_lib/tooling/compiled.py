@@ -39,6 +39,7 @@ NOTICE_VARIABLE = "SHOLOGUTI_COMPILED_NOTICE_SHOWN"  # so that a tournament's wo
 COMPILED_MODULES = (
     "lessons_lib.kit.errors",
     "lessons_lib.kit.perft",
+    "lessons_lib.kit.chance",
     "lessons_lib.games.common.bits",
     "lessons_lib.games.common.line_board",
     "lessons_lib.games.common.position",

@@ -26,6 +26,7 @@ from lessons_lib.games.baghchal.zobrist import compute_key
 from lessons_lib.kit.errors import PositionError, is_whole_number, quoted
 from lessons_lib.kit.game import DRAW_CLOCK, NO_MOVE, GameState, Outcome
 from lessons_lib.games.common.position import BasePosition, most_plies_by_clock, playout_limit
+from lessons_lib.kit.chance import random_index
 
 PLAYER_NAMES: Final = ("Goats", "Tigers")
 TIGER_COUNT: Final = 4
@@ -220,7 +221,7 @@ class Position(BasePosition[Move]):
             if not moves:
                 break
             tigers, goats, in_hand, captured, clock = after_move(
-                tigers, goats, side, in_hand, captured, clock, rng.choice(moves))
+                tigers, goats, side, in_hand, captured, clock, moves[random_index(rng, len(moves))])
             side = 1 - side
             plies += 1
         return Position(tigers, goats, side, in_hand, captured, clock), plies

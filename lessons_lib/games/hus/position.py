@@ -27,6 +27,7 @@ from lessons_lib.games.hus.moves import MOVES, Move
 from lessons_lib.games.hus.notation import read_position, write_position
 from lessons_lib.games.hus.movegen import ENDLESS, MAX_SOWINGS, Sowing, run_move
 from lessons_lib.games.hus.zobrist import ENDLESS_KEY, FIRST_ROUND_KEY, NORTH_TO_MOVE_KEY, SEED_KEYS, compute_key
+from lessons_lib.kit.chance import random_index
 
 ENDLESS_MOVE: Final = "endless move"
 """Why a game ends when the player to move has made a move that would sow for ever (and loses)."""
@@ -198,7 +199,7 @@ class Position(BasePosition[Move]):
             pits = [pit for pit in range(PITS) if own[pit] > 1]
             if not pits:
                 break
-            pit = rng.choice(pits)
+            pit = pits[random_index(rng, len(pits))]
             own_before, opponent_before = own.copy(), rows[1 - side].copy()
             plies += 1
             if run_move(own, rows[1 - side], pit, round_number > 0) == ENDLESS:

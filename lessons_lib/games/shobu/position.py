@@ -34,6 +34,7 @@ from lessons_lib.games.shobu.board import board_counts, has_empty_board
 from lessons_lib.games.shobu.movegen import MoveCounts, after_move, generate_moves, has_legal_move
 from lessons_lib.games.shobu.moves import ALL_MOVES, PUSH_PATHS, Move
 from lessons_lib.games.shobu.zobrist import STONE_KEYS, WHITE_TO_MOVE_KEY, compute_key
+from lessons_lib.kit.chance import random_index
 
 BLACK: Final = 0
 """Black starts on row 1 of every board and moves first."""
@@ -231,7 +232,7 @@ class Position(BasePosition[Move]):
                 moves = MoveCounts(own, opp, side)  # the moves generate_moves lists, built only when picked
                 if not len(moves):
                     break
-                own, opp, removed = after_move(own, opp, rng.choice(moves))
+                own, opp, removed = after_move(own, opp, moves[random_index(rng, len(moves))])
                 plies += 1
                 clock = 0 if removed else clock + 1
                 own, opp, side = opp, own, 1 - side

@@ -28,6 +28,7 @@ from lessons_lib.games.shologuti.movegen import after_move, count_moves, generat
 from lessons_lib.games.shologuti.moves import Move, is_board_move
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL, Rules  # noqa: F401 (TRADITIONAL: in doctests)
 from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
+from lessons_lib.kit.chance import random_index
 
 GREEN: Final = 0
 """Green starts at the bottom (points 22..37) and moves first."""
@@ -283,7 +284,7 @@ class Position(BasePosition[Move]):
             moves = generate_moves(red, green, pending, rules) if side else generate_moves(green, red, pending, rules)
             if not moves:
                 break
-            green, red, side, pending, clock = after_move(green, red, side, clock, rng.choice(moves))
+            green, red, side, pending, clock = after_move(green, red, side, clock, moves[random_index(rng, len(moves))])
             plies += 1
         return Position(green, red, side, pending, clock, rules), plies
 
