@@ -19,7 +19,7 @@ from lessons_lib.tooling import compiled
 from lessons_lib.agents import AlphaBetaAgent, MCTSAgent, MinimaxAgent, NegamaxAgent
 from lessons_lib.agents.expectimax import ExpectimaxAgent
 from lessons_lib.games import GAMES
-from lessons_lib.kit.perft import perft
+from lessons_lib.kit.perft import interface_leaves, perft
 from lessons_lib.learning.policy_value import Model
 
 GAME_DEPTHS = {"shologuti": 3, "baghchal": 3, "hus": 2, "shobu": 1}
@@ -74,6 +74,7 @@ def results() -> dict[str, Any]:
             record[f"{name} {index}"] = {
                 "position": str(position),
                 "perft": [perft(position, d) for d in range(depth + 1)],
+                "perft through the interface": [interface_leaves(position, d) for d in range(depth + 1)],
                 "evaluation": [game.evaluate(position, player) for player in (0, 1)],
                 "playout": [str(last), plies],
                 "minimax": search_record(MinimaxAgent(depth - 1 or 1, game.evaluate), position),

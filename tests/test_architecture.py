@@ -20,7 +20,7 @@ import networkx as nx
 from locations import ROOT
 
 PACKAGE = ROOT / "lessons_lib"
-ENGINE_KIT = {"lessons_lib.kit", "lessons_lib.kit.game", "lessons_lib.kit.errors", "lessons_lib.kit.perft",
+ENGINE_KIT = {"lessons_lib.kit", "lessons_lib.kit.game", "lessons_lib.kit.errors", "lessons_lib.kit.perft", "lessons_lib.kit.chance",
               "lessons_lib.kit.retrograde", "lessons_lib.kit.retrograde_arrays"}
 FLOORS = (
     ("kit",),

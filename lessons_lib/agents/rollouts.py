@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from lessons_lib.agents.base import State
-from lessons_lib.kit.game import FastPlayout, is_capture, random_playout
+from lessons_lib.kit.game import is_capture, random_playout
 from lessons_lib.kit.chance import random_index
 
 RolloutPolicy = Callable[[Any, random.Random, int], tuple[Any, int]]
@@ -22,8 +22,9 @@ def uniform_rollout(state: State, rng: random.Random, max_plies: int) -> tuple[S
     A game may offer its own ``random_playout(rng, max_plies)`` that makes exactly
     the same choices faster (Shologuti's positions do); it is used when present.
     """
-    if isinstance(state, FastPlayout):
-        result: tuple[State, int] = state.random_playout(rng, max_plies)
+    own_playout = getattr(state, "random_playout", None)  # a FastPlayout's (a look-up: a Protocol's isinstance is slow)
+    if own_playout is not None:
+        result: tuple[State, int] = own_playout(rng, max_plies)
         return result
     return random_playout(state, rng, max_plies)
 

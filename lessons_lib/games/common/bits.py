@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Final, TypeVar
 
+from mypy_extensions import i64
+
 ItemT = TypeVar("ItemT")
 
 POINTS_OF_LIMIT: Final = 40
@@ -57,6 +59,22 @@ def points_of(mask: int) -> tuple[int, ...]:
     fast as peeling off bits one by one with ``mask & -mask`` (:func:`set_bits`).
     """
     return _CHUNK0[mask & 1023] + _CHUNK1[mask >> 10 & 1023] + _CHUNK2[mask >> 20 & 1023] + _CHUNK3[mask >> 30]
+
+
+def popcount(mask: i64) -> i64:
+    """How many bits are set in ``mask`` (0 to 2**63 − 1): ``mask.bit_count()``, in arithmetic that mypyc compiles
+    to a few machine instructions (it calls ``bit_count`` as a Python method, some twenty times slower).
+
+    >>> popcount(0), popcount(bit(3) | bit(30) | bit(39)), popcount(2 ** 63 - 1)
+    (0, 3, 63)
+    """
+    mask -= mask >> 1 & 0x5555555555555555  # each pair of bits: how many of the two are set
+    mask = (mask & 0x3333333333333333) + (mask >> 2 & 0x3333333333333333)  # each four bits
+    mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0F  # each byte
+    mask += mask >> 8
+    mask += mask >> 16
+    mask += mask >> 32
+    return mask & 0x7F
 
 
 def set_bits(mask: int) -> Iterator[int]:

@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from lessons_lib.games.shologuti.board import ALL_POINTS_MASK, NEIGHBOUR_MASK, points_of
+from mypy_extensions import i64
+
+from lessons_lib.games.common.bits import popcount
+from lessons_lib.games.shologuti.board import ALL_POINTS_MASK, NEIGHBOUR_MASK, POINTS, points_of
 from lessons_lib.games.shologuti.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, STEPS_TO, STOP, Move
 from lessons_lib.games.shologuti.rules import Rules, published_counts
 
@@ -55,12 +58,35 @@ def generate_moves(own: int, enemy: int, pending: int, rules: Rules) -> list[Mov
     return captures + steps
 
 
-def count_moves(own: int, enemy: int, rules: Rules) -> int:
+def _step_directions() -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+    """The steps by how far apart their two points' numbers are: ``(d, from)`` for each distance ``d``, where
+    ``from`` holds every point whose neighbour is ``d`` further on (first tuple) or ``d`` back (second)."""
+    up: dict[int, int] = {}
+    down: dict[int, int] = {}
+    for point in POINTS:
+        for neighbour in points_of(NEIGHBOUR_MASK[point]):
+            side = up if neighbour > point else down
+            side[abs(neighbour - point)] = side.get(abs(neighbour - point), 0) | 1 << point
+    return tuple(sorted(up.items())), tuple(sorted(down.items()))
+
+
+STEPS_BY_DISTANCE: Final = _step_directions()
+"""Every step of the board goes between two points whose numbers are 1, 3, 4, 5 or 6 apart: a side's steps are
+counted a distance at a time, by shifting its pieces that have a neighbour that far on (or back) onto it."""
+STEPS_UP: Final = STEPS_BY_DISTANCE[0]
+STEPS_DOWN: Final = STEPS_BY_DISTANCE[1]
+
+
+def count_moves(own: i64, enemy: i64, rules: Rules) -> i64:
     """How many moves :func:`generate_moves` would list with no chain pending, without listing them."""
-    empty = ALL_POINTS_MASK ^ own ^ enemy
-    steps = captures = 0
+    empty: i64 = ALL_POINTS_MASK ^ own ^ enemy
+    steps: i64 = 0
+    captures: i64 = 0
+    for distance, movers in STEPS_UP:
+        steps += popcount((own & movers) << distance & empty)
+    for distance, movers in STEPS_DOWN:
+        steps += popcount((own & movers) >> distance & empty)
     for point in points_of(own):
-        steps += (empty & NEIGHBOUR_MASK[point]).bit_count()
         if enemy & CAPTURE_OVER_MASK[point]:
             for over_bit, target_bit, _ in CAPTURES_FROM[point]:
                 if enemy & over_bit and empty & target_bit:
@@ -99,3 +125,54 @@ def after_move(green: int, red: int, side: int, clock: int, move: Move) -> tuple
             if enemy & over_bit and empty & target_bit:
                 return green, red, side, target, 0  # the chain goes on
     return green, red, 1 - side, 0, 0
+
+
+def bitboard_perft(own: i64, enemy: i64, pending: i64, clock: i64, depth: i64, rules: Rules) -> i64:
+    """Perft on bare bitboards: the move sequences of exactly ``depth`` plies (at least 1) from the position where
+    ``own`` moves (its chain pending on ``pending``, or 0) against ``enemy`` with the draw clock at ``clock``; the
+    moves of the last ply are counted, not made. The same count as :func:`lessons_lib.kit.perft.perft` through
+    ``legal_moves`` and ``play``, with no position or move built (the numbers are 64-bit words when compiled)."""
+    if clock >= rules.draw_plies:
+        return 0  # drawn: no move
+    empty: i64 = ALL_POINTS_MASK ^ own ^ enemy
+    total: i64 = 0
+    if pending:
+        for over_bit, target_bit, move in CAPTURES_FROM[pending]:
+            if enemy & over_bit and empty & target_bit:
+                total += 1 if depth == 1 else _after_capture(own, enemy, pending, move.target, over_bit, depth, rules)
+        if not rules.must_continue:  # stop
+            total += 1 if depth == 1 else bitboard_perft(enemy, own, 0, clock + 1, depth - 1, rules)
+        return total
+    if depth == 1:
+        return count_moves(own, enemy, rules)
+    captured = False
+    for point in points_of(own):
+        if enemy & CAPTURE_OVER_MASK[point]:
+            for over_bit, target_bit, move in CAPTURES_FROM[point]:
+                if enemy & over_bit and empty & target_bit:
+                    captured = True
+                    total += _after_capture(own, enemy, point, move.target, over_bit, depth, rules)
+    if captured and rules.must_capture:
+        return total
+    for point in points_of(own):
+        origin: i64 = 1 << point
+        targets: i64 = empty & NEIGHBOUR_MASK[point]
+        while targets:
+            low: i64 = targets & -targets
+            total += bitboard_perft(enemy, own ^ origin ^ low, 0, clock + 1, depth - 1, rules)
+            targets ^= low
+    return total
+
+
+def _after_capture(own: i64, enemy: i64, origin: int, target: int, over_bit: i64, depth: i64, rules: Rules) -> i64:
+    """:func:`bitboard_perft` below the capture from ``origin`` over ``over_bit`` to ``target`` (``depth`` counts
+    the capture): the chain goes on where the piece can capture again. (``origin`` and ``target`` are Python ints:
+    mypyc 2.4 compiles ``1 << n`` for a 64-bit ``n`` as a 32-bit shift, wrong from bit 31 up.)"""
+    mine: i64 = own ^ (1 << origin) ^ (1 << target)
+    theirs: i64 = enemy ^ over_bit
+    if theirs & CAPTURE_OVER_MASK[target]:
+        empty: i64 = ALL_POINTS_MASK ^ mine ^ theirs
+        for next_over, next_target, _ in CAPTURES_FROM[target]:
+            if theirs & next_over and empty & next_target:
+                return bitboard_perft(mine, theirs, target, 0, depth - 1, rules)
+    return bitboard_perft(theirs, mine, 0, 0, depth - 1, rules)

@@ -24,7 +24,7 @@ from lessons_lib.games.shologuti.board import bit, mirror_point, points_of
 from lessons_lib.kit.errors import PositionError, is_whole_number, quoted
 from lessons_lib.kit.game import DRAW_CLOCK, NO_MOVE, GameState, Outcome
 from lessons_lib.games.common.position import BasePosition, most_plies_by_clock, playout_limit
-from lessons_lib.games.shologuti.movegen import after_move, count_moves, generate_moves
+from lessons_lib.games.shologuti.movegen import after_move, bitboard_perft, count_moves, generate_moves
 from lessons_lib.games.shologuti.moves import Move, is_board_move
 from lessons_lib.games.shologuti.rules import FORCED, TRADITIONAL, Rules  # noqa: F401 (TRADITIONAL: in doctests)
 from lessons_lib.games.shologuti.zobrist import PENDING_KEYS, PIECE_KEYS, RED_TO_MOVE_KEY, compute_key
@@ -265,6 +265,11 @@ class Position(BasePosition[Move]):
             if captured:
                 key ^= PIECE_KEYS[1 - side][captured]
         return Position(green, red, to_move, pending, clock, self._rules, key=key)
+
+    def count_leaves(self, depth: int) -> int:
+        """Perft (:func:`lessons_lib.kit.perft.perft`) on the bitboards alone, for ``depth`` at least 1."""
+        own, enemy = (self._red, self._green) if self._to_move else (self._green, self._red)
+        return bitboard_perft(own, enemy, self._pending, self._clock, depth, self._rules)
 
     def random_playout(self, rng: random.Random, max_plies: int | None = None) -> tuple[Position, int]:
         """Play uniformly random legal moves until the game ends (or ``max_plies`` have been played).

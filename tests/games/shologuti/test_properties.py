@@ -6,7 +6,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lessons_lib.kit.perft import perft
+from lessons_lib.games.common.bits import popcount
+from lessons_lib.games.shologuti.movegen import count_moves
+from lessons_lib.kit.perft import interface_leaves, perft
 from lessons_lib.games.shologuti.record import GameRecord
 from lessons_lib.games.shologuti.rules import VARIANTS, Rules
 from lessons_lib.games.shologuti.position import Position
@@ -94,3 +96,27 @@ def test_any_text_is_a_game_record_or_a_value_error(text: str) -> None:
         return
 
 
+
+
+@given(st.data(), variants, st.integers(min_value=0, max_value=120), st.integers(min_value=1, max_value=3))
+def test_perft_on_the_bitboards_is_perft_through_the_game_interface(data: st.DataObject, rules: Rules, plies: int,
+                                                                    depth: int) -> None:
+    """Chains, a game's end and every draw rule included: out of a chain, the clock is set near the draw in half
+    the cases."""
+    position = playout(data, rules, plies)[-1]
+    if not position.pending and data.draw(st.booleans()):
+        near_draw = data.draw(st.integers(min_value=rules.draw_plies - 3, max_value=rules.draw_plies))
+        position = Position.from_string(" ".join([*str(position).split()[:3], str(near_draw)]), rules)
+    assert position.count_leaves(depth) == interface_leaves(position, depth)
+    if not position.pending and not position.is_game_over():
+        assert count_moves_of(position) == len(position.legal_moves())
+
+
+def count_moves_of(position: Position) -> int:
+    own, enemy = (position.red, position.green) if position.to_move else (position.green, position.red)
+    return count_moves(own, enemy, position.rules)
+
+
+@given(st.integers(min_value=0, max_value=2 ** 63 - 1))
+def test_popcount_is_bit_count(mask: int) -> None:
+    assert popcount(mask) == mask.bit_count()
