@@ -77,16 +77,29 @@ STEPS_UP: Final = STEPS_BY_DISTANCE[0]
 STEPS_DOWN: Final = STEPS_BY_DISTANCE[1]
 
 
+def beside(pieces: i64, others: i64) -> i64:
+    """The points of ``pieces`` with a point of ``others`` beside them (joined by a line)."""
+    found: i64 = 0
+    for distance, movers in STEPS_UP:
+        found |= pieces & movers & others >> distance
+    for distance, movers in STEPS_DOWN:
+        found |= pieces & movers & others << distance
+    return found
+
+
 def count_moves(own: i64, enemy: i64, rules: Rules) -> i64:
     """How many moves :func:`generate_moves` would list with no chain pending, without listing them."""
     empty: i64 = ALL_POINTS_MASK ^ own ^ enemy
     steps: i64 = 0
     captures: i64 = 0
+    next_to_enemy: i64 = 0  # :func:`beside`, found in the same pass: only a piece beside an enemy may capture
     for distance, movers in STEPS_UP:
         steps += popcount((own & movers) << distance & empty)
+        next_to_enemy |= own & movers & enemy >> distance
     for distance, movers in STEPS_DOWN:
         steps += popcount((own & movers) >> distance & empty)
-    for point in points_of(own):
+        next_to_enemy |= own & movers & enemy << distance
+    for point in points_of(next_to_enemy):
         if enemy & CAPTURE_OVER_MASK[point]:
             for over_bit, target_bit, _ in CAPTURES_FROM[point]:
                 if enemy & over_bit and empty & target_bit:
@@ -146,7 +159,7 @@ def bitboard_perft(own: i64, enemy: i64, pending: i64, clock: i64, depth: i64, r
     if depth == 1:
         return count_moves(own, enemy, rules)
     captured = False
-    for point in points_of(own):
+    for point in points_of(beside(own, enemy)):
         if enemy & CAPTURE_OVER_MASK[point]:
             for over_bit, target_bit, move in CAPTURES_FROM[point]:
                 if enemy & over_bit and empty & target_bit:
@@ -154,12 +167,17 @@ def bitboard_perft(own: i64, enemy: i64, pending: i64, clock: i64, depth: i64, r
                     total += _after_capture(own, enemy, point, move.target, over_bit, depth, rules)
     if captured and rules.must_capture:
         return total
-    for point in points_of(own):
-        origin: i64 = 1 << point
-        targets: i64 = empty & NEIGHBOUR_MASK[point]
+    for distance, movers in STEPS_UP:  # each step: a piece to a target ``distance`` further on, or back
+        targets: i64 = (own & movers) << distance & empty
         while targets:
             low: i64 = targets & -targets
-            total += bitboard_perft(enemy, own ^ origin ^ low, 0, clock + 1, depth - 1, rules)
+            total += bitboard_perft(enemy, own ^ low ^ low >> distance, 0, clock + 1, depth - 1, rules)
+            targets ^= low
+    for distance, movers in STEPS_DOWN:
+        targets = (own & movers) >> distance & empty
+        while targets:
+            low = targets & -targets
+            total += bitboard_perft(enemy, own ^ low ^ low << distance, 0, clock + 1, depth - 1, rules)
             targets ^= low
     return total
 
