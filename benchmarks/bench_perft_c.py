@@ -183,7 +183,10 @@ def main() -> None:
     print(f"  C, bitboards              {c_seconds:8.3f} s")
     print(f"  python -m lessons_lib perft {whole:8.3f} s by the clock, {start_up:.3f} s of it starting "
           f"(depth 0): {own:.3f} s perft")
-    print(f"  ratio                     {own / c_seconds:8.1f}x")
+    if own <= 0 or c_seconds < 0.002:
+        print("  ratio: too quick to tell at this depth (try --depth 6)")
+    else:
+        print(f"  ratio                     {own / c_seconds:8.1f}x")
 
 
 if __name__ == "__main__":
