@@ -47,7 +47,7 @@ def test_a_generation_the_loop_does_not_have_is_one_line() -> None:
 
 
 def test_the_profiles_name_the_functions_that_took_the_time() -> None:
-    shown = run("profile_hot_paths", "--only", "puct", "--lines", "4")
+    shown = run("profile_hot_paths", "--only", "puct", "--lines", "12")
     assert shown.startswith("Profiles of the interpreted code")
     assert "puct:" in shown and "ncalls" in shown and "tottime" in shown
-    assert "mcts.py" in shown or "features.py" in shown  # the source shows its functions
+    assert "lessons_lib/" in shown  # the source shows the package's functions (which ones lead depends on the load)
