@@ -64,11 +64,23 @@ def expected_seconds(slowness: float, cores: int, busy: float) -> float:
     return slowness * (MYPYC_SECONDS / min(1.0, share) + C_SECONDS / share)
 
 
+def busy_cores(cores: int) -> float:
+    """How many of the machine's cores other work keeps busy: the more of the load average (less this process)
+    and of the share of the cores in use over a fifth of a second (which sees work just begun, where the load
+    average lags)."""
+    averaged = os.getloadavg()[0] - 1 if hasattr(os, "getloadavg") else 0.0
+    try:
+        import psutil
+        now = psutil.cpu_percent(interval=0.2) / 100 * cores
+    except (ImportError, OSError):
+        now = 0.0
+    return max(averaged, now, 0.0)
+
+
 def expectation() -> str:
     """What this machine should take to build, as the line before a build says it."""
     cores = workers()
-    busy = os.getloadavg()[0] - 1 if hasattr(os, "getloadavg") else 0.0  # this process is one of them
-    seconds = expected_seconds(loop_seconds() / REFERENCE_LOOP_SECONDS, cores, busy)
+    seconds = expected_seconds(loop_seconds() / REFERENCE_LOOP_SECONDS, cores, busy_cores(cores))
     shown = f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} minutes"
     return f"about {shown} on this machine's {cores} {'core' if cores == 1 else 'cores'}"
 
