@@ -135,12 +135,17 @@ def test_the_line_before_a_build_says_what_this_machine_will_take(monkeypatch: p
     monkeypatch.setattr(build_compiled, "loop_seconds", lambda: 10 * build_compiled.REFERENCE_LOOP_SECONDS)
     monkeypatch.setattr(build_compiled.os, "cpu_count", lambda: 2)
     monkeypatch.setattr(build_compiled.os, "getloadavg", lambda: (5.0, 5.0, 5.0), raising=False)
-    monkeypatch.setattr("psutil.cpu_percent", lambda interval: 50.0)
-    assert build_compiled.busy_cores(2) == 4.0  # the load average, less this process
-    expected = build_compiled.expected_seconds(10.0, 2, 4.0)
+    monkeypatch.setattr("psutil.cpu_percent", lambda interval: 100.0)
+    assert build_compiled.busy_cores(2) == 2.0  # both cores in use: the build gets half of them
+    expected = build_compiled.expected_seconds(10.0, 2, 2.0)
     assert build_compiled.expectation() == f"about {expected / 60:.0f} minutes on this machine's 2 cores"
-    monkeypatch.setattr(build_compiled.os, "getloadavg", lambda: (1.0, 1.0, 1.0), raising=False)
-    assert build_compiled.busy_cores(2) == 1.0  # a build just begun beside this one: half of two cores in use
+    assert expected <= 2 * build_compiled.expected_seconds(10.0, 2, 0.0)  # never worse than twice
+
+    def unreadable(interval: float) -> float:
+        raise OSError("no /proc here")
+
+    monkeypatch.setattr("psutil.cpu_percent", unreadable)
+    assert build_compiled.busy_cores(2) == 4.0  # then the load average, less this process
 
 
 def test_the_c_files_of_one_extension_are_compiled_side_by_side(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -46,13 +46,14 @@ REFERENCE_LOOP_SECONDS = 0.026
 
 
 def loop_seconds() -> float:
-    """The shortest of three runs of a fixed loop of a million steps, in seconds: how fast this machine is."""
+    """The shortest of three runs of a fixed loop of a million steps, in seconds of this process's processor time
+    (which other work on the machine does not stretch): how fast this machine is."""
     best = math.inf
     for _ in range(3):
-        began, total = time.perf_counter(), 0
+        began, total = time.process_time(), 0
         for step in range(1_000_000):
             total += step & 7
-        best = min(best, time.perf_counter() - began)
+        best = min(best, time.process_time() - began)
     return best
 
 
@@ -65,16 +66,13 @@ def expected_seconds(slowness: float, cores: int, busy: float) -> float:
 
 
 def busy_cores(cores: int) -> float:
-    """How many of the machine's cores other work keeps busy: the more of the load average (less this process)
-    and of the share of the cores in use over a fifth of a second (which sees work just begun, where the load
-    average lags)."""
-    averaged = os.getloadavg()[0] - 1 if hasattr(os, "getloadavg") else 0.0
+    """How many of the machine's cores other work keeps busy: their use over a fifth of a second (psutil), or where
+    that cannot be read, the load average less this process."""
     try:
         import psutil
-        now = psutil.cpu_percent(interval=0.2) / 100 * cores
+        return float(psutil.cpu_percent(interval=0.2)) / 100 * cores
     except (ImportError, OSError):
-        now = 0.0
-    return max(averaged, now, 0.0)
+        return max(os.getloadavg()[0] - 1, 0.0) if hasattr(os, "getloadavg") else 0.0
 
 
 def expectation() -> str:
