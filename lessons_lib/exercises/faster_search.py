@@ -199,16 +199,16 @@ def _nodes_visited(order: Callable[[Position, list[Any]], Any], positions: list[
     return ordered, plain
 
 
-def _best_first_saving(positions: list[Position]) -> float:
-    """The share of positions alpha-beta saves on ``positions`` with the moves ordered best first by the
-    material-and-mobility evaluation, for the player to move."""
+def _best_first_saving(positions: list[Position], plain: int) -> float:
+    """The share of the ``plain`` positions (visited in the game's order) that alpha-beta saves on ``positions``
+    with the moves ordered best first by the material-and-mobility evaluation, for the player to move."""
     def best_first(state: Position, moves: list[Any]) -> list[Any]:
         return sorted(moves, key=lambda move: material_mobility_evaluation(state.play(move), state.to_move),
                       reverse=True)
 
-    counted = _nodes_visited(best_first, positions, [])
-    assert not isinstance(counted, str)
-    return 1 - counted[0] / counted[1]
+    ordered = sum(AlphaBetaAgent(ORDERING_DEPTH, ordering=best_first).search(position).nodes
+                  for position in positions)
+    return 1 - ordered / plain
 
 
 def drawn_ordering_positions(seed: int) -> list[Position]:
@@ -237,11 +237,12 @@ def check_move_ordering(order: Callable[[Position, list[Any]], Any], seed: int |
     summary = f"at depth {ORDERING_DEPTH}, alpha-beta with your order visited: {summary}"
     if min(savings.values()) >= REQUIRED_SAVING:
         seed = case_seed(seed)
-        counted = _nodes_visited(order, drawn_ordering_positions(seed), [])
+        drawn = drawn_ordering_positions(seed)
+        counted = _nodes_visited(order, drawn, [])
         if isinstance(counted, str):
             return Feedback.not_yet(counted + drawn_with(seed))
         saving = 1 - counted[0] / counted[1]
-        best_first = _best_first_saving(drawn_ordering_positions(seed))
+        best_first = _best_first_saving(drawn, counted[1])
         needed = min(REQUIRED_DRAWN_SAVING, best_first / 2)
         if saving < needed:
             return Feedback.not_yet(f"{summary}; but on six other positions your order saved only {saving:.0%} "
