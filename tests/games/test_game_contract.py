@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from lessons_lib.kit.errors import MoveError, PositionError
 from lessons_lib.kit.game import random_playout
 from lessons_lib.games import GAMES, game_of
-from lessons_lib.kit.perft import perft
+from lessons_lib.kit.perft import interface_leaves, perft
 from positions import random_line
 
 NAMES = list(GAMES)
@@ -32,6 +32,22 @@ def test_the_start_and_the_first_perft_counts(name: str) -> None:
     assert len(counts) >= 2
     for depth, count in enumerate(counts[:2], start=1):
         assert perft(start, depth) == count
+
+COUNTING_OWN_PERFT = [name for name in NAMES if hasattr(GAMES[name].start(), "count_leaves")]
+
+
+def test_the_engines_that_count_their_own_perft() -> None:
+    assert set(COUNTING_OWN_PERFT) >= {"shologuti", "baghchal", "shobu"}
+
+
+@pytest.mark.parametrize("name", COUNTING_OWN_PERFT)
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 240), depth=st.integers(1, 2))
+def test_a_positions_own_perft_is_perft_through_the_interface(name: str, seed: int, plies: int, depth: int) -> None:
+    for variant in GAMES[name].variants or (None,):
+        position = random_line(name, seed, plies, variant)[-1]
+        assert position.count_leaves(depth) == interface_leaves(position, depth)
+
 
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=25)
@@ -151,7 +167,7 @@ HEAVY_LIBRARIES = ("matplotlib", "networkx", "numpy", "ipywidgets", "anywidget",
 LIGHT_USE = """
 import sys
 from lessons_lib.games import GAMES
-from lessons_lib.kit.perft import perft
+from lessons_lib.kit.perft import interface_leaves, perft
 from lessons_lib.cli.main import main
 game = GAMES[{name!r}]
 position = game.start()

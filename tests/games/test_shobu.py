@@ -20,10 +20,12 @@ from lessons_lib.agents.match import play_game
 from lessons_lib.agents.simple import RandomAgent
 from lessons_lib.kit.errors import IllegalMoveError, MoveError, PositionError
 from lessons_lib.kit.game import Outcome
-from lessons_lib.kit.perft import perft_divide
+from lessons_lib.kit.perft import interface_leaves, perft_divide
 from lessons_lib.games.shobu import PERFT_FROM_START, PLAYER_NAMES, Move, Position, board_svg, evaluate, move_clicks, perft
 from lessons_lib.games.shobu.board import BOARD_NAMES, SQUARE_NAMES, board_counts
-from lessons_lib.games.shobu.movegen import MoveCounts, generate_moves
+from lessons_lib.games.common.bits import bit_index, word_count
+from lessons_lib.games.shobu.movegen import WORD_SQUARES, colour_words, count_moves, generate_moves, nth_move
+from lessons_lib.games.shobu.movegen import stones_of
 from lessons_lib.games.shobu.moves import ALL_MOVES, VECTORS, vector_between
 from lessons_lib.games.shobu.position import START_STRING
 from lessons_lib.games.shobu.zobrist import compute_key
@@ -347,7 +349,7 @@ def test_perft_from_the_start() -> None:
 
 
 def test_perft_at_depth_3_from_the_start() -> None:
-    """8,675,832 leaves in about 2 seconds (depth 4 takes minutes, so only the rules page has it)."""
+    """8,675,832 leaves, counted on the words (about a second as source; depth 4 only the rules page has)."""
     assert perft(Position.start(), 3) == PERFT_FROM_START[2]
 
 
@@ -372,13 +374,39 @@ def test_properties_along_a_random_game(seed: int) -> None:
     assert last.is_game_over() or len(positions) > 400
 
 
-def test_move_counts_list_the_same_moves_as_the_generator() -> None:
+def test_counted_moves_are_the_generators_moves_one_index_at_a_time() -> None:
     for current in random_positions(13)[::5]:
         own, opp = (current.white, current.black) if current.to_move else (current.black, current.white)
-        counts = MoveCounts(own, opp, current.to_move)
-        assert [counts[i] for i in range(len(counts))] == generate_moves(own, opp, current.to_move)
+        words = (*colour_words(own), *colour_words(opp))
+        count = count_moves(*words, current.to_move)
+        assert [nth_move(*words, current.to_move, i) for i in range(count)] == generate_moves(own, opp, current.to_move)
         with pytest.raises(IndexError):
-            counts[len(counts)]
+            nth_move(*words, current.to_move, count)
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 300), clock=st.integers(96, 100), depth=st.integers(1, 3))
+def test_perft_on_the_words_is_perft_through_the_interface_near_the_draw(seed: int, plies: int, clock: int,
+                                                                          depth: int) -> None:
+    """The words' perft against the interface's, with the clock a few plies from the draw and at it."""
+    position = random_positions(seed, plies)[-1]
+    near_draw = Position.from_string(f"{str(position).split()[0]} {'bw'[position.to_move]} {clock}")
+    if depth == 3 and clock < 99:
+        depth = 2  # depth 3 through the interface is slow; near the draw it is short
+    assert near_draw.count_leaves(depth) == interface_leaves(near_draw, depth)
+
+
+@given(st.integers(min_value=0, max_value=2 ** 64 - 1))
+def test_the_colour_words_hold_every_square_once(stones: int) -> None:
+    dark, light = colour_words(stones)
+    assert 0 <= dark < 2 ** 32 and 0 <= light < 2 ** 32 and stones_of(dark, light) == stones
+    in_words = {WORD_SQUARES[colour][b] for colour, word in enumerate((dark, light)) for b in range(32) if word >> b & 1}
+    assert in_words == {square for square in range(64) if stones >> square & 1}
+    assert word_count(dark) + word_count(light) == stones.bit_count()
+
+
+def test_bit_index_finds_every_bit_of_a_word() -> None:
+    assert [bit_index(1 << k) for k in range(36)] == list(range(36))
 
 
 # -- bad input ------------------------------------------------------------------------------------------------

@@ -77,6 +77,40 @@ def popcount(mask: i64) -> i64:
     return mask & 0x7F
 
 
+HALF_WORD_COUNTS: Final[tuple[int, ...]] = tuple(half.bit_count() for half in range(1 << 16))
+"""``HALF_WORD_COUNTS[h]``: how many bits are set in ``h`` (0 to 65535)."""
+
+
+def word_count(word: i64) -> i64:
+    """How many bits are set in a 32-bit ``word``: two table lookups, fast both compiled and as source.
+
+    >>> word_count(0), word_count(0xF000F), word_count(2 ** 32 - 1)
+    (0, 8, 32)
+    """
+    return HALF_WORD_COUNTS[word & 0xFFFF] + HALF_WORD_COUNTS[word >> 16]
+
+
+def _index_by_remainder() -> tuple[int, ...]:
+    """``table[2 ** k % 37] == k`` for ``k`` from 0 to 35 (remainder 0 never comes)."""
+    table = [0] * 37
+    for k in range(36):
+        table[2 ** k % 37] = k
+    return tuple(table)
+
+
+_INDEX_BY_REMAINDER: Final = _index_by_remainder()
+
+
+def bit_index(single: i64) -> i64:
+    """``k`` for a bitboard holding one bit, ``2 ** k`` (``k`` from 0 to 35): the 36 powers of two leave 36
+    different remainders divided by 37, so the remainder looks ``k`` up.
+
+    >>> bit_index(1), bit_index(bit(5)), bit_index(bit(35))
+    (0, 5, 35)
+    """
+    return _INDEX_BY_REMAINDER[single % 37]
+
+
 def set_bits(mask: int) -> Iterator[int]:
     """The numbers of the bits set in ``mask``, of any width, in increasing order."""
     while mask:

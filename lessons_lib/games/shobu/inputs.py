@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Final
 
 from lessons_lib.games.common.inputs import bit_array
 from lessons_lib.games.shobu.board import SQUARE_COUNT
-from lessons_lib.games.shobu.position import BLACK, DRAW_PLIES, Position
+from lessons_lib.games.shobu.movegen import DRAW_PLIES
+from lessons_lib.games.shobu.position import BLACK, Position
 
 if TYPE_CHECKING:
     import numpy as np

@@ -31,7 +31,9 @@ from lessons_lib.kit.game import DRAW_CLOCK, NO_MOVE, GameState, Outcome
 from lessons_lib.games.common.position import BasePosition, most_plies_by_clock, playout_limit
 from lessons_lib.games.shobu.board import ALL_SQUARES, BOARD_NAMES, HOME_MASKS, ROW_MASKS, SQUARE_COUNT, SQUARE_NAMES
 from lessons_lib.games.shobu.board import board_counts, has_empty_board
-from lessons_lib.games.shobu.movegen import MoveCounts, after_move, generate_moves, has_legal_move
+from lessons_lib.games.shobu.movegen import DRAW_PLIES, after_move, colour_words, count_moves, generate_moves
+from lessons_lib.games.shobu.movegen import has_legal_move, nth_move, stones_of, words_after_move
+from lessons_lib.games.shobu.movegen import words_have_empty_board, words_perft
 from lessons_lib.games.shobu.moves import ALL_MOVES, PUSH_PATHS, Move
 from lessons_lib.games.shobu.zobrist import STONE_KEYS, WHITE_TO_MOVE_KEY, compute_key
 from lessons_lib.kit.chance import random_index
@@ -43,8 +45,6 @@ WHITE: Final = 1
 PLAYER_NAMES: Final = ("Black", "White")
 STONES_PER_BOARD: Final = 4
 """Each player starts with four stones on each board; stones never change boards, so never more."""
-DRAW_PLIES: Final = 100
-"""The game is a draw once this many plies in a row have removed no stone."""
 
 BOARD_CLEARED: Final = "board cleared"
 """Why a game ends when one of the boards of the player to move has none of their stones left (they lose)."""
@@ -220,26 +220,41 @@ class Position(BasePosition[Move]):
         """Play uniformly random legal moves until the game ends (or ``max_plies`` have been played).
 
         Makes exactly the choices :func:`lessons_lib.kit.game.random_playout` makes with the
-        same ``rng``, but on the bitboards alone, without a position or key for every ply
-        and without listing all the moves of a position to pick one (:class:`MoveCounts`).
+        same ``rng``, but on each colour's stones as native words (:mod:`~lessons_lib.games.shobu.movegen`), without
+        a position or key for every ply and without listing all the moves of a position to pick one
+        (:func:`~lessons_lib.games.shobu.movegen.count_moves` and :func:`~lessons_lib.games.shobu.movegen.nth_move`).
         """
         limit = playout_limit(max_plies)
         side, clock = self._to_move, self._clock
         own, opp = (self._white, self._black) if side else (self._black, self._white)
+        own_dark, own_light = colour_words(own)
+        opp_dark, opp_light = colour_words(opp)
         plies = 0
-        if not has_empty_board(own):
+        if not words_have_empty_board(own_dark, own_light):
             while plies != limit and clock < DRAW_PLIES:
-                moves = MoveCounts(own, opp, side)  # the moves generate_moves lists, built only when picked
-                if not len(moves):
+                count = count_moves(own_dark, own_light, opp_dark, opp_light, side)
+                if not count:
                     break
-                own, opp, removed = after_move(own, opp, moves[random_index(rng, len(moves))])
+                move = nth_move(own_dark, own_light, opp_dark, opp_light, side, random_index(rng, count))
+                own_dark, own_light, opp_dark, opp_light, removed = words_after_move(
+                    own_dark, own_light, opp_dark, opp_light, move)
                 plies += 1
                 clock = 0 if removed else clock + 1
-                own, opp, side = opp, own, 1 - side
-                if removed and has_empty_board(own):
+                own_dark, own_light, opp_dark, opp_light, side = opp_dark, opp_light, own_dark, own_light, 1 - side
+                if removed and words_have_empty_board(own_dark, own_light):
                     break
+        own, opp = stones_of(own_dark, own_light), stones_of(opp_dark, opp_light)
         black, white = (opp, own) if side else (own, opp)
         return Position(black, white, side, clock), plies
+
+    def count_leaves(self, depth: int) -> int:
+        """Perft (:func:`lessons_lib.kit.perft.perft`) on each colour's stones as native words, for ``depth`` at
+        least 1."""
+        side = self._to_move
+        own, opp = (self._white, self._black) if side else (self._black, self._white)
+        own_dark, own_light = colour_words(own)
+        opp_dark, opp_light = colour_words(opp)
+        return words_perft(own_dark, own_light, opp_dark, opp_light, side, self._clock, depth)
 
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on.
