@@ -32,6 +32,8 @@ SIZE: Final = 5
 POINT_COUNT: Final = SIZE * SIZE
 POINTS: Final[tuple[int, ...]] = tuple(range(POINT_COUNT))
 ALL_POINTS_MASK: Final = (1 << POINT_COUNT) - 1
+POINT_BITS: Final[tuple[int, ...]] = tuple(1 << point for point in POINTS)
+"""``POINT_BITS[p]``: the bitboard of point ``p`` alone."""
 
 DIRECTIONS: Final[tuple[tuple[int, int], ...]] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 """(row step, col step) of the eight directions; rows grow downwards, as drawn."""

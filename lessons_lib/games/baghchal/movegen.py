@@ -2,20 +2,28 @@
 
 These functions work on plain ints (the tigers' and the goats' bitboards) and
 are what :class:`lessons_lib.games.baghchal.position.Position` and its fast random
-playouts are built on. Both loops peel the points off a bitboard with
-:func:`points_of` and look the moves up in tables built at import.
+playouts are built on. The two generators peel the points off a bitboard with
+:func:`points_of` and look the moves up in tables built at import. The counting functions
+(:func:`count_moves`, :func:`nth_move`, :func:`bitboard_perft`) build no move list: compiled,
+their bitboards are native 64-bit words (``i64``).
 
 >>> from lessons_lib.games.baghchal.board import CORNERS_MASK
 >>> len(goat_moves(CORNERS_MASK, 0, 20)), tiger_moves(CORNERS_MASK, 0)[:3]
 (21, [Move.parse('a5-b5'), Move.parse('a5-a4'), Move.parse('a5-b4')])
+>>> count_moves(CORNERS_MASK, 0, GOATS, 20), nth_move(CORNERS_MASK, 0, TIGERS, 20, 2)
+(21, Move.parse('a5-b4'))
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from lessons_lib.games.baghchal.board import ALL_POINTS_MASK, NEIGHBOUR_MASK, points_of
-from lessons_lib.games.baghchal.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, PLACEMENTS_IN_BYTE, STEPS_TO, Move
+from mypy_extensions import i64
+
+from lessons_lib.games.baghchal.board import ALL_POINTS_MASK, NEIGHBOUR_MASK, POINT_BITS, points_of
+from lessons_lib.games.common.bits import bit_index, word_count
+from lessons_lib.games.baghchal.moves import CAPTURE_OVER_MASK, CAPTURES_FROM, PLACEMENTS_IN_BYTE
+from lessons_lib.games.baghchal.moves import STEPS_TO, Move
 
 GOATS: Final = 0
 """The goats' player number: they move first."""
@@ -84,3 +92,96 @@ def after_move(
     if over is None:
         return tigers ^ moved, goats, in_hand, captured, clock + 1
     return tigers ^ moved, goats ^ 1 << over, in_hand, captured + 1, 0
+
+
+def count_moves(tigers: i64, goats: i64, side: int, in_hand: i64) -> i64:
+    """How many moves :func:`goat_moves` or :func:`tiger_moves` lists for ``side``, counted without a list."""
+    empty: i64 = ALL_POINTS_MASK ^ tigers ^ goats
+    if side == GOATS and in_hand:
+        return word_count(empty)
+    count: i64 = 0
+    pieces: i64 = tigers if side else goats
+    while pieces:
+        low: i64 = pieces & -pieces
+        point = bit_index(low)
+        count += word_count(empty & NEIGHBOUR_MASK[point])
+        if side and goats & CAPTURE_OVER_MASK[point]:  # a goat next to this tiger: look for jumps
+            for over_bit, target_bit, _ in CAPTURES_FROM[point]:
+                if goats & over_bit and empty & target_bit:
+                    count += 1
+        pieces ^= low
+    return count
+
+
+def nth_move(tigers: i64, goats: i64, side: int, in_hand: i64, index: i64) -> Move:
+    """The move at ``index`` (from 0) of the list :func:`goat_moves` or :func:`tiger_moves` makes for ``side``,
+    found without the list: with :func:`count_moves`, what ``rng.choice(moves)`` in a random playout needs.
+
+    Raises:
+        IndexError: ``index`` is not below :func:`count_moves`.
+    """
+    empty: i64 = ALL_POINTS_MASK ^ tigers ^ goats
+    if side == GOATS and in_hand:
+        for placements in (_PLACE0[empty & 255], _PLACE1[empty >> 8 & 255], _PLACE2[empty >> 16 & 255],
+                           _PLACE3[empty >> 24 & 255]):
+            if index < len(placements):
+                return placements[index]
+            index -= len(placements)
+        raise IndexError("move index out of range")
+    if side:  # the tigers' captures come first
+        for point in points_of(tigers):
+            if goats & CAPTURE_OVER_MASK[point]:
+                for over_bit, target_bit, move in CAPTURES_FROM[point]:
+                    if goats & over_bit and empty & target_bit:
+                        if index == 0:
+                            return move
+                        index -= 1
+    pieces: i64 = tigers if side else goats
+    while pieces:
+        low: i64 = pieces & -pieces
+        point = bit_index(low)
+        targets: i64 = empty & NEIGHBOUR_MASK[point]
+        count = word_count(targets)
+        if index < count:
+            return STEPS_TO[point][targets][index]
+        index -= count
+        pieces ^= low
+    raise IndexError("move index out of range")
+
+
+def bitboard_perft(tigers: i64, goats: i64, side: int, in_hand: i64, captured: i64, clock: i64, depth: i64) -> i64:
+    """Perft on bare bitboards: the move sequences of exactly ``depth`` plies (at least 1) from the position of
+    these parts; the moves of the last ply are counted, not made. The same count as
+    :func:`lessons_lib.kit.perft.perft` through ``legal_moves`` and ``play``, with no position or move built."""
+    if captured >= WINNING_CAPTURES or clock >= DRAW_PLIES:
+        return 0  # the game is over
+    if depth == 1:
+        return count_moves(tigers, goats, side, in_hand)
+    empty: i64 = ALL_POINTS_MASK ^ tigers ^ goats
+    total: i64 = 0
+    if side == GOATS and in_hand:
+        while empty:
+            low: i64 = empty & -empty
+            total += bitboard_perft(tigers, goats | low, TIGERS, in_hand - 1, captured, 0, depth - 1)
+            empty ^= low
+        return total
+    pieces: i64 = tigers if side else goats
+    if side:
+        for point in points_of(tigers):  # the captures
+            if goats & CAPTURE_OVER_MASK[point]:
+                for over_bit, target_bit, _ in CAPTURES_FROM[point]:
+                    if goats & over_bit and empty & target_bit:
+                        total += bitboard_perft(tigers ^ POINT_BITS[point] ^ target_bit, goats ^ over_bit, GOATS,
+                                                in_hand, captured + 1, 0, depth - 1)
+    while pieces:  # the steps
+        low = pieces & -pieces
+        targets: i64 = empty & NEIGHBOUR_MASK[bit_index(low)]
+        while targets:
+            target: i64 = targets & -targets
+            if side:
+                total += bitboard_perft(tigers ^ low ^ target, goats, GOATS, in_hand, captured, clock + 1, depth - 1)
+            else:
+                total += bitboard_perft(tigers, goats ^ low ^ target, TIGERS, in_hand, captured, clock + 1, depth - 1)
+            targets ^= target
+        pieces ^= low
+    return total

@@ -19,7 +19,7 @@ from typing import Final, TYPE_CHECKING
 from lessons_lib.games.baghchal.board import ALL_POINTS_MASK, CORNERS_MASK, POINT_COUNT, POINT_NAMES, POINTS, SIZE
 from lessons_lib.games.baghchal.board import names_of
 from lessons_lib.games.baghchal.movegen import DRAW_PLIES, GOAT_COUNT, GOATS, TIGERS, WINNING_CAPTURES, after_move
-from lessons_lib.games.baghchal.movegen import goat_moves, tiger_moves
+from lessons_lib.games.baghchal.movegen import bitboard_perft, count_moves, goat_moves, nth_move, tiger_moves
 from lessons_lib.games.baghchal.moves import Move, board_move
 from lessons_lib.games.baghchal.zobrist import CAPTURED_KEYS, GOAT_KEYS, IN_HAND_KEYS, TIGER_KEYS, TIGERS_TO_MOVE_KEY
 from lessons_lib.games.baghchal.zobrist import compute_key
@@ -209,22 +209,30 @@ class Position(BasePosition[Move]):
 
         Returns the last position and the number of plies played. It makes exactly
         the choices :func:`lessons_lib.kit.game.random_playout` makes with the same ``rng``
-        (the same ``rng.choice`` over the same move lists), but on the bitboards alone,
-        without building a position or a key for every ply.
+        (the same draw over the same moves, in the same order), but on the bitboards alone,
+        without building a position or a key for every ply, nor a list of the moves to pick one
+        (:func:`~lessons_lib.games.baghchal.movegen.count_moves` and
+        :func:`~lessons_lib.games.baghchal.movegen.nth_move`).
         """
         limit = playout_limit(max_plies)
         tigers, goats, side = self._tigers, self._goats, self._to_move
         in_hand, captured, clock = self._in_hand, self._captured, self._clock
         plies = 0
         while plies != limit and clock < DRAW_PLIES and captured < WINNING_CAPTURES:
-            moves = tiger_moves(tigers, goats) if side else goat_moves(tigers, goats, in_hand)
-            if not moves:
+            count = count_moves(tigers, goats, side, in_hand)
+            if not count:
                 break
             tigers, goats, in_hand, captured, clock = after_move(
-                tigers, goats, side, in_hand, captured, clock, moves[random_index(rng, len(moves))])
+                tigers, goats, side, in_hand, captured, clock,
+                nth_move(tigers, goats, side, in_hand, random_index(rng, count)))
             side = 1 - side
             plies += 1
         return Position(tigers, goats, side, in_hand, captured, clock), plies
+
+    def count_leaves(self, depth: int) -> int:
+        """Perft (:func:`lessons_lib.kit.perft.perft`) on the bitboards alone, for ``depth`` at least 1."""
+        return bitboard_perft(self._tigers, self._goats, self._to_move, self._in_hand, self._captured, self._clock,
+                              depth)
 
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on.

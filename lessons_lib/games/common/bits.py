@@ -111,6 +111,17 @@ def bit_index(single: i64) -> i64:
     return _INDEX_BY_REMAINDER[single % 37]
 
 
+def nth_bit(mask: i64, n: i64) -> i64:
+    """The ``n``-th set bit (from 0, lowest first) of ``mask``, as a bitboard; 0 if it has ``n`` or fewer bits.
+
+    >>> nth_bit(0b101100, 1), nth_bit(0b101100, 3)
+    (8, 0)
+    """
+    for _ in range(n):
+        mask &= mask - 1  # drop the lowest
+    return mask & -mask
+
+
 def set_bits(mask: int) -> Iterator[int]:
     """The numbers of the bits set in ``mask``, of any width, in increasing order."""
     while mask:

@@ -27,7 +27,7 @@ from typing import Final
 
 from mypy_extensions import i64
 
-from lessons_lib.games.common.bits import bit_index, word_count
+from lessons_lib.games.common.bits import bit_index, nth_bit, word_count
 from lessons_lib.games.shobu.board import DARK, LIGHT, REACH, STEP_SHIFTS
 from lessons_lib.games.shobu.moves import MOVE_ROWS, PUSH_PATHS, VECTORS, Move
 
@@ -183,8 +183,8 @@ def _paired_move(passive: i64, aggressive: i64, pushes_off: i64, colour: int, ro
                  index: i64) -> Move:
     """The move at ``index`` of those :func:`_pair_up` would append for these stones."""
     partners = word_count(aggressive)
-    passive_bit = _nth_bit(passive, index // partners)
-    aggressive_bit = _nth_bit(aggressive, index % partners)
+    passive_bit = nth_bit(passive, index // partners)
+    aggressive_bit = nth_bit(aggressive, index % partners)
     key = WORD_SQUARES[1 - colour][bit_index(aggressive_bit)]
     return rows[WORD_SQUARES[colour][bit_index(passive_bit)]][key + 64 if pushes_off & aggressive_bit else key]
 
@@ -331,9 +331,3 @@ def _ahead(stone: i64, back: i64, distance: i64) -> i64:
     first: i64 = stone << _SHIFT_UP >> back
     return first if distance == 1 else first << _SHIFT_UP >> back
 
-
-def _nth_bit(word: i64, n: i64) -> i64:
-    """The ``n``-th set bit (from 0) of ``word``, lowest first, as a bit."""
-    for _ in range(n):
-        word &= word - 1  # drop the lowest
-    return word & -word
