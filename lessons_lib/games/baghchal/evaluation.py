@@ -26,7 +26,10 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from mypy_extensions import i64
+
 from lessons_lib.games.baghchal.board import ALL_POINTS_MASK, NEIGHBOUR_MASK, points_of
+from lessons_lib.games.common.bits import word_count
 from lessons_lib.games.baghchal.movegen import GOATS, TIGERS
 from lessons_lib.games.baghchal.moves import CAPTURE_OVER_MASK, CAPTURES_FROM
 from lessons_lib.games.baghchal.position import Position
@@ -57,18 +60,31 @@ class EvaluationTerms(NamedTuple):
 
     def for_goats(self) -> int:
         """The evaluation for the goats: the weighted sum of the terms."""
-        return (TRAPPED_WEIGHT * self.trapped - CAPTURED_WEIGHT * self.captured
-                - CAPTURE_COMING_WEIGHT * self.capture_coming - THREATENED_WEIGHT * self.threatened
-                - MOBILITY_WEIGHT * self.tiger_mobility)
+        return goats_value(self.captured, self.capture_coming, self.threatened, self.tiger_mobility, self.trapped)
+
+
+def goats_value(captured: int, capture_coming: int, threatened: int, tiger_mobility: int, trapped: int) -> int:
+    """The weighted sum of the terms: the evaluation for the goats."""
+    return (TRAPPED_WEIGHT * trapped - CAPTURED_WEIGHT * captured - CAPTURE_COMING_WEIGHT * capture_coming
+            - THREATENED_WEIGHT * threatened - MOBILITY_WEIGHT * tiger_mobility)
 
 
 def evaluation_terms(position: Position) -> EvaluationTerms:
     """The evaluation's terms in ``position``, counted in one pass over the four tigers."""
-    tigers, goats = position.tigers, position.goats
-    empty = ALL_POINTS_MASK ^ tigers ^ goats
-    threatened = mobility = trapped = 0
+    threatened, mobility, trapped = tiger_counts(position.tigers, position.goats)
+    capture_coming = 1 if threatened and position.to_move == TIGERS else 0
+    return EvaluationTerms(position.goats_captured, capture_coming, threatened, mobility, trapped)
+
+
+def tiger_counts(tigers: i64, goats: i64) -> tuple[i64, i64, i64]:
+    """``(threatened, tiger mobility, trapped)``: the goats some tiger could jump, the tigers' moves and the
+    tigers with none, as if the tigers were to move."""
+    empty: i64 = ALL_POINTS_MASK ^ tigers ^ goats
+    threatened: i64 = 0
+    mobility: i64 = 0
+    trapped: i64 = 0
     for point in points_of(tigers):
-        moves = (empty & NEIGHBOUR_MASK[point]).bit_count()
+        moves = word_count(empty & NEIGHBOUR_MASK[point])
         if goats & CAPTURE_OVER_MASK[point]:
             for over_bit, target_bit, _ in CAPTURES_FROM[point]:
                 if goats & over_bit and empty & target_bit:
@@ -77,11 +93,12 @@ def evaluation_terms(position: Position) -> EvaluationTerms:
         mobility += moves
         if not moves:
             trapped += 1
-    capture_coming = 1 if threatened and position.to_move == TIGERS else 0
-    return EvaluationTerms(position.goats_captured, capture_coming, threatened.bit_count(), mobility, trapped)
+    return word_count(threatened), mobility, trapped
 
 
 def evaluate(position: Position, player: int) -> int:
     """How good ``position`` is for ``player`` (``GOATS`` or ``TIGERS``): higher is better for them."""
-    value = evaluation_terms(position).for_goats()
+    threatened, mobility, trapped = tiger_counts(position.tigers, position.goats)
+    capture_coming = 1 if threatened and position.to_move == TIGERS else 0
+    value = goats_value(position.goats_captured, capture_coming, threatened, mobility, trapped)
     return value if player == GOATS else -value

@@ -183,7 +183,7 @@ class Position(BasePosition[Move]):
             MoveError: the text is not a move on this board.
         """
         for legal in self._kept_moves():  # the legal move ``move`` is (a tuple equal to it, say with floats, included)
-            if legal == move and self._clock < DRAW_PLIES:
+            if (legal is move or legal == move) and self._clock < DRAW_PLIES:
                 break
         else:
             return self.play(self._parse_or_refuse(move, Move.parse))  # text is read; anything else, refused

@@ -31,7 +31,11 @@ SEED_WEIGHT: Final = 3
 
 def movable_pits(position: Position, player: int) -> int:
     """How many of ``player``'s pits hold two seeds or more (``player``'s legal moves if it were their turn)."""
-    return sum(1 for count in position.pits_of(player) if count > 1)
+    movable = 0
+    for count in position.pits_of(player):
+        if count > 1:
+            movable += 1
+    return movable
 
 
 def evaluate(position: Position, player: int) -> int:

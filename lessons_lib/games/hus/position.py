@@ -135,7 +135,7 @@ class Position(BasePosition[Move]):
             MoveError: the text is not a move.
         """
         for legal in self._kept_moves():  # the legal move ``move`` is (a tuple equal to it, say (17.0,), included)
-            if legal == move and not self._endless and self._round <= LAST_ROUND:
+            if (legal is move or legal == move) and not self._endless and self._round <= LAST_ROUND:
                 break
         else:
             return self.play(self._parse_or_refuse(move, Move.parse))  # text is read; anything else, refused
