@@ -13,7 +13,8 @@ the seed difference alone the mobility term made no difference we could measure:
 34 points of 60 at depth 2, within the noise. We keep it because running out of movable pits is how
 Hus is lost.)
 
->>> from lessons_lib.games.hus.position import Position
+>>> from lessons_lib.games.hus.board import PITS
+from lessons_lib.games.hus.position import Position
 >>> after = Position.start().play("21")  # South's pits 21 and 23 are emptied, 22 gets a third seed
 >>> evaluate(Position.start(), 0), evaluate(after, 0), evaluate(after, 1)
 (0, -2, 2)
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from lessons_lib.games.hus.board import PITS
 from lessons_lib.games.hus.position import Position
 
 SEED_WEIGHT: Final = 3
@@ -31,9 +33,9 @@ SEED_WEIGHT: Final = 3
 
 def movable_pits(position: Position, player: int) -> int:
     """How many of ``player``'s pits hold two seeds or more (``player``'s legal moves if it were their turn)."""
-    movable = 0
-    for count in position.pits_of(player):
-        if count > 1:
+    pits, movable = position.pits, 0
+    for pit in range(PITS * player, PITS * player + PITS):  # ``player``'s pits in the tuple of both players'
+        if pits[pit] > 1:
             movable += 1
     return movable
 

@@ -120,7 +120,10 @@ class Position(BasePosition[Move]):
 
     def seeds(self, player: int) -> int:
         """How many seeds ``player`` has (the two players always have 96 between them)."""
-        return sum(self.pits_of(player))
+        pits, total = self._pits, 0
+        for pit in range(PITS * player, PITS * player + PITS):
+            total += pits[pit]
+        return total
 
     # -- the rules ------------------------------------------------------------
 
@@ -142,19 +145,22 @@ class Position(BasePosition[Move]):
         move = legal
         side = self._to_move
         pits = self._pits
-        own_before, opponent_before = (pits[PITS:], pits[:PITS]) if side else (pits[:PITS], pits[PITS:])
-        own, opponent = list(own_before), list(opponent_before)
+        own_start, opponent_start = (PITS, 0) if side else (0, PITS)
+        own = list(pits[own_start:own_start + PITS])
+        opponent = list(pits[opponent_start:opponent_start + PITS])
         captured = run_move(own, opponent, move[0], self._round > 0)
         key = self._key
         if captured == ENDLESS:
             return Position(pits, side, self._round, True, key=key ^ ENDLESS_KEY)
         own_keys = SEED_KEYS[side]
-        for pit, (old, new) in enumerate(zip(own_before, own)):
+        for pit in range(PITS):  # the key: each pit whose count changed, old count out and new count in
+            old, new = pits[own_start + pit], own[pit]
             if old != new:
                 key ^= own_keys[pit][old] ^ own_keys[pit][new]
         if captured:
             opponent_keys = SEED_KEYS[1 - side]
-            for pit, (old, new) in enumerate(zip(opponent_before, opponent)):
+            for pit in range(PITS):
+                old, new = pits[opponent_start + pit], opponent[pit]
                 if old != new:
                     key ^= opponent_keys[pit][old] ^ opponent_keys[pit][new]
         key ^= NORTH_TO_MOVE_KEY
@@ -228,8 +234,8 @@ class Position(BasePosition[Move]):
 
     def _generate_moves(self) -> list[Move]:
         """The moves the rules give: the pits of the player to move that hold two seeds or more, by pit number."""
-        own = self._pits[PITS:] if self._to_move else self._pits[:PITS]
-        return [MOVES[pit] for pit, count in enumerate(own) if count > 1]
+        pits, first = self._pits, PITS * self._to_move
+        return [MOVES[pit] for pit in range(PITS) if pits[first + pit] > 1]
 
     def _ended_by_a_limit(self) -> bool:
         """True once the player to move has lost by an endless move, or the round limit is passed."""
