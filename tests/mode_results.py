@@ -73,8 +73,8 @@ def results() -> dict[str, Any]:
             last, plies = position.random_playout(rng)
             record[f"{name} {index}"] = {
                 "position": str(position),
-                "perft": [perft(position, d) for d in range(depth + 1)],
-                "perft through the interface": [interface_leaves(position, d) for d in range(depth + 1)],
+                "perft": [perft(position, d) for d in range(max(depth, 2) + 1)],
+                "perft through the interface": [interface_leaves(position, d) for d in range(max(depth, 2) + 1)],
                 "evaluation": [game.evaluate(position, player) for player in (0, 1)],
                 "playout": [str(last), plies],
                 "minimax": search_record(MinimaxAgent(depth - 1 or 1, game.evaluate), position),

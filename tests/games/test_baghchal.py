@@ -7,12 +7,13 @@ the engine's tables, along random games that hypothesis plays.
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 import sys
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lessons_lib.games.shologuti import board as shologuti_board
@@ -23,7 +24,8 @@ from lessons_lib.games.baghchal import move_clicks, perft
 from lessons_lib.games.baghchal.board import JUMPS, LINES, NEIGHBOURS, POINT_NAMES, POINT_NUMBERS, POINTS, row_col
 from lessons_lib.games.baghchal.evaluation import EvaluationTerms, evaluation_terms
 from lessons_lib.kit.errors import IllegalMoveError, MoveError, PositionError
-from lessons_lib.kit.perft import perft_divide
+from lessons_lib.kit.perft import interface_leaves, perft_divide
+from lessons_lib.games.baghchal.movegen import count_moves, goat_moves, nth_move, tiger_moves
 
 
 TRAPPED = "TGGGT/GGGGG/G.GGG/GGGGG/TGGGT t 0 0"
@@ -437,3 +439,40 @@ def test_alphabeta_beats_random_on_either_side(alphabeta_side: int) -> None:
         assert result.winner in (alphabeta_side, None), result.outcome
         wins += result.winner == alphabeta_side
     assert wins >= 2
+
+
+# -- counting without a list: the playouts' and perft's path ----------------------------------------------------------
+
+
+def random_game(seed: int, plies: int) -> list[Position]:
+    """The positions of a seeded random game from the start, at most ``plies`` plies long."""
+    rng = random.Random(seed)
+    positions = [Position.start()]
+    while len(positions) <= plies and (moves := positions[-1].legal_moves()):
+        positions.append(positions[-1].play(rng.choice(moves)))
+    return positions
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+def test_counted_moves_are_the_generators_moves_one_index_at_a_time(seed: int) -> None:
+    for position in random_game(seed, 200)[::9]:
+        parts = (position.tigers, position.goats, position.to_move, position.goats_in_hand)
+        moves = position.legal_moves() if not position.goats_captured >= 5 else []
+        listed = tiger_moves(*parts[:2]) if position.to_move == TIGERS else goat_moves(*parts[:2], parts[3])
+        count = count_moves(*parts)
+        assert count == len(listed) and [nth_move(*parts, i) for i in range(count)] == listed
+        assert moves == listed or position.is_game_over()
+        with pytest.raises(IndexError):
+            nth_move(*parts, count)
+
+
+@settings(max_examples=30, deadline=None)
+@given(data=st.data(), seed=st.integers(0, 2**32 - 1), clock=st.integers(97, 100), depth=st.integers(1, 3))
+def test_perft_on_the_bitboards_near_the_draw_is_perft_through_the_interface(data: st.DataObject, seed: int,
+                                                                             clock: int, depth: int) -> None:
+    """After the placements, with the clock a few plies from the draw and at it (captures reset it)."""
+    stepping = [position for position in random_game(seed, 300)
+                if not position.goats_in_hand and position.goats_captured < 5]  # the clock runs only then
+    position = data.draw(st.sampled_from(stepping or [Position.from_string("TGGGT/GGGGG/GGG../GGGGG/TGGGT g 0 1")]))
+    near_draw = Position.from_string(" ".join([*str(position).split()[:4], str(clock)]))
+    assert near_draw.count_leaves(depth) == interface_leaves(near_draw, depth)

@@ -12,12 +12,15 @@ from operator import xor
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from locations import ROOT
 from lessons_lib.games import GAMES
 from lessons_lib.games.baghchal import board as baghchal_board
 from lessons_lib.games.baghchal import moves as baghchal_moves
-from lessons_lib.games.common.bits import chunk_tables, names_of, points_of, set_bits
+from lessons_lib.games.common.bits import bit_index, chunk_tables, names_of, nth_bit, points_of, popcount, set_bits
+from lessons_lib.games.common.bits import word_count
 from lessons_lib.games.common.drawing import PALETTE, svg_start
 from lessons_lib.games.common.line_board import line_board
 from lessons_lib.games.common.position import BasePosition, playout_limit
@@ -204,3 +207,12 @@ def test_every_board_opens_with_the_shared_document_and_palette(name: str) -> No
     assert svg.startswith(svg_start(f"{name}-board", module.WIDTH, module.HEIGHT, 1.0, status, module.STYLE))
     assert f'class="status">{escape(status)}</text>' in svg and svg.endswith("</svg>")
     assert all(module.COLOURS[colour] == value for colour, value in PALETTE.items())
+
+
+@given(st.integers(min_value=0, max_value=2 ** 32 - 1), st.integers(min_value=0, max_value=33))
+def test_the_native_bit_helpers_agree_with_pythons_ints(word: int, n: int) -> None:
+    assert word_count(word) == popcount(word) == word.bit_count()
+    found = nth_bit(word, n)
+    assert found == (1 << list(set_bits(word))[n] if n < word.bit_count() else 0)
+    if found:
+        assert bit_index(found) == found.bit_length() - 1

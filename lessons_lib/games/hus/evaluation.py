@@ -13,8 +13,7 @@ the seed difference alone the mobility term made no difference we could measure:
 34 points of 60 at depth 2, within the noise. We keep it because running out of movable pits is how
 Hus is lost.)
 
->>> from lessons_lib.games.hus.board import PITS
-from lessons_lib.games.hus.position import Position
+>>> from lessons_lib.games.hus.position import Position
 >>> after = Position.start().play("21")  # South's pits 21 and 23 are emptied, 22 gets a third seed
 >>> evaluate(Position.start(), 0), evaluate(after, 0), evaluate(after, 1)
 (0, -2, 2)
