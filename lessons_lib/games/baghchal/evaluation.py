@@ -71,9 +71,16 @@ def goats_value(captured: int, capture_coming: int, threatened: int, tiger_mobil
 
 def evaluation_terms(position: Position) -> EvaluationTerms:
     """The evaluation's terms in ``position``, counted in one pass over the four tigers."""
+    captured, capture_coming, threatened, mobility, trapped = term_counts(position)
+    return EvaluationTerms(captured, capture_coming, threatened, mobility, trapped)
+
+
+def term_counts(position: Position) -> tuple[int, int, int, int, int]:
+    """The terms of :class:`EvaluationTerms`, in its order, as a plain tuple (what the searches use: compiled, it
+    is built on the stack)."""
     threatened, mobility, trapped = tiger_counts(position.tigers, position.goats)
     capture_coming = 1 if threatened and position.to_move == TIGERS else 0
-    return EvaluationTerms(position.goats_captured, capture_coming, threatened, mobility, trapped)
+    return position.goats_captured, capture_coming, threatened, mobility, trapped
 
 
 def tiger_counts(tigers: i64, goats: i64) -> tuple[i64, i64, i64]:
@@ -98,7 +105,6 @@ def tiger_counts(tigers: i64, goats: i64) -> tuple[i64, i64, i64]:
 
 def evaluate(position: Position, player: int) -> int:
     """How good ``position`` is for ``player`` (``GOATS`` or ``TIGERS``): higher is better for them."""
-    threatened, mobility, trapped = tiger_counts(position.tigers, position.goats)
-    capture_coming = 1 if threatened and position.to_move == TIGERS else 0
-    value = goats_value(position.goats_captured, capture_coming, threatened, mobility, trapped)
+    captured, capture_coming, threatened, mobility, trapped = term_counts(position)
+    value = goats_value(captured, capture_coming, threatened, mobility, trapped)
     return value if player == GOATS else -value

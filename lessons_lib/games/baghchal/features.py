@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from lessons_lib.games.baghchal.evaluation import evaluation_terms
+from lessons_lib.games.baghchal.evaluation import term_counts
 from lessons_lib.games.common.learned import learned_value, load_learned_weights
 from lessons_lib.games.baghchal.movegen import GOATS, TIGERS
 from lessons_lib.games.baghchal.position import Position
@@ -36,16 +36,16 @@ FEATURE_NAMES: Final = (
 
 def features(position: Position, player: int) -> tuple[float, ...]:
     """The features of ``position`` for ``player`` (``GOATS`` or ``TIGERS``), in the order of :data:`FEATURE_NAMES`."""
-    terms = evaluation_terms(position)
+    captured, capture_coming, threatened, mobility, trapped = term_counts(position)
     sign = 1.0 if player == GOATS else -1.0
     return (
         sign,
         sign * (1.0 if position.to_move == GOATS else -1.0),
-        sign * terms.captured,
-        sign * terms.capture_coming,
-        sign * terms.threatened,
-        sign * terms.tiger_mobility,
-        sign * terms.trapped,
+        sign * captured,
+        sign * capture_coming,
+        sign * threatened,
+        sign * mobility,
+        sign * trapped,
         sign * position.goats_in_hand,
     )
 
