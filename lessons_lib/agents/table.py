@@ -15,7 +15,7 @@ converts them back when they are read.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Final, NamedTuple
+from typing import Final
 
 from lessons_lib.agents.evaluation import MATE_BOUND
 
@@ -33,12 +33,25 @@ def bound_of(value: float, alpha: float, beta: float) -> int:
     return UPPER if value <= alpha else LOWER if value >= beta else EXACT
 
 
-class Entry(NamedTuple):
-    key: int
-    depth: int
-    value: float
-    bound: int
-    move: Hashable | None
+class Entry:
+    """What the table keeps of one position: its key, the depth searched, the value, its bound and the best move.
+
+    A plain class, not a named tuple: compiled, its constructor and fields are native (a named tuple's
+    constructor is Python code, and the table makes one an inner node).
+    """
+
+    __slots__ = ("key", "depth", "value", "bound", "move")
+
+    def __init__(self, key: int, depth: int, value: float, bound: int, move: Hashable | None) -> None:
+        self.key = key
+        self.depth = depth
+        self.value = value
+        self.bound = bound
+        self.move = move
+
+    def __repr__(self) -> str:
+        return (f"Entry(key={self.key}, depth={self.depth}, value={self.value}, bound={BOUND_NAMES[self.bound]}, "
+                f"move={self.move!r})")
 
 
 class TranspositionTable:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, TypeVar
 
 from lessons_lib.kit.chance import random_index
 
@@ -93,10 +93,10 @@ StateT = TypeVar("StateT", bound=GameState[Any])
 # What a game may offer beyond the six members, and what agents then use. Each is optional: an agent
 # works without it, only more slowly or with a plainer move order.
 
-@runtime_checkable
 class FastPlayout(Protocol):
     """A position that plays random games to the end itself, faster than :func:`random_playout` and making
-    exactly the same choices with the same generator (all four games' positions do; tests hold them to it)."""
+    exactly the same choices with the same generator (all four games' positions do; tests hold them to it).
+    The agents look the method up by name: this protocol says what they expect of it."""
 
     def random_playout(self, rng: random.Random, max_plies: int | None = None) -> tuple[Any, int]:
         """The last position and the number of plies of a uniformly random game from here."""
@@ -110,7 +110,8 @@ def is_capture(move: Hashable) -> bool:
     (Shologuti, Bagh-Chal, Shobu). A Hus move does not know (a sowing may capture several
     handfuls later), so its moves have no such attribute and count as quiet.
     """
-    return bool(getattr(move, "is_capture", False))
+    # ``hasattr`` first: compiled, ``getattr`` with a default raises and clears an exception for a move without one
+    return hasattr(move, "is_capture") and bool(move.is_capture)
 
 
 def random_playout(state: StateT, rng: random.Random, max_plies: int | None = None) -> tuple[StateT, int]:

@@ -40,6 +40,7 @@ COMPILED_MODULES = (
     "lessons_lib.kit.errors",
     "lessons_lib.kit.perft",
     "lessons_lib.kit.chance",
+    "lessons_lib.kit.game",
     "lessons_lib.games.common.bits",
     "lessons_lib.games.common.line_board",
     "lessons_lib.games.common.position",
