@@ -21,7 +21,7 @@ from lessons_lib.games.hus import movegen as sowing
 from lessons_lib.games.hus.board import facing_pits
 from lessons_lib.games.hus.moves import MOVES
 from lessons_lib.games.hus.zobrist import compute_key
-from lessons_lib.kit.perft import perft, perft_divide
+from lessons_lib.kit.perft import interface_leaves, perft, perft_divide
 
 SOUTH, NORTH = 0, 1
 
@@ -232,6 +232,27 @@ def test_an_endless_position_needs_an_endless_move_on_its_board() -> None:
         Position.from_string("2*24,0*8/2*24,0*8 0 0 endless")
     endless = Position(ENDLESS_SOUTH + [72] + [0] * 31, SOUTH, 3, endless=True)
     assert endless == Position(ENDLESS_SOUTH + [72] + [0] * 31, SOUTH, 3).play("7")
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), plies=st.integers(0, 120), round_number=st.integers(4998, 5001),
+       depth=st.integers(1, 3))
+def test_perft_on_the_counts_is_perft_through_the_interface_at_the_round_limit(seed: int, plies: int,
+                                                                              round_number: int, depth: int) -> None:
+    """A random game's board, moved to the last rounds (a draw once the round passes 5,000)."""
+    rng, current = random.Random(seed), Position.start()
+    for _ in range(plies):
+        if not current.legal_moves():
+            break
+        current = current.play(rng.choice(current.legal_moves()))
+    late = Position(current.pits, SOUTH if round_number > 5000 else current.to_move, round_number)
+    assert late.count_leaves(depth) == interface_leaves(late, depth)
+
+
+def test_perft_on_the_counts_counts_an_endless_move_as_a_last_ply_only() -> None:
+    before = Position(ENDLESS_SOUTH + [72] + [0] * 31, SOUTH, 3)
+    assert [before.count_leaves(depth) for depth in (1, 2, 3)] == [interface_leaves(before, d) for d in (1, 2, 3)]
+    assert before.play("7").count_leaves(1) == 0
 
 
 def test_the_game_is_drawn_once_the_round_passes_5000() -> None:

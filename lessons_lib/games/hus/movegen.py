@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from lessons_lib.games.hus.board import PITS, ROW, facing_pits
+from lessons_lib.games.hus.board import LAST_ROUND, PITS, ROW, facing_pits
 
 MAX_SOWINGS = 200
 """The most sowings a move may take (the first, relays and captures); one more and its player loses."""
@@ -105,3 +105,22 @@ def run_move(own: list[int], opponent: list[int], pit: int, captures_allowed: bo
             seeds = own[pit]
             own[pit] = 0
     return ENDLESS
+
+
+def sown_perft(own: list[int], opponent: list[int], side: int, round_number: int, depth: int) -> int:
+    """Perft on the two lists of counts: the move sequences of exactly ``depth`` plies (at least 1) from the position
+    where ``side`` (whose pits are ``own``) moves in round ``round_number``; the moves of the last ply are counted,
+    not made. The same count as :func:`lessons_lib.kit.perft.perft` through ``legal_moves`` and ``play``, with no
+    position or key built. The lists are left as they were."""
+    if round_number > LAST_ROUND:
+        return 0  # drawn
+    total = 0
+    for pit in range(PITS):
+        if own[pit] > 1:
+            if depth == 1:
+                total += 1
+                continue
+            mine, theirs = own.copy(), opponent.copy()
+            if run_move(mine, theirs, pit, round_number > 0) != ENDLESS:  # an endless move ends the game: no leaf
+                total += sown_perft(theirs, mine, 1 - side, round_number + side, depth - 1)
+    return total

@@ -25,7 +25,7 @@ from lessons_lib.games.common.position import BasePosition, playout_limit
 from lessons_lib.games.hus.board import LAST_ROUND, NORTH, PITS, PLAYER_NAMES, SOUTH, START_PITS, TOTAL_SEEDS
 from lessons_lib.games.hus.moves import MOVES, Move
 from lessons_lib.games.hus.notation import read_position, write_position
-from lessons_lib.games.hus.movegen import ENDLESS, MAX_SOWINGS, Sowing, run_move
+from lessons_lib.games.hus.movegen import ENDLESS, MAX_SOWINGS, Sowing, run_move, sown_perft
 from lessons_lib.games.hus.zobrist import ENDLESS_KEY, FIRST_ROUND_KEY, NORTH_TO_MOVE_KEY, SEED_KEYS, compute_key
 from lessons_lib.kit.chance import random_index
 
@@ -215,6 +215,14 @@ class Position(BasePosition[Move]):
                 round_number += side
                 side = 1 - side
         return Position(rows[0] + rows[1], side, round_number, endless), plies
+
+    def count_leaves(self, depth: int) -> int:
+        """Perft (:func:`lessons_lib.kit.perft.perft`) on two lists of counts, for ``depth`` at least 1."""
+        if self._endless:
+            return 0
+        pits, side = self._pits, self._to_move
+        own, opponent = (list(pits[PITS:]), list(pits[:PITS])) if side else (list(pits[:PITS]), list(pits[PITS:]))
+        return sown_perft(own, opponent, side, self._round, depth)
 
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on.
