@@ -191,14 +191,17 @@ class Position(BasePosition[Move]):
             IllegalMoveError: the move is not legal here (the message says why).
             MoveError: the text is not a move.
         """
-        if isinstance(move, str):
-            move = Move.parse(move)
-        reason = self.why_illegal(move)
-        if reason is not None:
-            shown = str(move) if _shape_problem(move) is None else f"Move{tuple(move)!r}" if isinstance(move, tuple) \
-                else repr(move)  # a move that is none cannot be written down: its fields are shown
-            raise IllegalMoveError(f"{shown} is not legal: {reason}")
-        move = _the_move(move)  # the game's own Move (for a tuple equal to it, say with floats)
+        listed = self._listed(move)
+        if listed is None:  # a move not taken from this position's list: checked against the rules
+            if isinstance(move, str):
+                move = Move.parse(move)
+            reason = self.why_illegal(move)
+            if reason is not None:
+                shown = str(move) if _shape_problem(move) is None else f"Move{tuple(move)!r}" \
+                    if isinstance(move, tuple) else repr(move)  # a move that is none cannot be written: its fields
+                raise IllegalMoveError(f"{shown} is not legal: {reason}")
+            listed = _the_move(move)  # the game's own Move (for a tuple equal to it, say with floats)
+        move = listed
         side = self._to_move
         own, opp = (self._white, self._black) if side else (self._black, self._white)
         new_own, new_opp, removed = after_move(own, opp, move)
@@ -215,6 +218,16 @@ class Position(BasePosition[Move]):
         if side:
             return Position(new_opp, new_own, BLACK, clock, key=key)
         return Position(new_own, new_opp, WHITE, clock, key=key)
+
+    def _listed(self, move: object) -> Move | None:
+        """``move`` if it is one of the very objects of the legal moves already listed here (what a search plays:
+        then it needs no other check), else None."""
+        if self._moves is None or self._clock >= DRAW_PLIES:
+            return None
+        for legal in self._moves:
+            if legal is move:
+                return legal
+        return None
 
     def random_playout(self, rng: random.Random, max_plies: int | None = None) -> tuple[Position, int]:
         """Play uniformly random legal moves until the game ends (or ``max_plies`` have been played).
