@@ -284,31 +284,39 @@ def words_perft(own_dark: i64, own_light: i64, opp_dark: i64, opp_light: i64, si
         back: i64 = _BACK_SHIFTS[vector]
         distance: i64 = _VECTOR_TABLE[vector][0]
         if dark_passive and light_aggressive:  # the passive stone on a dark board, the aggressive on a light one
-            while dark_passive:
-                passive: i64 = dark_passive & -dark_passive
-                mover_dark: i64 = own_dark ^ passive ^ _ahead(passive, back, distance)
-                aggressive: i64 = light_aggressive
-                while aggressive:
-                    stone: i64 = aggressive & -aggressive
-                    mover_light, theirs_light, removed = _aggressive_step(
-                        own_light, opp_light, stone, light_pushes, back, distance)
-                    total += words_perft(opp_dark, theirs_light, mover_dark, mover_light, 1 - side,
-                                         0 if removed else clock + 1, depth - 1)
-                    aggressive ^= stone
-                dark_passive ^= passive
+            total += _pairs_perft(DARK, (own_dark, opp_dark, dark_passive), (own_light, opp_light, light_aggressive),
+                                  light_pushes, back, distance, side, clock, depth)
         if light_passive and dark_aggressive:
-            while light_passive:
-                passive = light_passive & -light_passive
-                mover_light = own_light ^ passive ^ _ahead(passive, back, distance)
-                aggressive = dark_aggressive
-                while aggressive:
-                    stone = aggressive & -aggressive
-                    mover_dark, theirs_dark, removed = _aggressive_step(
-                        own_dark, opp_dark, stone, dark_pushes, back, distance)
-                    total += words_perft(theirs_dark, opp_light, mover_dark, mover_light, 1 - side,
-                                         0 if removed else clock + 1, depth - 1)
-                    aggressive ^= stone
-                light_passive ^= passive
+            total += _pairs_perft(LIGHT, (own_light, opp_light, light_passive), (own_dark, opp_dark, dark_aggressive),
+                                  dark_pushes, back, distance, side, clock, depth)
+    return total
+
+
+def _pairs_perft(passive_colour: int, passive_words: tuple[i64, i64, i64], aggressive_words: tuple[i64, i64, i64],
+                 pushes_off: i64, back: i64, distance: i64, side: int, clock: i64, depth: i64) -> i64:
+    """:func:`words_perft` below every move pairing a passive stone on the boards of ``passive_colour`` with an
+    aggressive stone on the other colour's: each ``words`` is the mover's word, the opponent's and the stones that
+    can make that part of the move."""
+    own_passive, opp_passive, passive_stones = passive_words
+    own_aggressive, opp_aggressive, aggressive_stones = aggressive_words
+    total: i64 = 0
+    while passive_stones:
+        passive: i64 = passive_stones & -passive_stones
+        mover_passive: i64 = own_passive ^ passive ^ _ahead(passive, back, distance)
+        partners: i64 = aggressive_stones
+        while partners:
+            stone: i64 = partners & -partners
+            mover_aggressive, theirs_aggressive, removed = _aggressive_step(
+                own_aggressive, opp_aggressive, stone, pushes_off, back, distance)
+            clock_after: i64 = 0 if removed else clock + 1
+            if passive_colour == DARK:  # the opponent moves next: their words first
+                total += words_perft(opp_passive, theirs_aggressive, mover_passive, mover_aggressive, 1 - side,
+                                     clock_after, depth - 1)
+            else:
+                total += words_perft(theirs_aggressive, opp_passive, mover_aggressive, mover_passive, 1 - side,
+                                     clock_after, depth - 1)
+            partners ^= stone
+        passive_stones ^= passive
     return total
 
 
