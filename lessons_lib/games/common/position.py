@@ -96,6 +96,18 @@ class BasePosition(Generic[MoveT]):
         """Why ``move``, which is not among the legal moves here, is not legal: a sentence for the player."""
         raise NotImplementedError
 
+    def _legal_move_that_is(self, move: object) -> MoveT | None:
+        """The listed legal move (a limit's end of the game aside) that ``move`` is: the very object first (what a
+        search plays, found without comparing), else one equal to it (a tuple with floats, say); None if none is."""
+        moves = self._kept_moves()
+        for legal in moves:
+            if legal is move:
+                return legal
+        for legal in moves:
+            if legal == move:
+                return legal
+        return None
+
     def _parse_or_refuse(self, move: object, parse: Callable[[str], MoveT]) -> MoveT:
         """For ``play``, given something that is not a legal move here: the move it names, if it is text.
 

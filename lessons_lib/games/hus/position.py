@@ -137,10 +137,8 @@ class Position(BasePosition[Move]):
             IllegalMoveError: the move is not legal here (the message says why).
             MoveError: the text is not a move.
         """
-        for legal in self._kept_moves():  # the legal move ``move`` is (a tuple equal to it, say (17.0,), included)
-            if (legal is move or legal == move) and not self._endless and self._round <= LAST_ROUND:
-                break
-        else:
+        legal = self._legal_move_that_is(move) if not self._ended_by_a_limit() else None  # (17.0,) is 17's move too
+        if legal is None:
             return self.play(self._parse_or_refuse(move, Move.parse))  # text is read; anything else, refused
         move = legal
         side = self._to_move

@@ -249,10 +249,8 @@ class Position(BasePosition[Move]):
             IllegalMoveError: the move is not legal here (the message says why).
             MoveError: the text is not a move on this board.
         """
-        for legal in self._kept_moves():  # the legal move ``move`` is (a tuple equal to it included)
-            if (legal is move or legal == move) and self._clock < self._rules.draw_plies:
-                break
-        else:
+        legal = self._legal_move_that_is(move) if self._clock < self._rules.draw_plies else None
+        if legal is None:
             return self.play(self._parse_or_refuse(move, Move.parse))  # text is read; anything else, refused
         side = self._to_move
         green, red, to_move, pending, clock = after_move(self._green, self._red, side, self._clock, legal)
