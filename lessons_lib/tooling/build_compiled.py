@@ -31,7 +31,7 @@ ROOT = PACKAGE.parent
 BUILD_FOLDER = ROOT / "build" / "mypyc"
 GROUP = "lessons_lib.compiled_group"
 """The compiled modules are built as one group: they call each other directly, not through Python."""
-SLOWER = "about 3 to 6 times slower (Shobu's playouts 17 times)"
+SLOWER = "about 3 to 6 times slower (Shobu's playouts 18 times)"
 """How much slower the Python source runs than the compiled modules, as benchmarks/bench_compiled.py measured it
 (docs/guide.md, "Speed")."""
 

@@ -3,7 +3,7 @@
 The engines, the searches and the rollouts are plain, typed Python that students read and
 change. Where a C compiler and Python's headers are installed, ``python run.py build`` (which
 ``python run.py lab`` and ``python run.py test`` run first) compiles those modules with mypyc
-into extension modules beside their source, 2.7 to 6 times faster in the searches. The compiled code is the
+into extension modules beside their source, 2.9 to 6 times faster in the searches. The compiled code is the
 same code: nothing is written twice.
 
 A compiled module is used only while it is exactly what its source says. This module,
