@@ -191,8 +191,8 @@ class Position(BasePosition[Move]):
             IllegalMoveError: the move is not legal here (the message says why).
             MoveError: the text is not a move.
         """
-        listed = self._listed(move)
-        if listed is None:  # a move not taken from this position's list: checked against the rules
+        listed = self._legal_move_that_is(move) if self._clock < DRAW_PLIES else None
+        if listed is None:  # not a legal move here as it stands: text is read; anything else is checked and refused
             if isinstance(move, str):
                 move = Move.parse(move)
             reason = self.why_illegal(move)
@@ -218,16 +218,6 @@ class Position(BasePosition[Move]):
         if side:
             return Position(new_opp, new_own, BLACK, clock, key=key)
         return Position(new_own, new_opp, WHITE, clock, key=key)
-
-    def _listed(self, move: object) -> Move | None:
-        """``move`` if it is one of the very objects of the legal moves already listed here (what a search plays:
-        then it needs no other check), else None."""
-        if self._moves is None or self._clock >= DRAW_PLIES:
-            return None
-        for legal in self._moves:
-            if legal is move:
-                return legal
-        return None
 
     def random_playout(self, rng: random.Random, max_plies: int | None = None) -> tuple[Position, int]:
         """Play uniformly random legal moves until the game ends (or ``max_plies`` have been played).
