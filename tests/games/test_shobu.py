@@ -374,6 +374,16 @@ def test_properties_along_a_random_game(seed: int) -> None:
     assert last.is_game_over() or len(positions) > 400
 
 
+@settings(max_examples=20)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_the_moves_come_by_vector_then_passive_square_then_aggressive_square(seed: int) -> None:
+    """The order ``_generate_moves`` documents (what random playouts' choices depend on)."""
+    for current in random_positions(seed)[::3]:
+        keys = [(VECTORS.index(vector_between(move.passive_origin, move.passive_target)), move.passive_origin,
+                 move.aggressive_origin) for move in current.legal_moves()]
+        assert keys == sorted(keys) and len(set(keys)) == len(keys)
+
+
 def test_counted_moves_are_the_generators_moves_one_index_at_a_time() -> None:
     for current in random_positions(13)[::5]:
         own, opp = (current.white, current.black) if current.to_move else (current.black, current.white)
